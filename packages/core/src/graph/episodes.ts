@@ -1,0 +1,83 @@
+import { grow, nextCapacity } from '../util/arrays.js';
+import { StringDictionary } from '../store/strings.js';
+import { NONE } from '../store/fact-store.js';
+
+/** Episodes (raw evidence: a turn, a session, a document) in columns, found by their string id. */
+export class EpisodeTable {
+  count = 0;
+  private capacity = 0;
+  readonly ids: string[] = [];
+  readonly texts: string[] = [];
+  at = new Float64Array(0);
+  recordedAt = new Float64Array(0);
+  /** Speaker string id or NONE. */
+  speaker = new Int32Array(0);
+  /** Mentioned entities: episode i owns entityIds[entityStart[i] .. entityStart[i + 1]). */
+  entityStart = new Uint32Array(1);
+  entityIds: number[] = [];
+  hasVector = new Uint8Array(0);
+  vectors = new Float32Array(0);
+  private byId = new Map<string, number>();
+
+  constructor(
+    readonly strings: StringDictionary,
+    readonly dimensions: number,
+  ) {}
+
+  private reserve(needed: number): void {
+    if (needed <= this.capacity) return;
+    const cap = nextCapacity(this.capacity, needed);
+    this.at = grow(this.at, cap);
+    this.recordedAt = grow(this.recordedAt, cap);
+    this.speaker = grow(this.speaker, cap, NONE);
+    this.entityStart = grow(this.entityStart, cap + 1);
+    this.hasVector = grow(this.hasVector, cap);
+    if (this.dimensions > 0) this.vectors = grow(this.vectors, cap * this.dimensions);
+    this.capacity = cap;
+  }
+
+  add(
+    id: string,
+    text: string,
+    at: number,
+    recordedAt: number,
+    speaker: string | undefined,
+    entities: readonly number[],
+    vector: ArrayLike<number> | undefined,
+  ): number {
+    const index = this.count;
+    this.reserve(index + 1);
+    this.ids.push(id);
+    this.texts.push(text);
+    this.at[index] = at;
+    this.recordedAt[index] = recordedAt;
+    this.speaker[index] = speaker === undefined ? NONE : this.strings.intern(speaker);
+    for (const e of entities) this.entityIds.push(e);
+    this.entityStart[index + 1] = this.entityIds.length;
+    if (vector !== undefined) {
+      this.vectors.set(vector, index * this.dimensions);
+      this.hasVector[index] = 1;
+    }
+    this.byId.set(id, index);
+    this.count = index + 1;
+    return index;
+  }
+
+  find(id: string): number {
+    return this.byId.get(id) ?? NONE;
+  }
+
+  entitiesOf(index: number): number[] {
+    return this.entityIds.slice(this.entityStart[index]!, this.entityStart[index + 1]!);
+  }
+
+  speakerOf(index: number): string | undefined {
+    const s = this.speaker[index]!;
+    return s === NONE ? undefined : this.strings.get(s);
+  }
+
+  vectorOf(index: number): Float32Array | undefined {
+    if (this.hasVector[index] !== 1) return undefined;
+    return this.vectors.subarray(index * this.dimensions, (index + 1) * this.dimensions);
+  }
+}

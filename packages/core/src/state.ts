@@ -1,0 +1,32 @@
+/**
+ * The whole memory as plain named arrays: what a snapshot file stores and what `MemoryGraph.fromState`
+ * wraps back. The persist package encodes this generically (named typed vectors, named string lists,
+ * one JSON config), so the engine's internals can grow a column without a schema change.
+ *
+ * Contract:
+ * - `columns` arrays are exactly as long as their used part (no spare capacity) and are little-endian
+ *   when written out; `fromState` takes ownership of them (it may wrap them without copying).
+ * - `strings` hold the string dictionaries in id order.
+ * - `config` is JSON-serialisable (no Infinity, no undefined values).
+ * - `fromState` checks every length and cross-reference and throws `CorruptSnapshotError` (never another
+ *   exception) when something does not fit; it throws `SnapshotVersionError` for another `formatVersion`.
+ */
+export type ColumnArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint8Array;
+
+export const STATE_FORMAT_VERSION = 1;
+
+export interface StateConfig {
+  minConfidence: number;
+  /** 0 when the memory keeps no vectors. */
+  dimensions: number;
+  predicates: Array<{ name: string; cardinality: 'one' | 'many'; minConfidence: number | null }>;
+  /** The latest record time applied (record time only moves forward). -Infinity is written as null. */
+  lastRecordedAt: number | null;
+}
+
+export interface MemoryState {
+  formatVersion: number;
+  config: StateConfig;
+  columns: Record<string, ColumnArray>;
+  strings: Record<string, string[]>;
+}

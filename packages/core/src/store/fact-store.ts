@@ -1,0 +1,452 @@
+import { grow, IntList, nextCapacity, upperBound } from '../util/arrays.js';
+import type { ColumnArray } from '../state.js';
+import { ZoneIndex } from './zone-index.js';
+
+/** The stored columns of a FactStore, as `exportColumns` names them. */
+export interface StoreColumns {
+  triple: Int32Array;
+  validFrom: Float64Array;
+  validTo: Float64Array;
+  recordedAt: Float64Array;
+  invalidAt: Float64Array;
+  confidence: Float32Array;
+  salience: Float32Array;
+  provenance: Int32Array;
+  episode: Int32Array;
+  evidenceHead: Int32Array;
+  supersededHead: Int32Array;
+  retrievals: Uint32Array;
+  lastRetrievedAt: Float64Array;
+  archivedAt: Float64Array;
+  lastSeenAt: Float64Array;
+  tSubject: Int32Array;
+  tPredicate: Int32Array;
+  tObject: Int32Array;
+  evidenceValue: Int32Array;
+  evidenceNext: Int32Array;
+  linkValue: Int32Array;
+  linkNext: Int32Array;
+  closedRows: Int32Array;
+}
+
+/**
+ * The fact versions, as struct-of-arrays columns in append (= record-time) order, plus the tables that
+ * make every read local:
+ *
+ * - a **triple** table: each distinct (subject, predicate, object) once, found by an open-addressing hash;
+ *   each version row points at its triple, so a row needs 4 bytes for what it is about;
+ * - per triple, the chain of its versions (newest first) and the chain of its *open* versions
+ *   (invalidAt = ∞): supersession touches only these;
+ * - per entity, the chains of triples it is subject and object of: an entity-local read walks the
+ *   entity's own history and nothing else;
+ * - per (subject, predicate), the triples that have open versions: what a cardinality-one assertion
+ *   or an object-less retraction must look at;
+ * - a zone index over rows (see zone-index.ts) for whole-graph reads, and the closing order of rows for
+ *   record-axis changes.
+ *
+ * Objects are entity ids (≥ 0) or literals (`literalCode(id)` < -1). Nothing here is deleted; `invalidAt`
+ * is closed at most once per row.
+ */
+export const NONE = -1;
+
+/** Literal id ↔ object code: -2, -3, … so that no literal collides with NONE. The map is its own inverse. */
+export function literalCode(idOrCode: number): number {
+  return -2 - idOrCode;
+}
+
+export class FactStore {
+  // ---- version rows ------------------------------------------------------------------------
+  rowCount = 0;
+  private rowCapacity = 0;
+  triple = new Int32Array(0);
+  validFrom = new Float64Array(0);
+  validTo = new Float64Array(0);
+  recordedAt = new Float64Array(0);
+  invalidAt = new Float64Array(0);
+  confidence = new Float32Array(0);
+  salience = new Float32Array(0);
+  /** Interned (source, reason, edgeType) tuple, see `Provenance`. */
+  provenance = new Int32Array(0);
+  /** Episode index or NONE. */
+  episode = new Int32Array(0);
+  /** Head of this row's evidence chain in the evidence pool (NONE: no evidence). */
+  evidenceHead = new Int32Array(0);
+  /** Head of this row's supersededBy chain in the link pool. */
+  supersededHead = new Int32Array(0);
+  retrievals = new Uint32Array(0);
+  lastRetrievedAt = new Float64Array(0);
+  /** NaN while the row is not archived. */
+  archivedAt = new Float64Array(0);
+  lastSeenAt = new Float64Array(0);
+  /** Next older row of the same triple. */
+  tripleNext = new Int32Array(0);
+  /** Next open row of the same triple (meaningful only while this row is open). */
+  openNext = new Int32Array(0);
+
+  // ---- triples -------------------------------------------------------------------------------
+  tripleCount = 0;
+  private tripleCapacity = 0;
+  tSubject = new Int32Array(0);
+  tPredicate = new Int32Array(0);
+  tObject = new Int32Array(0);
+  /** Newest row of the triple. */
+  tHead = new Int32Array(0);
+  /** First open row of the triple. */
+  tOpenHead = new Int32Array(0);
+  /** Next triple with the same subject / the same (entity) object. */
+  tSubjectNext = new Int32Array(0);
+  tObjectNext = new Int32Array(0);
+  private hash = new Int32Array(0); // triple id + 1; 0 = empty
+  private hashMask = 0;
+
+  // ---- per entity ----------------------------------------------------------------------------
+  private entityCapacity = 0;
+  subjectHead = new Int32Array(0);
+  objectHead = new Int32Array(0);
+
+  // ---- pools ---------------------------------------------------------------------------------
+  /** Evidence chains: string id and next link. Chains are prepend-only, so rows may share tails. */
+  evidenceValue = new IntList();
+  evidenceNext = new IntList();
+  /** supersededBy chains: row id and next link. */
+  linkValue = new IntList();
+  linkNext = new IntList();
+  /** Rows in the order they were closed (= invalidAt order, since record time only moves forward). */
+  closedRows = new IntList();
+
+  /** (subject, predicate) → triples with at least one open row. Keyed subject · 2^22 + predicate. */
+  private live = new Map<number, number[]>();
+
+  readonly zones = new ZoneIndex();
+
+  constructor() {
+    this.reserveRows(1024);
+    this.reserveTriples(1024);
+  }
+
+  // ---- rows ----------------------------------------------------------------------------------
+
+  private reserveRows(needed: number): void {
+    if (needed <= this.rowCapacity) return;
+    const cap = nextCapacity(this.rowCapacity, needed);
+    this.triple = grow(this.triple, cap);
+    this.validFrom = grow(this.validFrom, cap);
+    this.validTo = grow(this.validTo, cap);
+    this.recordedAt = grow(this.recordedAt, cap);
+    this.invalidAt = grow(this.invalidAt, cap);
+    this.confidence = grow(this.confidence, cap);
+    this.salience = grow(this.salience, cap);
+    this.provenance = grow(this.provenance, cap);
+    this.episode = grow(this.episode, cap);
+    this.evidenceHead = grow(this.evidenceHead, cap);
+    this.supersededHead = grow(this.supersededHead, cap);
+    this.retrievals = grow(this.retrievals, cap);
+    this.lastRetrievedAt = grow(this.lastRetrievedAt, cap);
+    this.archivedAt = grow(this.archivedAt, cap);
+    this.lastSeenAt = grow(this.lastSeenAt, cap);
+    this.tripleNext = grow(this.tripleNext, cap);
+    this.openNext = grow(this.openNext, cap);
+    this.rowCapacity = cap;
+    this.zones.reserve(cap);
+  }
+
+  /** Appends an open version of `triple`; metadata is copied from `like` when given. */
+  appendRow(
+    triple: number,
+    validFrom: number,
+    validTo: number,
+    recordedAt: number,
+    confidence: number,
+    provenance: number,
+    episode: number,
+    evidenceHead: number,
+  ): number {
+    const row = this.rowCount;
+    if (row === this.rowCapacity) this.reserveRows(row + 1);
+    this.triple[row] = triple;
+    this.validFrom[row] = validFrom;
+    this.validTo[row] = validTo;
+    this.recordedAt[row] = recordedAt;
+    this.invalidAt[row] = Infinity;
+    this.confidence[row] = confidence;
+    this.salience[row] = 1;
+    this.provenance[row] = provenance;
+    this.episode[row] = episode;
+    this.evidenceHead[row] = evidenceHead;
+    this.supersededHead[row] = NONE;
+    this.retrievals[row] = 0;
+    this.lastRetrievedAt[row] = NaN;
+    this.archivedAt[row] = NaN;
+    this.lastSeenAt[row] = recordedAt;
+    this.tripleNext[row] = this.tHead[triple]!;
+    this.tHead[triple] = row;
+    const wasLive = this.tOpenHead[triple] !== NONE;
+    this.openNext[row] = this.tOpenHead[triple]!;
+    this.tOpenHead[triple] = row;
+    if (!wasLive) this.markLive(triple);
+    this.rowCount = row + 1;
+    this.zones.add(row, validFrom, validTo, Infinity);
+    return row;
+  }
+
+  /** Closes an open row at record time `at`: its only temporal change, ever. */
+  closeRow(row: number, at: number): void {
+    this.invalidAt[row] = at;
+    this.closedRows.push(row);
+    const triple = this.triple[row]!;
+    // Unlink from the triple's open chain.
+    let prev = NONE;
+    let cur = this.tOpenHead[triple]!;
+    while (cur !== NONE && cur !== row) {
+      prev = cur;
+      cur = this.openNext[cur]!;
+    }
+    if (cur === row) {
+      if (prev === NONE) this.tOpenHead[triple] = this.openNext[row]!;
+      else this.openNext[prev] = this.openNext[row]!;
+    }
+    this.openNext[row] = NONE;
+    if (this.tOpenHead[triple] === NONE) this.unmarkLive(triple);
+    this.zones.closed(row, this, this.rowCount);
+  }
+
+  addSupersededBy(row: number, by: number): void {
+    // Appended at the tail so the links read in the order they were made.
+    const link = this.linkValue.push(by);
+    this.linkNext.push(NONE);
+    let cur = this.supersededHead[row]!;
+    if (cur === NONE) {
+      this.supersededHead[row] = link;
+      return;
+    }
+    while (this.linkNext.data[cur] !== NONE) cur = this.linkNext.data[cur]!;
+    this.linkNext.data[cur] = link;
+  }
+
+  supersededBy(row: number): number[] {
+    const out: number[] = [];
+    for (let l = this.supersededHead[row]!; l !== NONE; l = this.linkNext.data[l]!) out.push(this.linkValue.data[l]!);
+    return out;
+  }
+
+  /** Prepends an evidence string id to a chain; returns the new head. */
+  prependEvidence(head: number, stringId: number): number {
+    const node = this.evidenceValue.push(stringId);
+    this.evidenceNext.push(head);
+    return node;
+  }
+
+  hasEvidence(head: number, stringId: number): boolean {
+    for (let n = head; n !== NONE; n = this.evidenceNext.data[n]!) if (this.evidenceValue.data[n] === stringId) return true;
+    return false;
+  }
+
+  /** Evidence string ids of a chain, oldest first. */
+  evidenceIds(head: number): number[] {
+    const out: number[] = [];
+    for (let n = head; n !== NONE; n = this.evidenceNext.data[n]!) out.push(this.evidenceValue.data[n]!);
+    return out.reverse();
+  }
+
+  /** Rows recorded at or before `k`: a prefix of the rows. */
+  recordedPrefix(k: number): number {
+    return upperBound(this.recordedAt, this.rowCount, k);
+  }
+
+  /** Believed at k and valid at v. */
+  visible(row: number, v: number, k: number): boolean {
+    return (
+      this.recordedAt[row]! <= k && k < this.invalidAt[row]! && this.validFrom[row]! <= v && v < this.validTo[row]!
+    );
+  }
+
+  // ---- triples -------------------------------------------------------------------------------
+
+  private reserveTriples(needed: number): void {
+    if (needed <= this.tripleCapacity) return;
+    const cap = nextCapacity(this.tripleCapacity, needed);
+    this.tSubject = grow(this.tSubject, cap);
+    this.tPredicate = grow(this.tPredicate, cap);
+    this.tObject = grow(this.tObject, cap);
+    this.tHead = grow(this.tHead, cap, NONE);
+    this.tOpenHead = grow(this.tOpenHead, cap, NONE);
+    this.tSubjectNext = grow(this.tSubjectNext, cap, NONE);
+    this.tObjectNext = grow(this.tObjectNext, cap, NONE);
+    this.tripleCapacity = cap;
+    if (cap * 2 > this.hash.length) this.rehash(cap * 2);
+  }
+
+  private rehash(size: number): void {
+    this.hash = new Int32Array(size);
+    this.hashMask = size - 1;
+    for (let t = 0; t < this.tripleCount; t++) {
+      let slot = tripleHash(this.tSubject[t]!, this.tPredicate[t]!, this.tObject[t]!) & this.hashMask;
+      while (this.hash[slot] !== 0) slot = (slot + 1) & this.hashMask;
+      this.hash[slot] = t + 1;
+    }
+  }
+
+  findTriple(subject: number, predicate: number, object: number): number {
+    let slot = tripleHash(subject, predicate, object) & this.hashMask;
+    for (;;) {
+      const entry = this.hash[slot]!;
+      if (entry === 0) return NONE;
+      const t = entry - 1;
+      if (this.tSubject[t] === subject && this.tPredicate[t] === predicate && this.tObject[t] === object) return t;
+      slot = (slot + 1) & this.hashMask;
+    }
+  }
+
+  ensureTriple(subject: number, predicate: number, object: number): number {
+    const found = this.findTriple(subject, predicate, object);
+    if (found !== NONE) return found;
+    const t = this.tripleCount;
+    this.reserveTriples(t + 1);
+    this.tSubject[t] = subject;
+    this.tPredicate[t] = predicate;
+    this.tObject[t] = object;
+    this.tHead[t] = NONE;
+    this.tOpenHead[t] = NONE;
+    this.reserveEntities(Math.max(subject, object) + 1);
+    this.tSubjectNext[t] = this.subjectHead[subject]!;
+    this.subjectHead[subject] = t;
+    if (object >= 0) {
+      this.tObjectNext[t] = this.objectHead[object]!;
+      this.objectHead[object] = t;
+    } else {
+      this.tObjectNext[t] = NONE;
+    }
+    this.tripleCount = t + 1;
+    let slot = tripleHash(subject, predicate, object) & this.hashMask;
+    while (this.hash[slot] !== 0) slot = (slot + 1) & this.hashMask;
+    this.hash[slot] = t + 1;
+    return t;
+  }
+
+  reserveEntities(needed: number): void {
+    if (needed <= this.entityCapacity) return;
+    const cap = nextCapacity(this.entityCapacity, needed);
+    this.subjectHead = grow(this.subjectHead, cap, NONE);
+    this.objectHead = grow(this.objectHead, cap, NONE);
+    this.entityCapacity = cap;
+  }
+
+  /** Open rows of a triple, into `out`. */
+  openRowsOf(triple: number, out: number[]): void {
+    for (let r = this.tOpenHead[triple]!; r !== NONE; r = this.openNext[r]!) out.push(r);
+  }
+
+  /** Triples of (subject, predicate) that have open rows (a live copy the caller may keep). */
+  liveTriples(subject: number, predicate: number): readonly number[] {
+    return this.live.get(subject * 4194304 + predicate) ?? EMPTY;
+  }
+
+  private markLive(triple: number): void {
+    const key = this.tSubject[triple]! * 4194304 + this.tPredicate[triple]!;
+    const list = this.live.get(key);
+    if (list === undefined) this.live.set(key, [triple]);
+    else list.push(triple);
+  }
+
+  private unmarkLive(triple: number): void {
+    const key = this.tSubject[triple]! * 4194304 + this.tPredicate[triple]!;
+    const list = this.live.get(key);
+    if (list === undefined) return;
+    const i = list.indexOf(triple);
+    if (i >= 0) {
+      list[i] = list[list.length - 1]!;
+      list.pop();
+    }
+    if (list.length === 0) this.live.delete(key);
+  }
+
+  /** The stored columns (trimmed copies), named for a snapshot. Derived chains and indexes are rebuilt on load. */
+  exportColumns(): Record<string, ColumnArray> {
+    const n = this.rowCount;
+    const t = this.tripleCount;
+    return {
+      'fact.triple': this.triple.slice(0, n),
+      'fact.validFrom': this.validFrom.slice(0, n),
+      'fact.validTo': this.validTo.slice(0, n),
+      'fact.recordedAt': this.recordedAt.slice(0, n),
+      'fact.invalidAt': this.invalidAt.slice(0, n),
+      'fact.confidence': this.confidence.slice(0, n),
+      'fact.salience': this.salience.slice(0, n),
+      'fact.provenance': this.provenance.slice(0, n),
+      'fact.episode': this.episode.slice(0, n),
+      'fact.evidenceHead': this.evidenceHead.slice(0, n),
+      'fact.supersededHead': this.supersededHead.slice(0, n),
+      'fact.retrievals': this.retrievals.slice(0, n),
+      'fact.lastRetrievedAt': this.lastRetrievedAt.slice(0, n),
+      'fact.archivedAt': this.archivedAt.slice(0, n),
+      'fact.lastSeenAt': this.lastSeenAt.slice(0, n),
+      'triple.subject': this.tSubject.slice(0, t),
+      'triple.predicate': this.tPredicate.slice(0, t),
+      'triple.object': this.tObject.slice(0, t),
+      'evidence.value': this.evidenceValue.data.slice(0, this.evidenceValue.length),
+      'evidence.next': this.evidenceNext.data.slice(0, this.evidenceNext.length),
+      'link.value': this.linkValue.data.slice(0, this.linkValue.length),
+      'link.next': this.linkNext.data.slice(0, this.linkNext.length),
+      'closed.rows': this.closedRows.data.slice(0, this.closedRows.length),
+    };
+  }
+
+  /**
+   * Takes checked columns (see graph/state-io.ts) and rebuilds the chains, the live map and the zone
+   * index in linear passes: nothing is sorted.
+   */
+  loadColumns(c: StoreColumns, entityCount: number): void {
+    const n = c.triple.length;
+    const tc = c.tSubject.length;
+    this.rowCount = 0;
+    this.tripleCount = 0;
+    this.reserveTriples(tc);
+    this.reserveEntities(entityCount);
+    for (let t = 0; t < tc; t++) {
+      if (this.ensureTriple(c.tSubject[t]!, c.tPredicate[t]!, c.tObject[t]!) !== t) throw new RangeError(`triple #${t} is a duplicate`);
+    }
+    this.reserveRows(n);
+    for (let r = 0; r < n; r++) {
+      const t = c.triple[r]!;
+      this.appendRow(t, c.validFrom[r]!, c.validTo[r]!, c.recordedAt[r]!, c.confidence[r]!, c.provenance[r]!, c.episode[r]!, c.evidenceHead[r]!);
+    }
+    this.salience.set(c.salience);
+    this.supersededHead.set(c.supersededHead);
+    this.retrievals.set(c.retrievals);
+    this.lastRetrievedAt.set(c.lastRetrievedAt);
+    this.archivedAt.set(c.archivedAt);
+    this.lastSeenAt.set(c.lastSeenAt);
+    this.evidenceValue = IntList.of(c.evidenceValue);
+    this.evidenceNext = IntList.of(c.evidenceNext);
+    this.linkValue = IntList.of(c.linkValue);
+    this.linkNext = IntList.of(c.linkNext);
+    // Close in the recorded closing order, so open chains, the live map and the zones match the original.
+    for (let i = 0; i < c.closedRows.length; i++) {
+      const r = c.closedRows[i]!;
+      this.closeRow(r, c.invalidAt[r]!);
+    }
+  }
+
+  /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
+  memoryBytes(): { rowColumns: number; triples: number; zones: number; pools: number } {
+    const perRow =
+      4 + 8 * 4 + 4 + 4 + 4 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 4 + 4; // see the column list above
+    return {
+      rowColumns: perRow * this.rowCount,
+      triples: this.tripleCount * 4 * 7 + this.hash.length * 4,
+      zones: this.zones.byteLength,
+      pools: (this.evidenceValue.length + this.linkValue.length) * 8 + this.closedRows.length * 4,
+    };
+  }
+}
+
+const EMPTY: readonly number[] = Object.freeze([]);
+
+/** A 32-bit mix of three int32s (murmur3's finaliser on a combined word). */
+function tripleHash(a: number, b: number, c: number): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13) ^ b, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16) ^ c, 0x27d4eb2f);
+  h ^= h >>> 15;
+  return h >>> 0;
+}

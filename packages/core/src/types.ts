@@ -1,0 +1,207 @@
+/**
+ * Public types of @palimpsest/core. Names and shapes follow shared/design/API.md; additions are marked.
+ */
+
+/** A time as callers may give it: integer milliseconds since the epoch, a `Date`, or an ISO-8601 string. */
+export type TimeInput = number | Date | string;
+
+/** A literal object value of a fact. */
+export type LiteralValue = string | number | boolean;
+
+/** How a fact names an entity: its name (or alias), or `{ id }`. */
+export type EntityRef = string | { id: number };
+
+/** The object of an assertion: an entity (name or `{ id }`) or a literal `{ value }`. */
+export type ObjectRef = EntityRef | { value: LiteralValue };
+
+export type Cardinality = 'one' | 'many';
+
+export const EDGE_TYPES = ['causal', 'temporal', 'semantic', 'cooccurrence', 'hierarchical'] as const;
+export type EdgeType = (typeof EDGE_TYPES)[number];
+
+export interface PredicateOptions {
+  /** `one`: a new object closes the others over the asserted valid interval. @default 'many' */
+  cardinality?: Cardinality;
+  /** Assertions below this confidence are rejected (and logged as rejected). @default the memory-wide gate */
+  minConfidence?: number;
+}
+
+export interface MemoryGraphOptions {
+  /** The record-time clock, integer milliseconds. @default () => Date.now() */
+  now?: () => number;
+  /** Per-predicate cardinality and grounding gate. */
+  predicates?: Record<string, PredicateOptions>;
+  /** Memory-wide grounding gate. @default 0 */
+  minConfidence?: number;
+  /** Length of entity and episode vectors; vectors of another length are refused. @default none (no vectors) */
+  dimensions?: number;
+}
+
+/** A temporal cut: both default to the memory's clock `now()`. */
+export interface Cut {
+  validAt?: TimeInput;
+  knownAt?: TimeInput;
+}
+
+export interface EntityInput {
+  name: string;
+  type?: string;
+  aliases?: string[];
+  vector?: ArrayLike<number>;
+  recordedAt?: TimeInput;
+}
+
+export interface Entity {
+  id: number;
+  /** Canonical name: trimmed, lower-cased, control characters stripped. */
+  name: string;
+  /** The display name as first written. */
+  displayName: string;
+  type?: string;
+  aliases: string[];
+  recordedAt: number;
+  /** When merged into another entity: that entity's id and the merge's record time. */
+  mergedInto?: number;
+  mergedAt?: number;
+}
+
+export interface AssertInput {
+  subject: EntityRef;
+  predicate: string;
+  object: ObjectRef;
+  validFrom?: TimeInput;
+  validTo?: TimeInput;
+  recordedAt?: TimeInput;
+  confidence?: number;
+  source?: string;
+  evidence?: string[];
+  reason?: string;
+  edgeType?: EdgeType;
+  episode?: string;
+}
+
+export interface RetractInput {
+  subject: EntityRef;
+  predicate: string;
+  object?: ObjectRef;
+  /** @default the operation's record time */
+  validFrom?: TimeInput;
+  /** @default Infinity */
+  validTo?: TimeInput;
+  recordedAt?: TimeInput;
+  reason?: string;
+}
+
+export type FactObject = { id: number; name: string } | { value: LiteralValue };
+
+export interface Fact {
+  id: number;
+  subject: { id: number; name: string };
+  predicate: string;
+  object: FactObject;
+  validFrom: number;
+  validTo: number;
+  recordedAt: number;
+  invalidAt: number;
+  confidence: number;
+  source?: string;
+  evidence: string[];
+  reason?: string;
+  edgeType?: EdgeType;
+  episode?: string;
+  archivedAt?: number;
+  supersededBy?: number[];
+  /** Addition: salience in [0,1], retrieval count and last retrieval (non-temporal metadata). */
+  salience: number;
+  retrievals: number;
+  lastRetrievedAt?: number;
+  /** Addition: the last time a re-assertion reinforced this version (its own recordedAt if never). */
+  lastSeenAt: number;
+}
+
+/** What `assert` did. (Addition: API.md leaves the return value open.) */
+export interface AssertResult {
+  status: 'added' | 'reinforced' | 'rejected';
+  /** Id of the version that now carries the assertion (absent when rejected); read it with `mem.fact(id)`. */
+  id?: number;
+  /** Ids of the versions this operation closed. */
+  closed: number[];
+  /** Ids of the versions this operation appended (the assertion and the still-true remainders). */
+  added: number[];
+}
+
+export interface RetractResult {
+  closed: number[];
+  added: number[];
+}
+
+export interface FactQuery extends Cut {
+  subject?: EntityRef;
+  predicate?: string;
+  object?: ObjectRef;
+  /** Archived versions answer bi-temporal reads unless this is false (SEMANTICS.md). @default true */
+  includeArchived?: boolean;
+}
+
+export interface HistoryQuery {
+  subject: EntityRef;
+  predicate?: string;
+  object?: ObjectRef;
+}
+
+export interface ChangesQuery {
+  since: TimeInput;
+  /** @default now() */
+  until?: TimeInput;
+  /** @default 'record' */
+  axis?: 'record' | 'valid';
+  /** Valid axis only: the record time at which to read. @default now() */
+  knownAt?: TimeInput;
+}
+
+export interface Changes {
+  added: Fact[];
+  removed: Fact[];
+}
+
+export interface NeighborQuery extends Cut {
+  predicate?: string;
+  /** @default 'both' */
+  direction?: 'out' | 'in' | 'both';
+  includeArchived?: boolean;
+}
+
+export interface Neighbor {
+  entity: { id: number; name: string };
+  fact: Fact;
+  direction: 'out' | 'in';
+}
+
+export interface EpisodeInput {
+  id: string;
+  text: string;
+  /** When the episode happened (its valid time). */
+  at: TimeInput;
+  speaker?: string;
+  vector?: ArrayLike<number>;
+  /** Entities the episode mentions (names or `{ id }`); unknown names are created. */
+  entities?: EntityRef[];
+  recordedAt?: TimeInput;
+}
+
+export interface MergeInput {
+  /** The entity that survives. */
+  into: EntityRef;
+  /** The entity merged into it; its names resolve to `into` for reads at or after the merge. */
+  from: EntityRef;
+  recordedAt?: TimeInput;
+}
+
+export interface Episode {
+  id: string;
+  text: string;
+  at: number;
+  recordedAt: number;
+  speaker?: string;
+  entities: number[];
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests run against the TypeScript sources, so no build is needed between an edit and a test run.
+    alias: [
+      { find: /^@palimpsest\/core\/communities$/, replacement: here('./packages/core/src/communities.ts') },
+      { find: /^@palimpsest\/core$/, replacement: here('./packages/core/src/index.ts') },
+      { find: /^@palimpsest\/persist\/node$/, replacement: here('./packages/persist/src/node.ts') },
+      { find: /^@palimpsest\/persist$/, replacement: here('./packages/persist/src/index.ts') },
+      { find: /^@palimpsest\/datasets$/, replacement: here('./datasets/src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['packages/*/test/**/*.test.ts', 'datasets/test/**/*.test.ts', 'examples/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
