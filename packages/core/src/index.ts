@@ -17,3 +17,4 @@ export type {
   SalienceOp,
   ObjectSpec,
 } from './graph/log.js';
+export * from './recall/index.js';

@@ -46,12 +46,14 @@ export interface MergeOp {
 export interface AssertOp {
   type: 'assert';
   recordedAt: number;
-  subject: number;
+  /** An entity id; a rejected assertion names an entity the memory does not have by `{ name }`. */
+  subject: number | { name: string };
   predicate: string;
-  object: ObjectSpec;
+  object: ObjectSpec | { name: string };
   validFrom: number | null;
   validTo?: number;
-  confidence: number;
+  /** Always present in a logged operation (set right after the required fields). */
+  confidence?: number;
   source?: string;
   evidence?: string[];
   reason?: string;
@@ -116,57 +118,119 @@ const decoder = new TextDecoder();
 
 /**
  * Operations kept as UTF-8 JSON lines in one growable byte buffer, not as objects: a million operations
- * cost their bytes and no garbage-collected objects, and a snapshot stores the buffer as it is.
+ * cost their bytes and no garbage-collected objects, and a snapshot stores the buffer as it is (it is
+ * literally JSONL: each line ends with a newline, which JSON never contains unescaped). New operations
+ * wait as strings and are encoded 512 at a time, which costs far less than one encode per operation.
  */
 export class LogBuffer {
   bytes: Uint8Array;
-  /** End offset of each line. */
+  /** End offset of each line, newline included. */
   ends: Uint32Array;
-  length = 0;
+  private encoded = 0;
   private used = 0;
+  private pending: string[] = [];
 
   constructor(bytes?: Uint8Array, ends?: Uint32Array) {
     this.bytes = bytes ?? new Uint8Array(1 << 16);
     this.ends = ends ?? new Uint32Array(1024);
     if (ends !== undefined) {
-      this.length = ends.length;
+      this.encoded = ends.length;
       this.used = ends.length === 0 ? 0 : ends[ends.length - 1]!;
     }
   }
 
-  /** After `bytes`/`ends` were replaced wholesale (loading a snapshot). */
-  resetUsed(): void {
-    this.used = this.length === 0 ? 0 : this.ends[this.length - 1]!;
+  get length(): number {
+    return this.encoded + this.pending.length;
+  }
+
+  /** Replaces the content wholesale (loading a snapshot). */
+  load(bytes: Uint8Array, ends: Uint32Array): void {
+    this.bytes = bytes;
+    this.ends = ends;
+    this.pending = [];
+    this.encoded = ends.length;
+    this.used = ends.length === 0 ? 0 : ends[ends.length - 1]!;
   }
 
   append(op: Operation): void {
-    const json = JSON.stringify(op);
+    this.pending.push(op.type === 'assert' ? stringifyAssert(op) : JSON.stringify(op));
+    if (this.pending.length >= 512) this.flush();
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('\n') + '\n';
+    this.pending = [];
     // UTF-8 needs at most 3 bytes per UTF-16 unit.
-    const worst = json.length * 3;
+    const worst = text.length * 3;
     if (this.used + worst > this.bytes.length) {
-      let cap = this.bytes.length * 2;
+      let cap = Math.max(this.bytes.length * 2, 1024);
       while (this.used + worst > cap) cap *= 2;
       this.bytes = grow(this.bytes, cap);
     }
-    const { written } = encoder.encodeInto(json, this.bytes.subarray(this.used));
+    const start = this.used;
+    const { written } = encoder.encodeInto(text, this.bytes.subarray(start));
     this.used += written;
-    if (this.length === this.ends.length) this.ends = grow(this.ends, this.ends.length * 2);
-    this.ends[this.length++] = this.used;
+    const bytes = this.bytes.subarray(0, this.used);
+    // Native indexOf finds the newlines far faster than a loop over every byte.
+    for (let i = bytes.indexOf(10, start); i !== -1; i = bytes.indexOf(10, i + 1)) {
+      if (this.encoded === this.ends.length) this.ends = grow(this.ends, Math.max(this.ends.length * 2, 16));
+      this.ends[this.encoded++] = i + 1;
+    }
   }
 
   get(index: number): Operation {
+    this.flush();
     const start = index === 0 ? 0 : this.ends[index - 1]!;
-    return JSON.parse(decoder.decode(this.bytes.subarray(start, this.ends[index]!))) as Operation;
+    return JSON.parse(decoder.decode(this.bytes.subarray(start, this.ends[index]! - 1))) as Operation;
   }
 
   toArray(): Operation[] {
-    const out: Operation[] = new Array(this.length);
-    for (let i = 0; i < this.length; i++) out[i] = this.get(i);
+    this.flush();
+    const out: Operation[] = new Array(this.encoded);
+    for (let i = 0; i < this.encoded; i++) out[i] = this.get(i);
     return out;
   }
 
   /** The used bytes and line ends, trimmed (copies). */
   trimmed(): { bytes: Uint8Array; ends: Uint32Array } {
-    return { bytes: this.bytes.slice(0, this.used), ends: this.ends.slice(0, this.length) };
+    this.flush();
+    return { bytes: this.bytes.slice(0, this.used), ends: this.ends.slice(0, this.encoded) };
   }
+}
+
+const quoted = new Map<string, string>();
+/** JSON.stringify of a string, memoised for the few strings that repeat on every operation (predicates). */
+function quote(value: string): string {
+  let q = quoted.get(value);
+  if (q === undefined) {
+    q = JSON.stringify(value);
+    if (quoted.size < 4096) quoted.set(value, q);
+  }
+  return q;
+}
+
+function json(value: number | string | boolean): string {
+  // String(n) equals JSON for finite numbers (-0 prints "0" in both); literals are always finite.
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * `JSON.stringify(op)` for an assertion, written out by hand because ingestion calls it once per fact:
+ * the same text, key order included (a test checks it against JSON.stringify on random operations).
+ */
+export function stringifyAssert(op: AssertOp): string {
+  const subject = typeof op.subject === 'number' ? String(op.subject) : `{"name":${JSON.stringify(op.subject.name)}}`;
+  const o = op.object;
+  const object = 'id' in o ? `{"id":${o.id}}` : 'value' in o ? `{"value":${json(o.value)}}` : `{"name":${JSON.stringify(o.name)}}`;
+  let out = `{"type":"assert","recordedAt":${op.recordedAt},"subject":${subject},"predicate":${quote(op.predicate)},"object":${object},"validFrom":${op.validFrom === null ? 'null' : op.validFrom}`;
+  if (op.validTo !== undefined) out += `,"validTo":${op.validTo}`;
+  if (op.confidence !== undefined) out += `,"confidence":${op.confidence}`;
+  if (op.source !== undefined) out += `,"source":${JSON.stringify(op.source)}`;
+  if (op.evidence !== undefined) out += `,"evidence":${JSON.stringify(op.evidence)}`;
+  if (op.reason !== undefined) out += `,"reason":${JSON.stringify(op.reason)}`;
+  if (op.edgeType !== undefined) out += `,"edgeType":${JSON.stringify(op.edgeType)}`;
+  if (op.episode !== undefined) out += `,"episode":${JSON.stringify(op.episode)}`;
+  if (op.rejected !== undefined) out += `,"rejected":true`;
+  return out + '}';
 }

@@ -83,8 +83,8 @@ export class MemoryGraph {
   private readonly provenanceIds = new Map<string, number>();
   /** Entities merged into each entity (for `history`). */
   private readonly mergedFrom = new Map<number, number[]>();
-  /** True while replaying: ops carry their own stamps and are not re-logged by nested calls. */
-  private replaying = false;
+  /** Reused by applyAssert (no allocation per assertion for the common case). */
+  private readonly scratchOwn: number[] = [];
 
   constructor(options: MemoryGraphOptions = {}) {
     const call = 'new MemoryGraph';
@@ -209,26 +209,27 @@ export class MemoryGraph {
     }
 
     // Everything is checked: from here on the call cannot fail, so the memory changes all or nothing.
-    const s = this.materialise(subject, at);
-    const objectSpec: ObjectSpec = 'literal' in object ? { value: object.literal } : { id: this.materialise(object, at) };
-    const op: AssertOp = {
-      type: 'assert',
-      recordedAt: at,
-      subject: s,
-      predicate: input.predicate,
-      object: objectSpec,
-      validFrom: validFrom === -Infinity ? null : validFrom,
-      ...(validTo === Infinity ? {} : { validTo }),
-      confidence,
-      ...(source === undefined ? {} : { source }),
-      ...(evidence.length === 0 ? {} : { evidence }),
-      ...(reason === undefined ? {} : { reason }),
-      ...(input.edgeType === undefined ? {} : { edgeType: input.edgeType }),
-      ...(input.episode === undefined ? {} : { episode: input.episode }),
-    };
     const config = this.predicateConfig.get(input.predicate);
     const gate = config?.minConfidence ?? this.minConfidence;
-    if (confidence < gate) {
+    const rejected = confidence < gate;
+    // A rejected assertion creates no entity: it names new ones by name in the log.
+    const s = this.refer(subject, rejected, at);
+    let objectSpec: ObjectSpec | { name: string };
+    if ('literal' in object) objectSpec = { value: object.literal };
+    else {
+      const o = this.refer(object, rejected, at);
+      objectSpec = typeof o === 'number' ? { id: o } : o;
+    }
+    // Built field by field (no spreads): this is the hot path of ingestion.
+    const op: AssertOp = { type: 'assert', recordedAt: at, subject: s, predicate: input.predicate, object: objectSpec, validFrom: validFrom === -Infinity ? null : validFrom };
+    if (validTo !== Infinity) op.validTo = validTo;
+    op.confidence = confidence;
+    if (source !== undefined) op.source = source;
+    if (evidence.length > 0) op.evidence = evidence;
+    if (reason !== undefined) op.reason = reason;
+    if (input.edgeType !== undefined) op.edgeType = input.edgeType;
+    if (input.episode !== undefined) op.episode = input.episode;
+    if (rejected || typeof s !== 'number' || 'name' in objectSpec) {
       this.commit({ ...op, rejected: true }, at);
       return { status: 'rejected', closed: [], added: [] };
     }
@@ -697,10 +698,7 @@ export class MemoryGraph {
       );
     }
     this.store.loadColumns(c.store, c.entity.name.length);
-    this.logBuffer.bytes = c.log.bytes;
-    this.logBuffer.ends = c.log.ends;
-    this.logBuffer.length = c.log.ends.length;
-    this.logBuffer.resetUsed();
+    this.logBuffer.load(c.log.bytes, c.log.ends);
     this.lastRecordedAt = c.config.lastRecordedAt ?? -Infinity;
   }
 
@@ -734,9 +732,9 @@ export class MemoryGraph {
         return;
       case 'assert': {
         const result = this.assert({
-          subject: { id: op.subject },
+          subject: typeof op.subject === 'number' ? { id: op.subject } : op.subject.name,
           predicate: op.predicate,
-          object: op.object,
+          object: 'name' in op.object ? op.object.name : op.object,
           validFrom: op.validFrom ?? -Infinity,
           validTo: op.validTo ?? Infinity,
           recordedAt: op.recordedAt,
@@ -837,6 +835,11 @@ export class MemoryGraph {
     return id;
   }
 
+  private refer(pending: PendingEntity, rejected: boolean, at: number): number | { name: string } {
+    if ('id' in pending) return pending.id;
+    return rejected ? { name: pending.display } : this.materialise(pending, at);
+  }
+
   private materialise(pending: PendingEntity, at: number): number {
     if ('id' in pending) return pending.id;
     const existing = this.entities.lookup(pending.create);
@@ -860,9 +863,10 @@ export class MemoryGraph {
   ): AssertResult {
     const st = this.store;
     const t = st.ensureTriple(s, p, o);
-    const own: number[] = [];
+    const own = this.scratchOwn;
+    own.length = 0;
     st.openRowsOf(t, own);
-    own.sort((a, b) => a - b);
+    if (own.length > 1) own.sort(byNumber);
     // Already believed over the whole interval: reinforce, add no version.
     for (const r of own) {
       if (st.validFrom[r]! <= validFrom && validTo <= st.validTo[r]!) {
@@ -877,13 +881,15 @@ export class MemoryGraph {
     // Cardinality one: other objects lose the asserted interval (collected before anything changes).
     const conflicts: number[] = [];
     if (cardinalityOne) {
-      for (const other of [...st.liveTriples(s, p)]) {
+      const live = st.liveTriples(s, p);
+      for (let i = 0; i < live.length; i++) {
+        const other = live[i]!;
         if (other === t) continue;
-        const rows: number[] = [];
-        st.openRowsOf(other, rows);
-        for (const r of rows) if (st.validFrom[r]! < validTo && validFrom < st.validTo[r]!) conflicts.push(r);
+        for (let r = st.tOpenHead[other]!; r !== NONE; r = st.openNext[r]!) {
+          if (st.validFrom[r]! < validTo && validFrom < st.validTo[r]!) conflicts.push(r);
+        }
       }
-      conflicts.sort((a, b) => a - b);
+      if (conflicts.length > 1) conflicts.sort(byNumber);
     }
     const added = this.insertInterval(t, validFrom, validTo, at, confidence, prov, episode, evidence, own);
     const closed = [...added.coalesced];
@@ -1300,6 +1306,8 @@ function checkLiteral(value: unknown, call: string, field: string): LiteralValue
 function literalKey(value: LiteralValue): string {
   return typeof value === 'string' ? `s${value}` : typeof value === 'number' ? `n${Object.is(value, -0) ? 0 : value}` : `b${value}`;
 }
+
+const byNumber = (a: number, b: number) => a - b;
 
 /** Interval pieces minus [from, to). */
 function subtract(pieces: Array<[number, number]>, from: number, to: number): Array<[number, number]> {

@@ -274,8 +274,25 @@ export function checkState(state: MemoryState): CheckedState {
     prev = log.ends[i]!;
   }
   if (prev !== log.bytes.length) fail('log bytes run past the last line');
+  for (let i = 0; i < log.ends.length; i++) if (log.bytes[log.ends[i]! - 1] !== 10) fail(`log line ${i} does not end with a newline`);
+  for (let i = 0; i < log.bytes.length; i++) {
+    // Only line ends may be newlines: a stray one would shift every later line.
+    if (log.bytes[i] === 10 && i + 1 !== log.ends[lineOf(log.ends, i)]) fail(`log has a newline inside line ${lineOf(log.ends, i)}`);
+  }
 
   return { config, strings, predicateNames, literals, store, entity, alias, provenance, episode, log };
+}
+
+/** The line whose byte range holds offset i. */
+function lineOf(ends: Uint32Array, i: number): number {
+  let lo = 0;
+  let hi = ends.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ends[mid]! <= i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function checkConfig(config: StateConfig): StateConfig {

@@ -114,8 +114,11 @@ export class FactStore {
   /** Rows in the order they were closed (= invalidAt order, since record time only moves forward). */
   closedRows = new IntList();
 
-  /** (subject, predicate) → triples with at least one open row. Keyed subject · 2^22 + predicate. */
-  private live = new Map<number, number[]>();
+  /**
+   * (subject, predicate) → triples with at least one open row: per predicate, a map keyed by subject
+   * (small-integer keys, which V8 hashes fast, unlike a packed subject·predicate double).
+   */
+  private live: Array<Map<number, number[]>> = [];
 
   readonly zones = new ZoneIndex();
 
@@ -338,26 +341,33 @@ export class FactStore {
 
   /** Triples of (subject, predicate) that have open rows (a live copy the caller may keep). */
   liveTriples(subject: number, predicate: number): readonly number[] {
-    return this.live.get(subject * 4194304 + predicate) ?? EMPTY;
+    return this.live[predicate]?.get(subject) ?? EMPTY;
   }
 
   private markLive(triple: number): void {
-    const key = this.tSubject[triple]! * 4194304 + this.tPredicate[triple]!;
-    const list = this.live.get(key);
-    if (list === undefined) this.live.set(key, [triple]);
+    const p = this.tPredicate[triple]!;
+    const s = this.tSubject[triple]!;
+    let bySubject = this.live[p];
+    if (bySubject === undefined) {
+      while (this.live.length <= p) this.live.push(new Map());
+      bySubject = this.live[p]!;
+    }
+    const list = bySubject.get(s);
+    if (list === undefined) bySubject.set(s, [triple]);
     else list.push(triple);
   }
 
   private unmarkLive(triple: number): void {
-    const key = this.tSubject[triple]! * 4194304 + this.tPredicate[triple]!;
-    const list = this.live.get(key);
+    const bySubject = this.live[this.tPredicate[triple]!];
+    const s = this.tSubject[triple]!;
+    const list = bySubject?.get(s);
     if (list === undefined) return;
     const i = list.indexOf(triple);
     if (i >= 0) {
       list[i] = list[list.length - 1]!;
       list.pop();
     }
-    if (list.length === 0) this.live.delete(key);
+    if (list.length === 0) bySubject!.delete(s);
   }
 
   /** The stored columns (trimmed copies), named for a snapshot. Derived chains and indexes are rebuilt on load. */

@@ -1,0 +1,12 @@
+export * from './errors.js';
+export * from './types.js';
+export * from './dates.js';
+export * from './paths.js';
+export * from './split.js';
+export { loadLocomo, normaliseLocomoSample, parseEvidence } from './locomo.js';
+export { loadLongMemEval, normaliseLongMemEvalQuestion } from './longmemeval.js';
+export type { LongMemEvalVariant } from './longmemeval.js';
+export * from './checksums.js';
+export * from './random.js';
+export * from './fact-stream.js';
+export * from './generate-conversations.js';

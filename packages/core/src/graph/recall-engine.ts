@@ -1,0 +1,711 @@
+import { InvalidArgumentError } from '../errors.js';
+import { Bm25Index } from '../recall/bm25.js';
+import { HashEmbedder } from '../recall/embedder.js';
+import type { Embedder } from '../recall/embedder.js';
+import { TopK } from '../recall/grow.js';
+import type { Hit } from '../recall/grow.js';
+import { Hnsw } from '../recall/hnsw.js';
+import { packContext } from '../recall/pack.js';
+import type { PackEpisode, PackFact } from '../recall/pack.js';
+import { reciprocalRankFusion } from '../recall/rrf.js';
+import { literalCode, NONE } from '../store/fact-store.js';
+import { EDGE_TYPES } from '../types.js';
+import type { Cut, EdgeType, Fact } from '../types.js';
+import { toMillis } from '../util/time.js';
+import type { MemoryGraph } from './memory-graph.js';
+
+/** Weights of the parts of a fact's score. See `RECALL_DEFAULTS`. */
+export interface RecallWeights {
+  /** Activation (or BFS score) of the fact's endpoints. */
+  activation: number;
+  /** BM25 of the fact's text ("subject predicate object") against the query, normalised to [0, 1]. */
+  match: number;
+  /** Exponent of the fact's confidence. */
+  confidence: number;
+  /** Exponent of the fact's salience. */
+  salience: number;
+  /** Boost per log(1 + retrievals), decaying with the time since the last retrieval. */
+  use: number;
+  /** Share of the score that depends on how recently the fact became valid. */
+  recency: number;
+  /** How much a returned fact lifts the episodes it came from. */
+  evidence: number;
+}
+
+export type EdgeTypeWeights = Record<EdgeType | 'none', number>;
+
+export interface RecallOptions extends Cut {
+  /** How many facts, entities and episodes to return (each). @default 10 */
+  k?: number;
+  /** Upper bound on the packed `text`'s token estimate. @default 1024 */
+  tokenBudget?: number;
+  /** `activation`: spreading activation; `bfs`: breadth-first search with a composite score. @default 'activation' */
+  strategy?: 'activation' | 'bfs';
+  /** Expansion depth from the seeds. @default 2 */
+  hops?: number;
+  /** Share of activation passed across one edge. @default 0.5 */
+  decay?: number;
+  /** Lateral inhibition: nodes below the mean of the strongest `inhibitors` lose this share of the gap. @default 0.2 */
+  inhibition?: number;
+  /** How many of the strongest nodes inhibit the rest. @default 7 */
+  inhibitors?: number;
+  /** Activation (relative to the strongest seed) below which a node neither joins nor fires. @default 0.02 */
+  threshold?: number;
+  /** Most entities the expansion may reach. @default 256 */
+  nodeCap?: number;
+  /** Fan-out damping: a node's outgoing share is divided by degree^fan. @default 0.5 */
+  fan?: number;
+  /** Weight per edge type (`none`: facts without one). */
+  edgeTypeWeights?: Partial<EdgeTypeWeights>;
+  /**
+   * Wall-clock budget of the expansion, ms. When it runs out the expansion stops where it is, so only then
+   * do results depend on machine speed. @default 50
+   */
+  timeBudgetMs?: number;
+  /** How many fused seeds start the expansion. @default 20 */
+  seeds?: number;
+  /** Candidates taken from each BM25 / vector list before fusion. @default 50 */
+  candidates?: number;
+  /** Rank constant of reciprocal-rank fusion. @default 60 */
+  rrfK?: number;
+  weights?: Partial<RecallWeights>;
+  /** Half-life of the use boost since the last retrieval, ms. @default 30 days */
+  useHalfLifeMs?: number;
+  /** Half-life of recency (validAt − validFrom), ms. @default 365 days */
+  recencyHalfLifeMs?: number;
+  /** Recall skips archived versions unless this is true (SEMANTICS.md). @default false */
+  includeArchived?: boolean;
+  /** A query vector (the memory's `dimensions`), instead of embedding the query text. */
+  vector?: ArrayLike<number>;
+  /**
+   * Record the returned facts as retrieved (`mem.touch`, a logged operation): use counts and the last
+   * retrieval then feed scoring and `consolidate`. Recall is otherwise a pure read. @default false
+   */
+  track?: boolean;
+}
+
+export interface RecalledFact extends Fact {
+  score: number;
+  /** Entity ids from a seed to the endpoint through which the fact was reached. */
+  path: number[];
+}
+
+export interface RecallResult {
+  facts: RecalledFact[];
+  entities: Array<{ id: number; name: string; score: number }>;
+  episodes: Array<{ id: string; text: string; at: number; score: number }>;
+  text: string;
+  tokens: number;
+}
+
+const DAY = 86_400_000;
+
+/** Defaults of `RecallOptions` and of the engine's indexes. */
+export const RECALL_DEFAULTS = {
+  k: 10,
+  tokenBudget: 1024,
+  strategy: 'activation' as 'activation' | 'bfs',
+  hops: 2,
+  decay: 0.5,
+  inhibition: 0.2,
+  inhibitors: 7,
+  threshold: 0.02,
+  nodeCap: 256,
+  fan: 0.5,
+  edgeTypeWeights: { causal: 1, temporal: 0.8, semantic: 1, cooccurrence: 0.5, hierarchical: 1, none: 1 } as EdgeTypeWeights,
+  timeBudgetMs: 50,
+  seeds: 20,
+  candidates: 50,
+  rrfK: 60,
+  weights: { activation: 1, match: 1, confidence: 1, salience: 1, use: 0.1, recency: 0.1, evidence: 0.5 } as RecallWeights,
+  useHalfLifeMs: 30 * DAY,
+  recencyHalfLifeMs: 365 * DAY,
+  /** Below this many vectors a kind is searched exactly; above it through HNSW. */
+  bruteForceBelow: 2048,
+  /** HNSW search breadth (ef 64 gave only 0.84 recall@10 on hash vectors). */
+  ef: 128,
+};
+
+type Resolved = Required<Omit<RecallOptions, 'validAt' | 'knownAt' | 'vector' | 'edgeTypeWeights' | 'weights'>> & {
+  edgeTypeWeights: EdgeTypeWeights;
+  weights: RecallWeights;
+};
+
+// Kinds of seed units, fused in one id space: id·3 + kind.
+const EPISODE = 0;
+const ENTITY = 1;
+const TRIPLE = 2;
+
+/** Vectors of one kind: exact search while small, HNSW once `bruteForceBelow` is reached. */
+class VectorSet {
+  private data = new Float32Array(0);
+  private labels = new Uint32Array(0);
+  private count = 0;
+  private hnsw: Hnsw | undefined;
+  private readonly top = new TopK();
+
+  constructor(
+    readonly dimensions: number,
+    private readonly threshold: number,
+    private readonly ef: number,
+  ) {}
+
+  add(label: number, vector: ArrayLike<number>): void {
+    const dim = this.dimensions;
+    let norm = 0;
+    for (let i = 0; i < dim; i++) norm += vector[i]! * vector[i]!;
+    if (norm === 0) return; // no words, no direction: it can match nothing
+    if (this.hnsw !== undefined) {
+      this.hnsw.add(label, vector);
+      return;
+    }
+    if ((this.count + 1) * dim > this.data.length) {
+      const next = new Float32Array(Math.max(64 * dim, this.data.length * 2));
+      next.set(this.data);
+      this.data = next;
+      const l = new Uint32Array(next.length / dim);
+      l.set(this.labels);
+      this.labels = l;
+    }
+    const inv = 1 / Math.sqrt(norm);
+    const o = this.count * dim;
+    for (let i = 0; i < dim; i++) this.data[o + i] = vector[i]! * inv;
+    this.labels[this.count++] = label;
+    if (this.count >= this.threshold) {
+      const h = new Hnsw({ dimensions: dim, efSearch: this.ef });
+      for (let r = 0; r < this.count; r++) h.add(this.labels[r]!, this.data.subarray(r * dim, (r + 1) * dim));
+      this.hnsw = h;
+      this.data = new Float32Array(0);
+      this.labels = new Uint32Array(0);
+    }
+  }
+
+  /** `q` must be unit length. */
+  search(q: Float32Array, k: number, accept: (label: number) => boolean): Hit[] {
+    if (this.hnsw !== undefined) return this.hnsw.search(q, k, { accept, ef: Math.max(this.ef, k) });
+    const dim = this.dimensions;
+    const data = this.data;
+    const top = this.top;
+    top.reset(k);
+    for (let r = 0; r < this.count; r++) {
+      const label = this.labels[r]!;
+      if (!accept(label)) continue;
+      const o = r * dim;
+      let s = 0;
+      for (let i = 0; i < dim; i++) s += q[i]! * data[o + i]!;
+      top.push(s, label);
+    }
+    return top.drain();
+  }
+}
+
+/**
+ * Hybrid recall over a MemoryGraph: BM25 and vector seeds fused by RRF, spreading activation or BFS over
+ * the edges visible at the cut, facts scored and packed. Indexes are built lazily: each recall first
+ * indexes whatever episodes, entities, aliases and triples were added since the last one, so writes stay
+ * fast and only the first recall after a big ingest pays for indexing.
+ */
+export class RecallEngine {
+  readonly embedder: Embedder;
+  private readonly episodeText = new Bm25Index();
+  private readonly entityText = new Bm25Index();
+  private readonly tripleText = new Bm25Index();
+  private readonly episodeVectors: VectorSet;
+  private readonly entityVectors: VectorSet;
+  /** Entity BM25 documents (names, then aliases as they come) → entity. */
+  private readonly entityDoc: number[] = [];
+  private episodesIndexed = 0;
+  private entitiesIndexed = 0;
+  private aliasesIndexed = 0;
+  private triplesIndexed = 0;
+  // per-recall scratch, indexed by entity id; `mark` stamps which entries belong to the current call
+  private act = new Float64Array(0);
+  private incoming = new Float64Array(0);
+  private bestIn = new Float64Array(0);
+  private parent = new Int32Array(0);
+  private mark = new Uint32Array(0);
+  private inMark = new Uint32Array(0);
+  private fired = new Uint32Array(0);
+  private depth = new Uint8Array(0);
+  private epoch = 0;
+
+  constructor(private readonly mem: MemoryGraph, embedder?: Embedder) {
+    const call = 'MemoryGraph.recall';
+    if (embedder !== undefined) {
+      if (embedder === null || typeof embedder !== 'object' || typeof embedder.embed !== 'function' || !Number.isInteger(embedder.dimensions) || embedder.dimensions < 1) {
+        throw new InvalidArgumentError(`${call}: options.embedder must have integer dimensions and an embed(text) method`);
+      }
+      if (mem.dimensions > 0 && embedder.dimensions !== mem.dimensions) {
+        throw new InvalidArgumentError(`${call}: the embedder makes ${embedder.dimensions}-dimensional vectors; this memory uses ${mem.dimensions}`);
+      }
+      this.embedder = embedder;
+    } else {
+      this.embedder = new HashEmbedder(mem.dimensions > 0 ? { dimensions: mem.dimensions } : {});
+    }
+    const dims = this.embedder.dimensions;
+    this.episodeVectors = new VectorSet(dims, RECALL_DEFAULTS.bruteForceBelow, RECALL_DEFAULTS.ef);
+    this.entityVectors = new VectorSet(dims, RECALL_DEFAULTS.bruteForceBelow, RECALL_DEFAULTS.ef);
+  }
+
+  // ---- lazy indexing -------------------------------------------------------------------------
+
+  /** Indexes what was added since the last call. */
+  catchUp(): void {
+    const mem = this.mem;
+    const ep = mem.episodes;
+    for (let i = this.episodesIndexed; i < ep.count; i++) {
+      const text = ep.texts[i]!;
+      this.episodeText.add(i, text);
+      this.episodeVectors.add(i, ep.vectorOf(i) ?? this.embed(text, 'episode'));
+    }
+    this.episodesIndexed = ep.count;
+    const en = mem.entities;
+    for (let e = this.entitiesIndexed; e < en.count; e++) {
+      const name = en.displayName(e);
+      this.entityText.add(this.entityDoc.length, name);
+      this.entityDoc.push(e);
+      this.entityVectors.add(e, en.vectorOf(e) ?? this.embed(name, 'entity'));
+    }
+    this.entitiesIndexed = en.count;
+    for (let a = this.aliasesIndexed; a < en.aliasEntity.length; a++) {
+      this.entityText.add(this.entityDoc.length, en.strings.get(en.aliasName[a]!));
+      this.entityDoc.push(en.aliasEntity[a]!);
+    }
+    this.aliasesIndexed = en.aliasEntity.length;
+    const st = mem.store;
+    for (let t = this.triplesIndexed; t < st.tripleCount; t++) this.tripleText.add(t, this.tripleText_(t));
+    this.triplesIndexed = st.tripleCount;
+  }
+
+  private embed(text: string, what: string): Float32Array {
+    const v = this.embedder.embed(text);
+    if (v === null || typeof v !== 'object' || v.length !== this.embedder.dimensions) {
+      throw new InvalidArgumentError(`MemoryGraph.recall: the embedder returned a vector of the wrong length for an ${what}`);
+    }
+    return v;
+  }
+
+  /** "subject predicate object", predicate underscores as spaces: what BM25 matches a fact by. */
+  private tripleText_(t: number): string {
+    const mem = this.mem;
+    const st = mem.store;
+    const o = st.tObject[t]!;
+    const object = o >= 0 ? mem.entities.displayName(o) : String(mem.literals[literalCode(o)]);
+    return `${mem.entities.displayName(st.tSubject[t]!)} ${mem.predicateNames.get(st.tPredicate[t]!).replace(/_/g, ' ')} ${object}`;
+  }
+
+  // ---- recall --------------------------------------------------------------------------------
+
+  recall(query: string, options: RecallOptions = {}): RecallResult {
+    const call = 'MemoryGraph.recall';
+    if (typeof query !== 'string') throw new InvalidArgumentError(`${call}: query must be a string`);
+    if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
+    const o = resolveOptions(options, call);
+    const mem = this.mem;
+    const needNow = options.validAt === undefined || options.knownAt === undefined;
+    const now = needNow ? mem.now() : 0;
+    const v = options.validAt === undefined ? now : toMillis(options.validAt, call, 'validAt');
+    const k = options.knownAt === undefined ? now : toMillis(options.knownAt, call, 'knownAt');
+    let qvec: Float32Array | undefined;
+    if (options.vector !== undefined) {
+      const vec = options.vector;
+      if (vec === null || typeof vec !== 'object' || vec.length !== this.embedder.dimensions) {
+        throw new InvalidArgumentError(`${call}: vector must have ${this.embedder.dimensions} dimensions`);
+      }
+      qvec = Float32Array.from(vec);
+      if (qvec.some((x) => !Number.isFinite(x))) throw new InvalidArgumentError(`${call}: vector holds a non-finite number`);
+    }
+    // Everything is checked: from here on the call does not fail.
+    this.catchUp();
+    qvec ??= this.embedder.embed(query);
+    let qn = 0;
+    for (let i = 0; i < qvec.length; i++) qn += qvec[i]! * qvec[i]!;
+    if (qn > 0) {
+      const inv = 1 / Math.sqrt(qn);
+      qvec = qvec.map((x) => x * inv);
+    }
+
+    const st = mem.store;
+    const ep = mem.episodes;
+    const en = mem.entities;
+    const includeArchived = o.includeArchived;
+    const rowOk = (r: number): boolean => st.visible(r, v, k) && (includeArchived || Number.isNaN(st.archivedAt[r]!));
+    const tripleVisible = (t: number): boolean => {
+      for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) if (rowOk(r)) return true;
+      return false;
+    };
+    const episodeOk = (i: number): boolean => ep.recordedAt[i]! <= k && ep.at[i]! <= v;
+    const entityOk = (e: number): boolean => en.recordedAt[e]! <= k;
+
+    // ---- seeds: BM25 and vector lists, fused by rank ----
+    const c = o.candidates;
+    const lists: Array<Array<{ id: number }>> = [];
+    const unit = (hits: Hit[], kind: number): Array<{ id: number }> => hits.map((h) => ({ id: h.id * 3 + kind }));
+    const bm25Triples = this.tripleText.search(query, c, tripleVisible);
+    lists.push(unit(this.episodeText.search(query, c, episodeOk), EPISODE));
+    lists.push(unit(this.entityText.search(query, c, (d) => entityOk(this.entityDoc[d]!)).map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
+    lists.push(unit(bm25Triples, TRIPLE));
+    if (qn > 0) {
+      lists.push(unit(this.episodeVectors.search(qvec, c, episodeOk), EPISODE));
+      lists.push(unit(this.entityVectors.search(qvec, c, entityOk), ENTITY));
+    }
+    const fused = reciprocalRankFusion(lists, { k: o.rrfK, limit: o.seeds });
+    const topFused = fused[0]?.score ?? 1;
+
+    // ---- activate the seeds ----
+    const n = en.count;
+    this.reserve(n);
+    if (++this.epoch === 0xffffffff) {
+      this.mark.fill(0);
+      this.inMark.fill(0);
+      this.fired.fill(0);
+      this.epoch = 1;
+    }
+    const epoch = this.epoch;
+    const active: number[] = [];
+    const seedEpisode = new Map<number, number>();
+    const seedTriples: number[] = [];
+    const activate = (e: number, a: number): void => {
+      const id = en.resolveAt(e, k);
+      if (!entityOk(id)) return;
+      if (this.mark[id] !== epoch) {
+        this.mark[id] = epoch;
+        this.act[id] = 0;
+        this.parent[id] = NONE;
+        this.depth[id] = 0;
+        active.push(id);
+      }
+      this.act[id] = this.act[id]! + a;
+    };
+    for (const h of fused) {
+      const a = h.score / topFused;
+      const id = Math.floor(h.id / 3);
+      const kind = h.id - id * 3;
+      if (kind === EPISODE) {
+        seedEpisode.set(id, a);
+        for (let j = ep.entityStart[id]!; j < ep.entityStart[id + 1]!; j++) activate(ep.entityIds[j]!, a);
+      } else if (kind === ENTITY) activate(id, a);
+      else {
+        seedTriples.push(id);
+        activate(st.tSubject[id]!, a);
+        if (st.tObject[id]! >= 0) activate(st.tObject[id]!, a);
+      }
+    }
+
+    // ---- expand ----
+    const candidates: number[] = [];
+    const seen = new Set<number>();
+    const addCandidate = (r: number): void => {
+      if (!seen.has(r)) {
+        seen.add(r);
+        candidates.push(r);
+      }
+    };
+    for (const t of seedTriples) for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) if (rowOk(r)) addCandidate(r);
+    const edgeWeight = new Float64Array(EDGE_TYPES.length + 1);
+    EDGE_TYPES.forEach((name, i) => (edgeWeight[i] = o.edgeTypeWeights[name]));
+    edgeWeight[EDGE_TYPES.length] = o.edgeTypeWeights.none;
+    const weightOf = (r: number): number => {
+      const e = mem.provenance.edgeType[st.provenance[r]!]!;
+      return edgeWeight[e === NONE ? EDGE_TYPES.length : e]!;
+    };
+    const deadline = performance.now() + o.timeBudgetMs;
+    // Visible edges of an entity: rows and the neighbour (NONE for a literal object), into reused arrays.
+    const edgeRows: number[] = [];
+    const edgeOther: number[] = [];
+    const edgesOf = (u: number): void => {
+      edgeRows.length = 0;
+      edgeOther.length = 0;
+      for (let t = st.subjectHead[u] ?? NONE; t !== NONE; t = st.tSubjectNext[t]!) {
+        const other = st.tObject[t]!;
+        for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
+          if (!rowOk(r)) continue;
+          edgeRows.push(r);
+          edgeOther.push(other >= 0 ? other : NONE);
+        }
+      }
+      for (let t = st.objectHead[u] ?? NONE; t !== NONE; t = st.tObjectNext[t]!) {
+        const other = st.tSubject[t]!;
+        if (other === u) continue; // a self-loop was seen as subject
+        for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
+          if (!rowOk(r)) continue;
+          edgeRows.push(r);
+          edgeOther.push(other);
+        }
+      }
+    };
+    const byAct = (a: number, b: number): number => this.act[b]! - this.act[a]! || a - b;
+
+    if (o.strategy === 'activation') {
+      for (let hop = 1; hop <= o.hops && performance.now() < deadline; hop++) {
+        const firing = active.filter((u) => this.fired[u] !== epoch && this.act[u]! >= o.threshold).sort(byAct);
+        const touched: number[] = [];
+        for (const u of firing) {
+          if (performance.now() >= deadline) break;
+          this.fired[u] = epoch;
+          edgesOf(u);
+          const share = (this.act[u]! * o.decay) / Math.pow(Math.max(1, edgeRows.length), o.fan);
+          for (let i = 0; i < edgeRows.length; i++) {
+            const r = edgeRows[i]!;
+            addCandidate(r);
+            const w = edgeOther[i]!;
+            if (w === NONE) continue;
+            const d = share * weightOf(r) * st.confidence[r]!;
+            if (this.inMark[w] !== epoch) {
+              this.inMark[w] = epoch;
+              this.incoming[w] = 0;
+              this.bestIn[w] = -1;
+              touched.push(w);
+            }
+            this.incoming[w] = this.incoming[w]! + d;
+            if (d > this.bestIn[w]! || (d === this.bestIn[w]! && u < this.parent[w]!)) {
+              this.bestIn[w] = d;
+              if (this.mark[w] !== epoch) this.parent[w] = u; // a node's parent is fixed when it joins
+            }
+          }
+        }
+        // Existing nodes take their increment; new ones join strongest first, up to the cap.
+        const fresh: number[] = [];
+        for (const w of touched) {
+          this.inMark[w] = 0;
+          if (this.mark[w] === epoch) this.act[w] = this.act[w]! + this.incoming[w]!;
+          else if (this.incoming[w]! >= o.threshold) fresh.push(w);
+        }
+        fresh.sort((a, b) => this.incoming[b]! - this.incoming[a]! || a - b);
+        for (const w of fresh) {
+          if (active.length >= o.nodeCap) break;
+          this.mark[w] = epoch;
+          this.act[w] = this.incoming[w]!;
+          this.depth[w] = hop;
+          active.push(w);
+        }
+        this.inhibit(active, o.inhibitors, o.inhibition);
+      }
+    } else {
+      // BFS: each entity once, at its shortest distance; score = best seed score × Π(decay · weight · confidence).
+      let frontier = active.slice().sort(byAct);
+      for (let hop = 1; hop <= o.hops && frontier.length > 0 && performance.now() < deadline; hop++) {
+        const next: number[] = [];
+        for (const u of frontier) {
+          if (performance.now() >= deadline) break;
+          edgesOf(u);
+          for (let i = 0; i < edgeRows.length; i++) {
+            const r = edgeRows[i]!;
+            addCandidate(r);
+            const w = edgeOther[i]!;
+            if (w === NONE) continue;
+            const s = this.act[u]! * o.decay * weightOf(r) * st.confidence[r]!;
+            if (this.mark[w] === epoch) {
+              // same depth, better path: keep the better score and its parent
+              if (this.depth[w] === hop && s > this.act[w]!) {
+                this.act[w] = s;
+                this.parent[w] = u;
+              }
+              continue;
+            }
+            if (active.length >= o.nodeCap || s < o.threshold) continue;
+            this.mark[w] = epoch;
+            this.act[w] = s;
+            this.parent[w] = u;
+            this.depth[w] = hop;
+            active.push(w);
+            next.push(w);
+          }
+        }
+        frontier = next.sort(byAct);
+      }
+    }
+
+    // ---- score facts ----
+    let maxAct = 0;
+    for (const u of active) if (this.act[u]! > maxAct) maxAct = this.act[u]!;
+    const actOf = (e: number): number => (e >= 0 && this.mark[e] === epoch && maxAct > 0 ? this.act[e]! / maxAct : 0);
+    const match = new Map<number, number>();
+    const topMatch = bm25Triples[0]?.score ?? 0;
+    for (const h of bm25Triples) match.set(h.id, topMatch > 0 ? h.score / topMatch : 0);
+    const w = o.weights;
+    const factTop = new TopK();
+    factTop.reset(o.k);
+    for (const r of candidates) {
+      const t = st.triple[r]!;
+      const s = st.tSubject[t]!;
+      const obj = st.tObject[t]!;
+      const a = obj >= 0 ? (actOf(s) + actOf(obj)) / 2 : actOf(s);
+      const relevance = w.activation * a + w.match * (match.get(t) ?? 0);
+      if (!(relevance > 0)) continue;
+      let quality = Math.pow(st.confidence[r]!, w.confidence) * Math.pow(st.salience[r]!, w.salience);
+      const last = st.lastRetrievedAt[r]!;
+      if (st.retrievals[r]! > 0 && last <= k) quality *= 1 + w.use * Math.log1p(st.retrievals[r]!) * Math.pow(2, -(k - last) / o.useHalfLifeMs);
+      const age = Math.max(0, v - st.validFrom[r]!);
+      quality *= 1 - w.recency + w.recency * Math.pow(2, -age / o.recencyHalfLifeMs);
+      const score = relevance * quality;
+      if (score > 0) factTop.push(score, r);
+    }
+    const factHits = factTop.drain();
+    const facts: RecalledFact[] = factHits.map((h) => {
+      const t = st.triple[h.id]!;
+      const s = st.tSubject[t]!;
+      const obj = st.tObject[t]!;
+      const via = obj >= 0 && actOf(obj) > actOf(s) ? obj : s;
+      return { ...mem.fact(h.id), score: h.score, path: this.pathTo(via, epoch) };
+    });
+
+    // ---- entities ----
+    const entityTop = new TopK();
+    entityTop.reset(o.k);
+    for (const u of active) if (en.resolveAt(u, k) === u && actOf(u) > 0) entityTop.push(actOf(u), u);
+    const entities = entityTop.drain().map((h) => ({ id: h.id, name: en.displayName(h.id), score: h.score }));
+
+    // ---- episodes: seeds, lifted by the facts that cite them ----
+    const episodeScore = new Map(seedEpisode);
+    const topFact = factHits[0]?.score ?? 1;
+    const lift = (index: number, by: number): void => {
+      if (index === NONE || !episodeOk(index)) return;
+      episodeScore.set(index, (episodeScore.get(index) ?? 0) + by);
+    };
+    const evidenceOf: string[][] = [];
+    for (let i = 0; i < factHits.length; i++) {
+      const r = factHits[i]!.id;
+      const by = (w.evidence * factHits[i]!.score) / topFact;
+      const cited: string[] = [];
+      const own = st.episode[r]!;
+      if (own !== NONE) {
+        lift(own, by);
+        cited.push(ep.ids[own]!);
+      }
+      for (const e of st.evidenceIds(st.evidenceHead[r]!)) {
+        const id = mem.strings.get(e);
+        const index = ep.find(id);
+        if (index !== NONE && index !== own) lift(index, by);
+        if (index !== own) cited.push(id);
+      }
+      evidenceOf.push(cited);
+    }
+    const episodeTop = new TopK();
+    episodeTop.reset(o.k);
+    for (const [index, score] of episodeScore) if (episodeOk(index)) episodeTop.push(score, index);
+    const episodes = episodeTop.drain().map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
+
+    // ---- pack ----
+    const packFacts: PackFact[] = facts.map((f, i) => ({ text: factLine(f), score: f.score, evidence: evidenceOf[i]! }));
+    const packEpisodes: PackEpisode[] = episodes;
+    const packed = packContext({ facts: packFacts, episodes: packEpisodes, tokenBudget: o.tokenBudget });
+    if (o.track && facts.length > 0) mem.touch(facts.map((f) => f.id));
+    return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
+  }
+
+  /** Entity ids from the seed that reached `e` down to `e`. */
+  private pathTo(e: number, epoch: number): number[] {
+    const path = [e];
+    let cur = e;
+    // parents are set only when a node joins, to a node that joined earlier: the chain ends at a seed
+    while (this.mark[cur] === epoch && this.parent[cur] !== NONE && path.length < 256) {
+      cur = this.parent[cur]!;
+      path.push(cur);
+    }
+    return path.reverse();
+  }
+
+  /** Lateral inhibition: nodes below the mean of the strongest few lose a share of the gap. */
+  private inhibit(active: number[], inhibitors: number, inhibition: number): void {
+    if (inhibition === 0 || active.length <= inhibitors) return;
+    const sorted = active.slice().sort((a, b) => this.act[b]! - this.act[a]! || a - b);
+    let mean = 0;
+    for (let i = 0; i < inhibitors; i++) mean += this.act[sorted[i]!]!;
+    mean /= inhibitors;
+    for (let i = inhibitors; i < sorted.length; i++) {
+      const u = sorted[i]!;
+      const a = this.act[u]!;
+      if (a < mean) this.act[u] = Math.max(0, a - inhibition * (mean - a));
+    }
+  }
+
+  private reserve(n: number): void {
+    if (this.act.length >= n) return;
+    const cap = Math.max(n, this.act.length * 2, 64);
+    const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(cap);
+      b.set(a as never);
+      return b;
+    };
+    this.act = grow(this.act, (m) => new Float64Array(m));
+    this.incoming = grow(this.incoming, (m) => new Float64Array(m));
+    this.bestIn = grow(this.bestIn, (m) => new Float64Array(m));
+    this.parent = grow(this.parent, (m) => new Int32Array(m));
+    this.mark = grow(this.mark, (m) => new Uint32Array(m));
+    this.inMark = grow(this.inMark, (m) => new Uint32Array(m));
+    this.fired = grow(this.fired, (m) => new Uint32Array(m));
+    this.depth = grow(this.depth, (m) => new Uint8Array(m));
+  }
+}
+
+/** One line per fact for the packed context: "Alex works on ProjectX (2024-01-05 – now)". */
+function factLine(f: Fact): string {
+  const object = 'value' in f.object ? String(f.object.value) : f.object.name;
+  const day = (ms: number): string => {
+    const d = new Date(ms);
+    return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString().slice(0, 10);
+  };
+  const from = Number.isFinite(f.validFrom) ? day(f.validFrom) : '';
+  const to = Number.isFinite(f.validTo) ? day(f.validTo) : '';
+  const when = from === '' && to === '' ? '' : ` (${from || '…'} – ${to || 'now'})`;
+  return `${f.subject.name} ${f.predicate.replace(/_/g, ' ')} ${object}${when}`;
+}
+
+function resolveOptions(options: RecallOptions, call: string): Resolved {
+  const d = RECALL_DEFAULTS;
+  const num = (name: keyof RecallOptions, fallback: number, ok: (x: number) => boolean, what: string): number => {
+    const x = options[name] ?? fallback;
+    if (typeof x !== 'number' || Number.isNaN(x) || !ok(x)) throw new InvalidArgumentError(`${call}: ${name} (${String(x)}) must be ${what}`);
+    return x;
+  };
+  const count = (x: number): boolean => Number.isInteger(x) && x >= 0;
+  const unit = (x: number): boolean => x >= 0 && x <= 1;
+  const positive = (x: number): boolean => x > 0;
+  const strategy = options.strategy ?? d.strategy;
+  if (strategy !== 'activation' && strategy !== 'bfs') throw new InvalidArgumentError(`${call}: strategy must be 'activation' or 'bfs'`);
+  const edgeTypeWeights = { ...d.edgeTypeWeights };
+  if (options.edgeTypeWeights !== undefined) {
+    if (options.edgeTypeWeights === null || typeof options.edgeTypeWeights !== 'object') throw new InvalidArgumentError(`${call}: edgeTypeWeights must be an object`);
+    for (const [name, value] of Object.entries(options.edgeTypeWeights)) {
+      if (!(name in edgeTypeWeights)) throw new InvalidArgumentError(`${call}: edgeTypeWeights.${name} is not an edge type (${[...EDGE_TYPES, 'none'].join(', ')})`);
+      if (typeof value !== 'number' || !(value >= 0) || !Number.isFinite(value)) throw new InvalidArgumentError(`${call}: edgeTypeWeights.${name} must be a finite number ≥ 0`);
+      edgeTypeWeights[name as keyof EdgeTypeWeights] = value;
+    }
+  }
+  const weights = { ...d.weights };
+  if (options.weights !== undefined) {
+    if (options.weights === null || typeof options.weights !== 'object') throw new InvalidArgumentError(`${call}: weights must be an object`);
+    for (const [name, value] of Object.entries(options.weights)) {
+      if (!(name in weights)) throw new InvalidArgumentError(`${call}: weights.${name} is not one of ${Object.keys(weights).join(', ')}`);
+      if (typeof value !== 'number' || !(value >= 0) || !Number.isFinite(value)) throw new InvalidArgumentError(`${call}: weights.${name} must be a finite number ≥ 0`);
+      weights[name as keyof RecallWeights] = value;
+    }
+    if (weights.recency > 1) throw new InvalidArgumentError(`${call}: weights.recency must be in [0, 1]`);
+  }
+  for (const flag of ['includeArchived', 'track'] as const) {
+    if (options[flag] !== undefined && typeof options[flag] !== 'boolean') throw new InvalidArgumentError(`${call}: ${flag} must be a boolean`);
+  }
+  return {
+    k: num('k', d.k, count, 'a whole number ≥ 0'),
+    tokenBudget: num('tokenBudget', d.tokenBudget, (x) => x === Infinity || count(x), 'a whole number ≥ 0 or Infinity'),
+    strategy,
+    hops: num('hops', d.hops, (x) => count(x) && x <= 16, 'a whole number from 0 to 16'),
+    decay: num('decay', d.decay, unit, 'in [0, 1]'),
+    inhibition: num('inhibition', d.inhibition, unit, 'in [0, 1]'),
+    inhibitors: num('inhibitors', d.inhibitors, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
+    threshold: num('threshold', d.threshold, unit, 'in [0, 1]'),
+    nodeCap: num('nodeCap', d.nodeCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
+    fan: num('fan', d.fan, (x) => x >= 0 && x <= 2, 'in [0, 2]'),
+    edgeTypeWeights,
+    timeBudgetMs: num('timeBudgetMs', d.timeBudgetMs, positive, 'a number > 0'),
+    seeds: num('seeds', d.seeds, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
+    candidates: num('candidates', d.candidates, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
+    rrfK: num('rrfK', d.rrfK, (x) => Number.isFinite(x) && x >= 0, 'a finite number ≥ 0'),
+    weights,
+    useHalfLifeMs: num('useHalfLifeMs', d.useHalfLifeMs, positive, 'a number > 0'),
+    recencyHalfLifeMs: num('recencyHalfLifeMs', d.recencyHalfLifeMs, positive, 'a number > 0'),
+    includeArchived: options.includeArchived ?? false,
+    track: options.track ?? false,
+  };
+}

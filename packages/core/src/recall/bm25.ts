@@ -1,0 +1,260 @@
+import { CorruptSnapshotError, InvalidArgumentError } from '../errors.js';
+import { growU32, isCount, isU32, TopK, type Hit } from './grow.js';
+import { tokenize } from './text.js';
+
+export interface Bm25Options {
+  /** Term-frequency saturation. @default 1.2 */
+  k1?: number;
+  /** Length normalisation, 0 (none) to 1 (full). @default 0.75 */
+  b?: number;
+}
+
+export const BM25_DEFAULTS: Required<Bm25Options> = { k1: 1.2, b: 0.75 };
+
+/** The index as plain typed arrays and string lists, for snapshot files. Postings are in CSR form. */
+export interface Bm25State {
+  k1: number;
+  b: number;
+  /** Caller ids of the documents, in insertion order (the internal slot is the position). */
+  docIds: Uint32Array;
+  /** Tokens per document, by slot. */
+  docLengths: Uint32Array;
+  /** The term dictionary; a term's id is its position. */
+  terms: string[];
+  /** Postings of term t are positions [termOffsets[t], termOffsets[t+1]) of postingDocs/postingFreqs. */
+  termOffsets: Uint32Array;
+  /** Document slots, ascending within each term. */
+  postingDocs: Uint32Array;
+  /** Term frequency in that document. */
+  postingFreqs: Uint32Array;
+}
+
+/**
+ * Okapi BM25 over caller-chosen integer document ids. Append-only: documents are added, never changed.
+ * idf(t) = ln(1 + (N − n_t + 0.5) / (n_t + 0.5)) (the non-negative form used by Lucene), and each distinct
+ * query term counts once.
+ */
+export class Bm25Index {
+  readonly k1: number;
+  readonly b: number;
+  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[] = [];
+  // term id → postings (doc slot, frequency) in growable typed arrays, with their fill counts
+  private postDocs: Uint32Array<ArrayBuffer>[] = [];
+  private postFreqs: Uint32Array<ArrayBuffer>[] = [];
+  private postLen = new Uint32Array(16);
+  private docIds = new Uint32Array(16);
+  private docLengths = new Uint32Array(16);
+  private readonly slotOf = new Map<number, number>();
+  private count = 0;
+  private totalLength = 0;
+  // search scratch: scores by slot, stamped by query epoch so nothing is cleared between queries
+  private acc = new Float64Array(0);
+  private stamp = new Uint32Array(0);
+  private touched = new Uint32Array(0);
+  private epoch = 0;
+  private readonly top = new TopK();
+
+  constructor(options: Bm25Options = {}) {
+    const k1 = options.k1 ?? BM25_DEFAULTS.k1;
+    const b = options.b ?? BM25_DEFAULTS.b;
+    if (!Number.isFinite(k1) || k1 < 0) throw new InvalidArgumentError(`Bm25Index: k1 (${k1}) must be a finite number ≥ 0`);
+    if (!Number.isFinite(b) || b < 0 || b > 1) throw new InvalidArgumentError(`Bm25Index: b (${b}) must be in [0, 1]`);
+    this.k1 = k1;
+    this.b = b;
+  }
+
+  /** Number of documents. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Whether a document id has been added. */
+  has(docId: number): boolean {
+    return this.slotOf.has(docId);
+  }
+
+  /** Adds a document; ids are non-negative integers below 2^32, each added once. */
+  add(docId: number, text: string): void {
+    if (!isU32(docId)) throw new InvalidArgumentError(`Bm25Index.add: docId (${docId}) must be an integer in [0, 2^32)`);
+    if (typeof text !== 'string') throw new InvalidArgumentError(`Bm25Index.add: text must be a string, got ${typeof text}`);
+    if (this.slotOf.has(docId)) throw new InvalidArgumentError(`Bm25Index.add: docId ${docId} was already added`);
+    const tokens = tokenize(text);
+    const slot = this.count;
+    this.docIds = growU32(this.docIds, slot + 1);
+    this.docLengths = growU32(this.docLengths, slot + 1);
+    this.docIds[slot] = docId;
+    this.docLengths[slot] = tokens.length;
+    this.slotOf.set(docId, slot);
+    this.count++;
+    this.totalLength += tokens.length;
+    // count frequencies per term of this document
+    const freq = new Map<number, number>();
+    for (const t of tokens) {
+      let id = this.termIds.get(t);
+      if (id === undefined) {
+        id = this.terms.length;
+        this.termIds.set(t, id);
+        this.terms.push(t);
+        this.postDocs.push(new Uint32Array(4));
+        this.postFreqs.push(new Uint32Array(4));
+        this.postLen = growU32(this.postLen, id + 1);
+      }
+      freq.set(id, (freq.get(id) ?? 0) + 1);
+    }
+    for (const [id, f] of freq) {
+      const n = this.postLen[id]!;
+      const docs = growU32(this.postDocs[id]!, n + 1);
+      const freqs = growU32(this.postFreqs[id]!, n + 1);
+      docs[n] = slot;
+      freqs[n] = f;
+      this.postDocs[id] = docs;
+      this.postFreqs[id] = freqs;
+      this.postLen[id] = n + 1;
+    }
+  }
+
+  /**
+   * The k best documents for the query, best first, ties by lower id. `accept` (e.g. "visible at this
+   * temporal cut") is applied before the top k is taken, so rejected documents never use a slot.
+   */
+  search(query: string, k: number, accept?: (docId: number) => boolean): Hit[] {
+    if (typeof query !== 'string') throw new InvalidArgumentError(`Bm25Index.search: query must be a string, got ${typeof query}`);
+    if (!isCount(k)) throw new InvalidArgumentError(`Bm25Index.search: k (${k}) must be a non-negative integer`);
+    if (k === 0 || this.count === 0) return [];
+    const qterms = new Set<number>();
+    for (const t of tokenize(query)) {
+      const id = this.termIds.get(t);
+      if (id !== undefined) qterms.add(id);
+    }
+    if (qterms.size === 0) return [];
+
+    if (this.acc.length < this.count) {
+      const cap = Math.max(this.count, this.acc.length * 2);
+      this.acc = new Float64Array(cap);
+      this.stamp = new Uint32Array(cap);
+      this.touched = new Uint32Array(cap);
+      this.epoch = 0;
+    }
+    if (++this.epoch === 0xffffffff) {
+      this.stamp.fill(0);
+      this.epoch = 1;
+    }
+    const epoch = this.epoch;
+    const acc = this.acc;
+    const stamp = this.stamp;
+    const touched = this.touched;
+    let nTouched = 0;
+    const N = this.count;
+    const avgdl = this.totalLength / N || 1;
+    const { k1, b } = this;
+    for (const t of qterms) {
+      const n = this.postLen[t]!;
+      const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
+      const docs = this.postDocs[t]!;
+      const freqs = this.postFreqs[t]!;
+      for (let i = 0; i < n; i++) {
+        const slot = docs[i]!;
+        const f = freqs[i]!;
+        const norm = k1 * (1 - b + (b * this.docLengths[slot]!) / avgdl);
+        const s = (idf * (f * (k1 + 1))) / (f + norm);
+        if (stamp[slot] !== epoch) {
+          stamp[slot] = epoch;
+          acc[slot] = s;
+          touched[nTouched++] = slot;
+        } else {
+          acc[slot] = acc[slot]! + s;
+        }
+      }
+    }
+    const top = this.top;
+    top.reset(k);
+    for (let i = 0; i < nTouched; i++) {
+      const slot = touched[i]!;
+      const id = this.docIds[slot]!;
+      if (accept !== undefined && !accept(id)) continue;
+      top.push(acc[slot]!, id);
+    }
+    return top.drain();
+  }
+
+  /** Compact copy of the index (CSR postings), independent of this object. */
+  toState(): Bm25State {
+    const nTerms = this.terms.length;
+    const termOffsets = new Uint32Array(nTerms + 1);
+    let total = 0;
+    for (let t = 0; t < nTerms; t++) {
+      termOffsets[t] = total;
+      total += this.postLen[t]!;
+    }
+    termOffsets[nTerms] = total;
+    const postingDocs = new Uint32Array(total);
+    const postingFreqs = new Uint32Array(total);
+    for (let t = 0; t < nTerms; t++) {
+      const n = this.postLen[t]!;
+      postingDocs.set(this.postDocs[t]!.subarray(0, n), termOffsets[t]!);
+      postingFreqs.set(this.postFreqs[t]!.subarray(0, n), termOffsets[t]!);
+    }
+    return {
+      k1: this.k1,
+      b: this.b,
+      docIds: this.docIds.slice(0, this.count),
+      docLengths: this.docLengths.slice(0, this.count),
+      terms: this.terms.slice(),
+      termOffsets,
+      postingDocs,
+      postingFreqs,
+    };
+  }
+
+  /** Rebuilds an index from `toState()` output; checks every length and reference. */
+  static fromState(state: Bm25State): Bm25Index {
+    const bad = (why: string): never => {
+      throw new CorruptSnapshotError(`Bm25Index.fromState: ${why}`);
+    };
+    if (state === null || typeof state !== 'object') bad('state must be an object');
+    const { docIds, docLengths, terms, termOffsets, postingDocs, postingFreqs } = state;
+    if (!(docIds instanceof Uint32Array) || !(docLengths instanceof Uint32Array)) bad('docIds/docLengths must be Uint32Arrays');
+    if (!(termOffsets instanceof Uint32Array) || !(postingDocs instanceof Uint32Array) || !(postingFreqs instanceof Uint32Array)) {
+      bad('termOffsets/postingDocs/postingFreqs must be Uint32Arrays');
+    }
+    if (!Array.isArray(terms)) bad('terms must be an array of strings');
+    if (docIds.length !== docLengths.length) bad(`docIds (${docIds.length}) and docLengths (${docLengths.length}) differ in length`);
+    if (termOffsets.length !== terms.length + 1) bad(`termOffsets has ${termOffsets.length} entries for ${terms.length} terms`);
+    if (postingDocs.length !== postingFreqs.length || termOffsets[terms.length] !== postingDocs.length) bad('posting arrays do not match termOffsets');
+    let index: Bm25Index;
+    try {
+      index = new Bm25Index({ k1: state.k1, b: state.b });
+    } catch (e) {
+      return bad((e as Error).message);
+    }
+    const n = docIds.length;
+    for (let slot = 0; slot < n; slot++) {
+      const id = docIds[slot]!;
+      if (index.slotOf.has(id)) bad(`docId ${id} appears twice`);
+      index.slotOf.set(id, slot);
+      index.totalLength += docLengths[slot]!;
+    }
+    index.docIds = docIds.slice();
+    index.docLengths = docLengths.slice();
+    index.count = n;
+    index.postLen = new Uint32Array(Math.max(16, terms.length));
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t];
+      if (typeof term !== 'string' || index.termIds.has(term)) bad(`term ${t} is not a distinct string`);
+      const from = termOffsets[t]!;
+      const to = termOffsets[t + 1]!;
+      if (to < from) bad(`termOffsets decrease at term ${t}`);
+      for (let i = from; i < to; i++) {
+        if (postingDocs[i]! >= n || (i > from && postingDocs[i]! <= postingDocs[i - 1]!)) bad(`postings of term ${t} are out of range or unsorted`);
+        if (postingFreqs[i]! === 0) bad(`zero frequency in postings of term ${t}`);
+      }
+      index.termIds.set(term as string, t);
+      index.terms.push(term as string);
+      index.postDocs.push(postingDocs.slice(from, to));
+      index.postFreqs.push(postingFreqs.slice(from, to));
+      index.postLen[t] = to - from;
+    }
+    return index;
+  }
+}

@@ -1,0 +1,116 @@
+import { InvalidArgumentError } from '../errors.js';
+import { STOP_WORDS, stem, words } from './text.js';
+
+/** Turns text into a fixed-length vector. Implementations must be deterministic. */
+export interface Embedder {
+  readonly dimensions: number;
+  embed(text: string): Float32Array;
+}
+
+export interface HashEmbedderOptions {
+  /** Vector length. @default 256 */
+  dimensions?: number;
+  /** Weight of each stemmed content word. @default 1 */
+  unigramWeight?: number;
+  /** Weight of each pair of adjacent content words (word order, phrases). @default 0.5 */
+  bigramWeight?: number;
+  /** Weight of each character 3-gram of a word, boundaries included (spelling variants, morphology). @default 0.25 */
+  trigramWeight?: number;
+}
+
+export const HASH_EMBEDDER_DEFAULTS: Required<HashEmbedderOptions> = {
+  dimensions: 256,
+  unigramWeight: 1,
+  bigramWeight: 0.5,
+  trigramWeight: 0.25,
+};
+
+/** FNV-1a over UTF-16 code units, finished with murmur3's fmix32 so low bits are well mixed. */
+function hash32(s: string, seed: number): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+// a different seed per feature kind, so "ab" the word and "ab" the 3-gram do not collide on purpose
+const SEED_UNIGRAM = 0x1b873593;
+const SEED_BIGRAM = 0x5bd1e995;
+const SEED_TRIGRAM = 0x27d4eb2f;
+
+/**
+ * A model-free embedder: signed feature hashing (Weinberger et al. 2009) of stemmed content words, adjacent
+ * content-word pairs and character 3-grams of each word ("<painting>" → "<pa", "pai", …, "ng>"), weighted
+ * and L2-normalised. The sign bit makes collisions cancel in expectation instead of piling up. Texts that
+ * share words or word pieces come out close in cosine; it knows no synonyms. Text with no words embeds to
+ * the zero vector.
+ */
+export class HashEmbedder implements Embedder {
+  readonly dimensions: number;
+  private readonly weights: Required<HashEmbedderOptions>;
+
+  constructor(options: HashEmbedderOptions = {}) {
+    const o = { ...HASH_EMBEDDER_DEFAULTS };
+    for (const [k, v] of Object.entries(options)) if (v !== undefined) (o as Record<string, number>)[k] = v as number;
+    if (!Number.isInteger(o.dimensions) || o.dimensions < 1) {
+      throw new InvalidArgumentError(`HashEmbedder: dimensions (${o.dimensions}) must be a positive integer`);
+    }
+    for (const k of ['unigramWeight', 'bigramWeight', 'trigramWeight'] as const) {
+      if (!Number.isFinite(o[k]) || o[k] < 0) throw new InvalidArgumentError(`HashEmbedder: ${k} (${o[k]}) must be a finite number ≥ 0`);
+    }
+    this.dimensions = o.dimensions;
+    this.weights = o;
+  }
+
+  embed(text: string): Float32Array {
+    if (typeof text !== 'string') throw new InvalidArgumentError(`HashEmbedder.embed: text must be a string, got ${typeof text}`);
+    const v = new Float32Array(this.dimensions);
+    const { unigramWeight, bigramWeight, trigramWeight } = this.weights;
+    let prev: string | undefined;
+    for (const w of words(text)) {
+      if (STOP_WORDS.has(w)) continue;
+      const term = stem(w);
+      this.feature(v, term, SEED_UNIGRAM, unigramWeight);
+      if (prev !== undefined) this.feature(v, prev + ' ' + term, SEED_BIGRAM, bigramWeight);
+      prev = term;
+      const padded = '<' + w + '>';
+      for (let i = 0; i + 3 <= padded.length; i++) this.feature(v, padded.slice(i, i + 3), SEED_TRIGRAM, trigramWeight);
+    }
+    let norm = 0;
+    for (let i = 0; i < v.length; i++) norm += v[i]! * v[i]!;
+    if (norm > 0) {
+      const inv = 1 / Math.sqrt(norm);
+      for (let i = 0; i < v.length; i++) v[i] = v[i]! * inv;
+    }
+    return v;
+  }
+
+  private feature(v: Float32Array, key: string, seed: number, weight: number): void {
+    if (weight === 0) return;
+    const h = hash32(key, seed);
+    // the top bit gives the sign, the rest the bucket
+    const slot = (h & 0x7fffffff) % this.dimensions;
+    v[slot] = v[slot]! + (h & 0x80000000 ? -weight : weight);
+  }
+}
+
+/** Cosine similarity of two equal-length vectors (0 when either is zero). */
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) throw new InvalidArgumentError(`cosineSimilarity: lengths differ (${a.length} vs ${b.length})`);
+  let d = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    d += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : d / Math.sqrt(na * nb);
+}

@@ -1,0 +1,153 @@
+import { InvalidArgumentError } from '../errors.js';
+import { textCounts, tokensFromCounts, type TextCounts } from './text.js';
+
+export interface PackFact {
+  /** The fact already rendered as one line of text (the caller knows its dates and names). */
+  text: string;
+  score: number;
+  /** Ids of the episodes it came from; they are packed right after the facts. */
+  evidence?: readonly string[];
+}
+
+export interface PackEpisode {
+  id: string;
+  text: string;
+  at: number;
+  score: number;
+}
+
+export interface PackInput {
+  facts: readonly PackFact[];
+  episodes: readonly PackEpisode[];
+  /** Upper bound on `estimateTokens(text)`; Infinity packs everything. */
+  tokenBudget: number;
+}
+
+export interface PackedContext {
+  text: string;
+  /** `estimateTokens(text)`, never above the budget. */
+  tokens: number;
+  factCount: number;
+  episodeCount: number;
+}
+
+export const PACK_HEADERS = { facts: 'Facts:', episodes: 'Episodes:' };
+// an episode is cut (with an ellipsis) only if at least this many tokens of room remain
+const MIN_TRUNCATED_TOKENS = 12;
+
+/** One line per item: newlines and runs of spaces collapse, so the packed text stays line-oriented. */
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** "2023-05-08T13:56Z": minute precision is enough for conversation turns and saves tokens. */
+function isoMinute(ms: number): string {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? '?' : d.toISOString().slice(0, 16) + 'Z';
+}
+
+function episodeLine(e: PackEpisode, text: string): string {
+  return `[${isoMinute(e.at)} ${oneLine(e.id)}] ${text}`;
+}
+
+/**
+ * Packs recall results into a context for an LLM under a token budget (measured with `estimateTokens`):
+ * facts best first, then the episodes the packed facts cite (in fact order), then the other episodes best
+ * first. Items that do not fit are skipped so smaller later ones can still use the room; an episode may be
+ * cut at a word boundary (ending in "…") when enough room is left. Section headers count against the
+ * budget and appear only above a non-empty section.
+ */
+export function packContext(input: PackInput): PackedContext {
+  if (input === null || typeof input !== 'object') throw new InvalidArgumentError('packContext: input must be an object');
+  const { facts, episodes, tokenBudget } = input;
+  if (!Array.isArray(facts) || !Array.isArray(episodes)) throw new InvalidArgumentError('packContext: facts and episodes must be arrays');
+  if (typeof tokenBudget !== 'number' || Number.isNaN(tokenBudget) || tokenBudget < 0 || (tokenBudget !== Infinity && !Number.isInteger(tokenBudget))) {
+    throw new InvalidArgumentError(`packContext: tokenBudget (${tokenBudget}) must be a non-negative integer or Infinity`);
+  }
+  facts.forEach((f, i) => {
+    if (typeof f?.text !== 'string' || typeof f.score !== 'number' || Number.isNaN(f.score)) throw new InvalidArgumentError(`packContext: facts[${i}] needs text and a numeric score`);
+  });
+  episodes.forEach((e, i) => {
+    if (typeof e?.id !== 'string' || typeof e.text !== 'string' || typeof e.at !== 'number' || typeof e.score !== 'number' || Number.isNaN(e.score)) {
+      throw new InvalidArgumentError(`packContext: episodes[${i}] needs id, text, at and a numeric score`);
+    }
+  });
+
+  const lines: string[] = [];
+  const total: TextCounts = { chars: 0, pieces: 0, dense: 0 };
+  const withLines = (extra: string[]): TextCounts => {
+    const c = { ...total };
+    for (const l of extra) {
+      const x = textCounts(l);
+      // a newline joins each line to the previous one: one more char, no pieces
+      c.chars += x.chars + (c.chars > 0 || lines.length > 0 ? 1 : 0);
+      c.pieces += x.pieces;
+      c.dense += x.dense;
+    }
+    return c;
+  };
+  const tryAdd = (extra: string[]): boolean => {
+    const c = withLines(extra);
+    if (tokensFromCounts(c) > tokenBudget) return false;
+    lines.push(...extra);
+    Object.assign(total, c);
+    return true;
+  };
+
+  const order = (a: { score: number }, ai: number, b: { score: number }, bi: number): number => b.score - a.score || ai - bi;
+  const factOrder = facts.map((_, i) => i).sort((a, b) => order(facts[a]!, a, facts[b]!, b));
+  let factCount = 0;
+  const cited: string[] = [];
+  for (const i of factOrder) {
+    const f = facts[i]!;
+    const line = `- ${oneLine(f.text)}`;
+    if (tryAdd(factCount === 0 ? [PACK_HEADERS.facts, line] : [line])) {
+      factCount++;
+      for (const id of f.evidence ?? []) cited.push(id);
+    }
+  }
+
+  const byId = new Map<string, number>();
+  episodes.forEach((e, i) => {
+    if (!byId.has(e.id)) byId.set(e.id, i);
+  });
+  const episodeOrder: number[] = [];
+  const queued = new Set<number>();
+  for (const id of cited) {
+    const i = byId.get(id);
+    if (i !== undefined && !queued.has(i)) {
+      queued.add(i);
+      episodeOrder.push(i);
+    }
+  }
+  const rest = episodes.map((_, i) => i).filter((i) => !queued.has(i) && byId.get(episodes[i]!.id) === i);
+  rest.sort((a, b) => order(episodes[a]!, a, episodes[b]!, b));
+  episodeOrder.push(...rest);
+
+  let episodeCount = 0;
+  for (const i of episodeOrder) {
+    const e = episodes[i]!;
+    const body = oneLine(e.text);
+    const head = episodeCount === 0 ? [PACK_HEADERS.episodes] : [];
+    if (tryAdd([...head, episodeLine(e, body)])) {
+      episodeCount++;
+      continue;
+    }
+    if (tokenBudget - tokensFromCounts(withLines([...head, episodeLine(e, '…')])) < MIN_TRUNCATED_TOKENS) continue;
+    // longest prefix that fits: the estimate only grows with the prefix, so binary search is exact
+    let lo = 0;
+    let hi = body.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (tokensFromCounts(withLines([...head, episodeLine(e, body.slice(0, mid) + '…')])) <= tokenBudget) lo = mid;
+      else hi = mid - 1;
+    }
+    if (lo > 0 && /[\uD800-\uDBFF]/.test(body[lo - 1]!)) lo--; // never split a surrogate pair
+    const cut = body.lastIndexOf(' ', lo);
+    const prefix = (cut > 0 ? body.slice(0, cut) : body.slice(0, lo)).trimEnd();
+    if (prefix.length > 0 && tryAdd([...head, episodeLine(e, prefix + '…')])) episodeCount++;
+  }
+
+  const text = lines.join('\n');
+  return { text, tokens: tokensFromCounts(total), factCount, episodeCount };
+}

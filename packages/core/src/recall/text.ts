@@ -1,0 +1,152 @@
+/**
+ * Text normalisation shared by BM25, the hash embedder and the token estimate.
+ * Deterministic, dependency-free, Unicode-aware.
+ */
+
+// Letter/digit runs, optionally joined by an apostrophe inside a word ("don't", "Caroline's").
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+const APOSTROPHES = /['’]/g;
+
+/**
+ * English stop words, apostrophe-free (tokenize strips apostrophes before the lookup,
+ * so "don't" is looked up as "dont").
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all am an and any are arent as at be because been before being below ' +
+    'between both but by can cant cannot could couldnt did didnt do does doesnt doing dont down during each few ' +
+    'for from further had hadnt has hasnt have havent having he hed hell hes her here heres hers herself him ' +
+    'himself his how hows i id ill im ive if in into is isnt it its itself lets me more most mustnt my myself no ' +
+    'nor not of off on once only or other ought our ours ourselves out over own same shant she shed shell shes ' +
+    'should shouldnt so some such than that thats the their theirs them themselves then there theres these they ' +
+    'theyd theyll theyre theyve this those through to too under until up very was wasnt we wed well were weve ' +
+    'werent what whats when whens where wheres which while who whos whom why whys will with wont would wouldnt ' +
+    'you youd youll youre youve your yours yourself yourselves just also s t'
+  ).split(' '),
+);
+
+/** Splits text into lower-cased words with apostrophes removed; a possessive "'s" is dropped. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD)) {
+    let w = m[0];
+    if (w.endsWith("'s") || w.endsWith('’s')) w = w.slice(0, -2);
+    out.push(w.replace(APOSTROPHES, ''));
+  }
+  return out;
+}
+
+/**
+ * Words → search terms: lower-cased, apostrophes removed, stop words dropped, light stemming.
+ * The same function must be used for documents and queries.
+ */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (STOP_WORDS.has(w)) continue;
+    out.push(stem(w));
+  }
+  return out;
+}
+
+const VOWEL = /[aeiouy]/;
+
+function isVowel(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  // a e i o u, and y after a consonant
+  if (c === 97 || c === 101 || c === 105 || c === 111 || c === 117) return true;
+  return c === 121 && i > 0 && !isVowel(s, i - 1);
+}
+
+/** Porter's *o with m = 1: one vowel group, ending consonant-vowel-consonant, the last not w/x/y ("mak" → "make"). */
+function endsShortCvc(s: string): boolean {
+  const n = s.length;
+  if (n < 3) return false;
+  const last = s[n - 1]!;
+  if (last === 'w' || last === 'x' || last === 'y') return false;
+  if (isVowel(s, n - 1) || !isVowel(s, n - 2) || isVowel(s, n - 3)) return false;
+  for (let i = 0; i < n - 3; i++) if (isVowel(s, i)) return false; // "visit", "open": longer stems keep no e
+  return true;
+}
+
+/** -ing / -ed removal, with Porter's clean-ups: undouble "runn" → "run", restore "mak" → "make". */
+function stripVerbSuffix(w: string, suffix: number): string | undefined {
+  const base = w.slice(0, w.length - suffix);
+  // stems must keep a vowel and three characters, so "sing", "bed", "need" are left alone
+  if (base.length < 3 || !VOWEL.test(base)) return undefined;
+  const n = base.length;
+  const last = base[n - 1]!;
+  if (last === base[n - 2] && !isVowel(base, n - 1) && last !== 'l' && last !== 's' && last !== 'z') {
+    return base.slice(0, -1);
+  }
+  if (endsShortCvc(base)) return base + 'e';
+  return base;
+}
+
+/**
+ * A conservative English suffix stemmer in two steps, as Porter's 1a/1b: plurals (-s, -es, -ies), then
+ * -ied, -ing, -ed ("paintings" → "painting" → "paint", like "painted"). A suffix is removed only when a
+ * stem of at least three characters with a vowel remains; words of three characters or fewer and words
+ * with digits are left alone. Deliberately lighter than Porter: over-stemming merges unrelated words,
+ * which hurts BM25 precision more than a missed merge hurts recall.
+ */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let w = word;
+  // step 1: plurals
+  if (w.length >= 5 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('es')) {
+    const before = w[w.length - 3];
+    w = before === 'x' || before === 'z' || w.endsWith('ches') || w.endsWith('shes') ? w.slice(0, -2) : w.slice(0, -1);
+  } else if (w.endsWith('s')) {
+    const before = w[w.length - 2];
+    // "glass", "status", "analysis": not plurals
+    if (before !== 's' && before !== 'u' && before !== 'i') w = w.slice(0, -1);
+  }
+  // step 2: verb endings
+  if (w.length >= 5 && w.endsWith('ied')) return w.slice(0, -3) + 'y';
+  if (w.endsWith('eed')) return w; // "need", "agreed": not a past tense of "ne"/"agre"
+  if (w.endsWith('ing')) return stripVerbSuffix(w, 3) ?? w;
+  if (w.endsWith('ed')) return stripVerbSuffix(w, 2) ?? w;
+  return w;
+}
+
+// Pieces an LLM tokenizer will at least split on: letter/digit runs and single punctuation marks.
+const PIECE = /[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
+// Scripts written without spaces, where BPE vocabularies spend about one token per character.
+const DENSE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/gu;
+
+/**
+ * A cheap upper-leaning estimate of LLM tokens (BPE vocabularies such as cl100k/o200k):
+ * `max(ceil(chars / 4), ceil(pieces * 4 / 3), denseChars)`, where `pieces` counts letter/digit runs and
+ * punctuation marks and `denseChars` counts CJK/Thai characters.
+ * Why: ~4 characters per token is the usual English average, but short words, numbers and punctuation
+ * cost more than that, which the 4/3-tokens-per-piece term catches; scripts without spaces cost about a
+ * token per character. Taking the maximum errs on the side of over-counting, so packing under a budget
+ * computed with it leaves real headroom. Monotone: appending text never lowers the estimate.
+ */
+export function estimateTokens(text: string): number {
+  return tokensFromCounts(textCounts(text));
+}
+
+/** The parts of `estimateTokens`. They add up exactly over texts joined by whitespace, which lets a packer
+ * keep running totals instead of re-measuring the whole context after every line. */
+export interface TextCounts {
+  chars: number;
+  pieces: number;
+  dense: number;
+}
+
+export function textCounts(text: string): TextCounts {
+  let pieces = 0;
+  for (const _ of text.matchAll(PIECE)) pieces++;
+  let dense = 0;
+  for (const _ of text.matchAll(DENSE_SCRIPT)) dense++;
+  return { chars: text.length, pieces, dense };
+}
+
+export function tokensFromCounts(c: TextCounts): number {
+  if (c.chars === 0) return 0;
+  return Math.max(Math.ceil(c.chars / 4), Math.ceil((c.pieces * 4) / 3), c.dense);
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { CorruptSnapshotError, InvalidArgumentError } from '../src/errors.js';
+import { BM25_DEFAULTS, Bm25Index } from '../src/recall/bm25.js';
+import { tokenize } from '../src/recall/text.js';
+
+const DOCS: Array<[number, string]> = [
+  [10, 'I went to a LGBTQ support group yesterday and it was so powerful.'],
+  [3, 'The support group has made me feel accepted.'],
+  [42, 'I painted that lake sunrise last year!'],
+  [7, 'Painting is a fun way to express my feelings.'],
+  [1000, 'I ran a charity race for mental health last Saturday.'],
+  [5, 'Swimming with the kids at the lake.'],
+];
+
+function build(): Bm25Index {
+  const idx = new Bm25Index();
+  for (const [id, text] of DOCS) idx.add(id, text);
+  return idx;
+}
+
+/** Okapi BM25 written out directly, to check the index against. */
+function reference(query: string, k1 = BM25_DEFAULTS.k1, b = BM25_DEFAULTS.b): Map<number, number> {
+  const docs = DOCS.map(([id, t]) => [id, tokenize(t)] as const);
+  const avgdl = docs.reduce((s, [, t]) => s + t.length, 0) / docs.length;
+  const out = new Map<number, number>();
+  for (const term of new Set(tokenize(query))) {
+    const n = docs.filter(([, t]) => t.includes(term)).length;
+    const idf = Math.log(1 + (docs.length - n + 0.5) / (n + 0.5));
+    for (const [id, t] of docs) {
+      const f = t.filter((x) => x === term).length;
+      if (f === 0) continue;
+      out.set(id, (out.get(id) ?? 0) + (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * t.length) / avgdl)));
+    }
+  }
+  return out;
+}
+
+describe('Bm25Index', () => {
+  it('scores exactly as Okapi BM25 with k1 = 1.2, b = 0.75, best first', () => {
+    const idx = build();
+    for (const q of ['support group', 'painting the lake', 'charity race Saturday', 'kids swimming']) {
+      const hits = idx.search(q, 10);
+      const ref = [...reference(q)].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+      expect(hits.map((h) => h.id)).toEqual(ref.map(([id]) => id));
+      hits.forEach((h, i) => expect(h.score).toBeCloseTo(ref[i]![1], 12));
+    }
+    expect(idx.search('support group', 1)[0]!.id).toBe(3); // shorter document, same terms
+  });
+
+  it('breaks ties by lower id and returns nothing for unknown or stop-word queries', () => {
+    const idx = new Bm25Index();
+    idx.add(9, 'apple');
+    idx.add(2, 'apple');
+    idx.add(5, 'apple');
+    expect(idx.search('apples', 3).map((h) => h.id)).toEqual([2, 5, 9]);
+    expect(idx.search('the and of', 3)).toEqual([]);
+    expect(idx.search('zebra', 3)).toEqual([]);
+    expect(idx.search('apple', 0)).toEqual([]);
+  });
+
+  it('applies accept before taking the top k', () => {
+    const idx = build();
+    const hits = idx.search('support group lake', 2, (id) => id !== 3 && id !== 10);
+    expect(hits.map((h) => h.id).sort()).toEqual([42, 5]);
+  });
+
+  it('round-trips through toState/fromState and keeps growing the same way', () => {
+    const idx = build();
+    const again = Bm25Index.fromState(idx.toState());
+    expect(again.size).toBe(DOCS.length);
+    for (const q of ['support group', 'lake', 'mental health race']) expect(again.search(q, 5)).toEqual(idx.search(q, 5));
+    idx.add(77, 'a new lake by the support office');
+    again.add(77, 'a new lake by the support office');
+    expect(again.toState()).toEqual(idx.toState());
+    expect(again.search('lake support', 5)).toEqual(idx.search('lake support', 5));
+  });
+
+  it('refuses bad input with InvalidArgumentError and changes nothing', () => {
+    const idx = build();
+    const before = idx.toState();
+    expect(() => idx.add(10, 'again')).toThrow(/^Bm25Index\.add: docId 10 was already added/);
+    expect(() => idx.add(-1, 'x')).toThrow(InvalidArgumentError);
+    expect(() => idx.add(1.5, 'x')).toThrow(/^Bm25Index\.add:/);
+    expect(() => idx.add(1, 5 as unknown as string)).toThrow(/^Bm25Index\.add:/);
+    expect(() => idx.search('x', -1)).toThrow(/^Bm25Index\.search:/);
+    expect(() => new Bm25Index({ b: 2 })).toThrow(InvalidArgumentError);
+    expect(idx.toState()).toEqual(before);
+  });
+
+  it('rejects a damaged state with CorruptSnapshotError', () => {
+    const s = build().toState();
+    expect(() => Bm25Index.fromState({ ...s, docLengths: s.docLengths.subarray(1) })).toThrow(CorruptSnapshotError);
+    const docs = s.postingDocs.slice();
+    docs[0] = 999;
+    expect(() => Bm25Index.fromState({ ...s, postingDocs: docs })).toThrow(/^Bm25Index\.fromState: postings of term 0/);
+    expect(() => Bm25Index.fromState({ ...s, terms: s.terms.slice(1) })).toThrow(CorruptSnapshotError);
+  });
+});

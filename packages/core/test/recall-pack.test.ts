@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../src/errors.js';
+import { packContext, type PackEpisode, type PackFact } from '../src/recall/pack.js';
+import { estimateTokens } from '../src/recall/text.js';
+
+const at = Date.UTC(2023, 4, 8, 13, 56);
+
+describe('packContext', () => {
+  it('puts facts best first, then the episodes they cite, then other episodes best first', () => {
+    const facts: PackFact[] = [
+      { text: 'Caroline attended an LGBTQ support group on 2023-05-07', score: 0.5, evidence: ['D1:3'] },
+      { text: 'Melanie painted a lake sunrise in 2022', score: 0.9, evidence: ['D1:14'] },
+    ];
+    const episodes: PackEpisode[] = [
+      { id: 'D1:1', text: 'Hey Mel! Good to see you!', at, score: 0.99 },
+      { id: 'D1:3', text: 'I went to a LGBTQ support group yesterday\nand it was so powerful.', at, score: 0.1 },
+      { id: 'D1:14', text: 'Yeah, I painted that lake sunrise last year!', at, score: 0.2 },
+    ];
+    const r = packContext({ facts, episodes, tokenBudget: Infinity });
+    expect(r.text.split('\n')).toEqual([
+      'Facts:',
+      '- Melanie painted a lake sunrise in 2022',
+      '- Caroline attended an LGBTQ support group on 2023-05-07',
+      'Episodes:',
+      '[2023-05-08T13:56Z D1:14] Yeah, I painted that lake sunrise last year!',
+      '[2023-05-08T13:56Z D1:3] I went to a LGBTQ support group yesterday and it was so powerful.',
+      '[2023-05-08T13:56Z D1:1] Hey Mel! Good to see you!',
+    ]);
+    expect(r).toMatchObject({ factCount: 2, episodeCount: 3, tokens: estimateTokens(r.text) });
+  });
+
+  it('skips what does not fit and cuts a long episode at a word boundary', () => {
+    const long = 'word '.repeat(400).trim();
+    const r = packContext({ facts: [{ text: 'a short fact', score: 1 }], episodes: [{ id: 'e1', text: long, at, score: 1 }], tokenBudget: 60 });
+    expect(r.factCount).toBe(1);
+    expect(r.episodeCount).toBe(1);
+    expect(r.text).toMatch(/\[2023-05-08T13:56Z e1\] (word )+word…$/);
+    expect(r.tokens).toBeLessThanOrEqual(60);
+    expect(r.tokens).toBeGreaterThan(45); // the room was used, not wasted
+  });
+
+  it('returns an empty context for a zero budget and refuses a bad budget', () => {
+    expect(packContext({ facts: [{ text: 'x', score: 1 }], episodes: [], tokenBudget: 0 })).toEqual({ text: '', tokens: 0, factCount: 0, episodeCount: 0 });
+    expect(() => packContext({ facts: [], episodes: [], tokenBudget: -1 })).toThrow(InvalidArgumentError);
+    expect(() => packContext({ facts: [], episodes: [], tokenBudget: 1.5 })).toThrow(/^packContext: tokenBudget/);
+    expect(() => packContext({ facts: [{ text: 'x', score: NaN }], episodes: [], tokenBudget: 5 })).toThrow(/^packContext: facts\[0\]/);
+  });
+
+  it('never exceeds the budget, reports its own size, and keeps facts in score order (property)', () => {
+    const text = fc.string({ maxLength: 200, unit: fc.constantFrom('a', 'b', 'é', ' ', '\n', '.', '7', '漢', '😀', 'word ', 'x') });
+    const factArb = fc.record({ text, score: fc.double({ min: 0, max: 1, noNaN: true }), evidence: fc.array(fc.constantFrom('e0', 'e1', 'e2', 'e3'), { maxLength: 3 }) });
+    const epArb = fc.record({
+      id: fc.constantFrom('e0', 'e1', 'e2', 'e3', 'e4'),
+      text,
+      at: fc.integer({ min: 0, max: 4_000_000_000_000 }),
+      score: fc.double({ min: 0, max: 1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(factArb, { maxLength: 12 }), fc.array(epArb, { maxLength: 12 }), fc.integer({ min: 0, max: 400 }), (facts, episodes, tokenBudget) => {
+        const r = packContext({ facts, episodes, tokenBudget });
+        expect(r.tokens).toBeLessThanOrEqual(tokenBudget);
+        expect(r.tokens).toBe(estimateTokens(r.text));
+        const lines = r.text === '' ? [] : r.text.split('\n');
+        const factLines = lines.filter((l) => l.startsWith('- '));
+        expect(factLines.length).toBe(r.factCount);
+        // packed facts appear in non-increasing score order
+        const scoreOf = new Map<string, number[]>();
+        for (const f of facts) scoreOf.set(`- ${f.text.replace(/\s+/g, ' ').trim()}`, [...(scoreOf.get(`- ${f.text.replace(/\s+/g, ' ').trim()}`) ?? []), f.score]);
+        let prevMax = Infinity;
+        for (const l of factLines) {
+          const s = Math.max(...scoreOf.get(l)!);
+          expect(Math.min(...scoreOf.get(l)!)).toBeLessThanOrEqual(prevMax);
+          prevMax = Math.min(prevMax, s);
+        }
+        expect(lines.filter((l) => l.startsWith('[')).length).toBe(r.episodeCount);
+        // with an unlimited budget everything is packed (distinct episode ids once each)
+        const all = packContext({ facts, episodes, tokenBudget: Infinity });
+        expect(all.factCount).toBe(facts.length);
+        expect(all.episodeCount).toBe(new Set(episodes.map((e) => e.id)).size);
+      }),
+      { numRuns: 300, seed: 4242 },
+    );
+  });
+});
