@@ -1,6 +1,7 @@
 /**
  * Public types of @palimpsest/core. Names and shapes follow shared/design/API.md; additions are marked.
  */
+import type { Embedder } from './recall/embedder.js';
 
 /** A time as callers may give it: integer milliseconds since the epoch, a `Date`, or an ISO-8601 string. */
 export type TimeInput = number | Date | string;
@@ -35,6 +36,8 @@ export interface MemoryGraphOptions {
   minConfidence?: number;
   /** Length of entity and episode vectors; vectors of another length are refused. @default none (no vectors) */
   dimensions?: number;
+  /** Addition: embeds texts for recall (its dimensions must equal `dimensions` when set). @default a HashEmbedder */
+  embedder?: Embedder;
 }
 
 /** A temporal cut: both default to the memory's clock `now()`. */

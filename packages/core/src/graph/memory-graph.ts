@@ -1,4 +1,4 @@
-import { InvalidArgumentError, NotFoundError, TimeOrderError } from '../errors.js';
+import { CorruptSnapshotError, InvalidArgumentError, NotFoundError, TimeOrderError } from '../errors.js';
 import { FactStore, literalCode, NONE } from '../store/fact-store.js';
 import { StringDictionary } from '../store/strings.js';
 import { ZoneQuery } from '../store/zone-index.js';
@@ -40,6 +40,14 @@ import type { CheckedState } from './state-check.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState } from '../state.js';
 import type { AssertOp, InitOp, ObjectSpec, Operation } from './log.js';
+// ---- recall, upkeep and graph interop (issue 4) ----
+import { RecallEngine } from './recall-engine.js';
+import type { RecallOptions, RecallResult } from './recall-engine.js';
+import { consolidateMemory } from './consolidate.js';
+import type { ConsolidateOptions, ConsolidateResult } from './consolidate.js';
+import { buildGraphology } from './graphology.js';
+import type { GraphologyOptions, MemoryGraphology } from './graphology.js';
+import type { Embedder } from '../recall/embedder.js';
 
 /** Defaults of `MemoryGraphOptions`. */
 export const DEFAULTS = {
@@ -83,6 +91,8 @@ export class MemoryGraph {
   private readonly provenanceIds = new Map<string, number>();
   /** Entities merged into each entity (for `history`). */
   private readonly mergedFrom = new Map<number, number[]>();
+  /** Embeds texts for recall (issue 4); undefined: the recall engine's HashEmbedder. */
+  private readonly embedder: Embedder | undefined;
   /** Reused by applyAssert (no allocation per assertion for the common case). */
   private readonly scratchOwn: number[] = [];
 
@@ -99,6 +109,7 @@ export class MemoryGraph {
       throw new InvalidArgumentError(`${call}: dimensions (${dims}) must be a whole number from 1 to 65536`);
     }
     this.dimensions = dims;
+    this.embedder = options.embedder;
     this.entities = new EntityTable(this.strings, dims);
     this.episodes = new EpisodeTable(this.strings, dims);
     const predicates: InitOp['predicates'] = {};
@@ -478,6 +489,33 @@ export class MemoryGraph {
     return out.sort((a, b) => a.fact.id - b.fact.id);
   }
 
+  // ---- recall, upkeep and graph interop (issue 4: graph/recall-engine.ts, consolidate.ts, graphology.ts) ----
+  /** Created at the first recall; it indexes lazily what was written since the previous recall. */
+  private recallEngine: RecallEngine | undefined;
+
+  /**
+   * The facts, entities and episodes that answer a query at a cut, and a packed context within a token
+   * budget (see RecallOptions). A read: it writes nothing unless `track: true`, which logs a `touch`.
+   */
+  recall(query: string, options: RecallOptions = {}): RecallResult {
+    this.recallEngine ??= new RecallEngine(this, this.embedder);
+    return this.recallEngine.recall(query, options);
+  }
+
+  /** The memory at a cut as a graphology multi directed graph (entities, literals, facts as edges). */
+  toGraphology(cut: Cut & GraphologyOptions = {}): MemoryGraphology {
+    const call = 'MemoryGraph.toGraphology';
+    checkObject(cut, call);
+    const { v, k } = this.cutOf(cut, call);
+    return buildGraphology(this, v, k, cut, call);
+  }
+
+  /** Salience decay and archiving of cold versions, through logged operations; never touches the clocks. */
+  consolidate(options: ConsolidateOptions = {}): ConsolidateResult {
+    return consolidateMemory(this, options);
+  }
+  // ---- end of issue 4 block ----
+
   /** A read-only view at a fixed cut. */
   at(cut: Cut = {}): MemoryView {
     const call = 'MemoryGraph.at';
@@ -697,7 +735,11 @@ export class MemoryGraph {
         ep.hasVector[i] === 1 ? ep.vectors.subarray(i * this.dimensions, (i + 1) * this.dimensions) : undefined,
       );
     }
-    this.store.loadColumns(c.store, c.entity.name.length);
+    try {
+      this.store.loadColumns(c.store, c.entity.name.length);
+    } catch (error) {
+      throw new CorruptSnapshotError(`MemoryGraph.fromState: ${error instanceof Error ? error.message : String(error)}`);
+    }
     this.logBuffer.load(c.log.bytes, c.log.ends);
     this.lastRecordedAt = c.config.lastRecordedAt ?? -Infinity;
   }
@@ -1252,6 +1294,15 @@ export class MemoryView {
 
   neighbors(entity: EntityRef, query: Omit<NeighborQuery, 'validAt' | 'knownAt'> = {}): Neighbor[] {
     return this.memory.neighbors(entity, { ...query, validAt: this.validAt, knownAt: this.knownAt });
+  }
+
+  // ---- issue 4: recall and graph interop at the view's cut ----
+  recall(query: string, options: Omit<RecallOptions, 'validAt' | 'knownAt'> = {}): RecallResult {
+    return this.memory.recall(query, { ...options, validAt: this.validAt, knownAt: this.knownAt });
+  }
+
+  toGraphology(options: GraphologyOptions = {}): MemoryGraphology {
+    return this.memory.toGraphology({ ...options, validAt: this.validAt, knownAt: this.knownAt });
   }
 }
 

@@ -258,12 +258,7 @@ export function checkState(state: MemoryState): CheckedState {
     if (store.invalidAt[r]! < lastClosed) fail(`closed.rows is not in closing order at ${i}`);
     lastClosed = store.invalidAt[r]!;
   }
-  const tripleKeys = new Set<string>();
-  for (let t = 0; t < T; t++) {
-    const key = `${tSubject[t]},${tPredicate[t]},${tObject[t]}`;
-    if (tripleKeys.has(key)) fail(`triple #${t} is a duplicate`);
-    tripleKeys.add(key);
-  }
+  // Duplicate triples are caught when the triple hash is built (FactStore.loadColumns).
 
   // The log.
   const log = { bytes: col('log.bytes', Uint8Array), ends: col('log.ends', Uint32Array) };
@@ -274,25 +269,14 @@ export function checkState(state: MemoryState): CheckedState {
     prev = log.ends[i]!;
   }
   if (prev !== log.bytes.length) fail('log bytes run past the last line');
-  for (let i = 0; i < log.ends.length; i++) if (log.bytes[log.ends[i]! - 1] !== 10) fail(`log line ${i} does not end with a newline`);
-  for (let i = 0; i < log.bytes.length; i++) {
-    // Only line ends may be newlines: a stray one would shift every later line.
-    if (log.bytes[i] === 10 && i + 1 !== log.ends[lineOf(log.ends, i)]) fail(`log has a newline inside line ${lineOf(log.ends, i)}`);
+  // Every line ends with a newline and holds no other: a stray one would shift every later line.
+  let line = 0;
+  for (let i = log.bytes.indexOf(10); i !== -1; i = log.bytes.indexOf(10, i + 1), line++) {
+    if (line >= log.ends.length || log.ends[line] !== i + 1) fail(`log line ${line} does not end where its newline is`);
   }
+  if (line !== log.ends.length) fail(`log has ${log.ends.length} lines but ${line} newlines`);
 
   return { config, strings, predicateNames, literals, store, entity, alias, provenance, episode, log };
-}
-
-/** The line whose byte range holds offset i. */
-function lineOf(ends: Uint32Array, i: number): number {
-  let lo = 0;
-  let hi = ends.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ends[mid]! <= i) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function checkConfig(config: StateConfig): StateConfig {

@@ -402,39 +402,66 @@ export class FactStore {
   }
 
   /**
-   * Takes checked columns (see graph/state-io.ts) and rebuilds the chains, the live map and the zone
-   * index in linear passes: nothing is sorted.
+   * Takes checked columns (see graph/state-check.ts) as a bulk load: the columns are copied whole, and the
+   * chains, the live map and the zone index are built in linear passes. Nothing is sorted. Throws a
+   * RangeError for a duplicate triple (the caller turns it into CorruptSnapshotError).
    */
   loadColumns(c: StoreColumns, entityCount: number): void {
     const n = c.triple.length;
     const tc = c.tSubject.length;
-    this.rowCount = 0;
-    this.tripleCount = 0;
     this.reserveTriples(tc);
     this.reserveEntities(entityCount);
+    this.tSubject.set(c.tSubject);
+    this.tPredicate.set(c.tPredicate);
+    this.tObject.set(c.tObject);
+    this.tripleCount = tc;
+    this.rehash(this.hash.length);
     for (let t = 0; t < tc; t++) {
-      if (this.ensureTriple(c.tSubject[t]!, c.tPredicate[t]!, c.tObject[t]!) !== t) throw new RangeError(`triple #${t} is a duplicate`);
+      if (this.findTriple(c.tSubject[t]!, c.tPredicate[t]!, c.tObject[t]!) !== t) throw new RangeError(`triple #${t} is a duplicate`);
+      const s = this.tSubject[t]!;
+      const o = this.tObject[t]!;
+      this.tSubjectNext[t] = this.subjectHead[s]!;
+      this.subjectHead[s] = t;
+      if (o >= 0) {
+        this.tObjectNext[t] = this.objectHead[o]!;
+        this.objectHead[o] = t;
+      }
     }
     this.reserveRows(n);
-    for (let r = 0; r < n; r++) {
-      const t = c.triple[r]!;
-      this.appendRow(t, c.validFrom[r]!, c.validTo[r]!, c.recordedAt[r]!, c.confidence[r]!, c.provenance[r]!, c.episode[r]!, c.evidenceHead[r]!);
-    }
+    this.triple.set(c.triple);
+    this.validFrom.set(c.validFrom);
+    this.validTo.set(c.validTo);
+    this.recordedAt.set(c.recordedAt);
+    this.invalidAt.set(c.invalidAt);
+    this.confidence.set(c.confidence);
     this.salience.set(c.salience);
+    this.provenance.set(c.provenance);
+    this.episode.set(c.episode);
+    this.evidenceHead.set(c.evidenceHead);
     this.supersededHead.set(c.supersededHead);
     this.retrievals.set(c.retrievals);
     this.lastRetrievedAt.set(c.lastRetrievedAt);
     this.archivedAt.set(c.archivedAt);
     this.lastSeenAt.set(c.lastSeenAt);
+    this.rowCount = n;
+    for (let r = 0; r < n; r++) {
+      const t = this.triple[r]!;
+      this.tripleNext[r] = this.tHead[t]!;
+      this.tHead[t] = r;
+      if (this.invalidAt[r] === Infinity) {
+        this.openNext[r] = this.tOpenHead[t]!;
+        this.tOpenHead[t] = r;
+      } else {
+        this.openNext[r] = NONE;
+      }
+    }
+    for (let t = 0; t < tc; t++) if (this.tOpenHead[t] !== NONE) this.markLive(t);
+    this.zones.build(this, n);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
     this.linkValue = IntList.of(c.linkValue);
     this.linkNext = IntList.of(c.linkNext);
-    // Close in the recorded closing order, so open chains, the live map and the zones match the original.
-    for (let i = 0; i < c.closedRows.length; i++) {
-      const r = c.closedRows[i]!;
-      this.closeRow(r, c.invalidAt[r]!);
-    }
+    this.closedRows = IntList.of(c.closedRows);
   }
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */

@@ -72,6 +72,37 @@ export class ZoneIndex {
     for (let d = 1; d < this.levels.length; d++) this.rebuildLevel(d);
   }
 
+  /** Summaries of `rowCount` rows computed in one pass (bulk load), then every level above. */
+  build(rows: ZoneRows, rowCount: number): void {
+    this.reserve(rowCount);
+    const leaf = this.levels[0]!;
+    const leaves = Math.ceil(rowCount / FANOUT);
+    for (let node = 0; node < leaves; node++) {
+      let maxInvalid = -Infinity;
+      let minFrom = Infinity;
+      let maxFrom = -Infinity;
+      let minTo = Infinity;
+      let maxTo = -Infinity;
+      const end = Math.min(rowCount, (node + 1) * FANOUT);
+      for (let r = node * FANOUT; r < end; r++) {
+        const inv = rows.invalidAt[r]!;
+        const vf = rows.validFrom[r]!;
+        const vt = rows.validTo[r]!;
+        if (inv > maxInvalid) maxInvalid = inv;
+        if (vf < minFrom) minFrom = vf;
+        if (vf > maxFrom) maxFrom = vf;
+        if (vt < minTo) minTo = vt;
+        if (vt > maxTo) maxTo = vt;
+      }
+      leaf.maxInvalid[node] = maxInvalid;
+      leaf.minFrom[node] = minFrom;
+      leaf.maxFrom[node] = maxFrom;
+      leaf.minTo[node] = minTo;
+      leaf.maxTo[node] = maxTo;
+    }
+    for (let d = 1; d < this.levels.length; d++) this.rebuildLevel(d);
+  }
+
   private rebuildLevel(depth: number): void {
     const below = this.levels[depth - 1]!;
     const level = this.levels[depth]!;
