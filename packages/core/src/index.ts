@@ -18,3 +18,11 @@ export type {
   ObjectSpec,
 } from './graph/log.js';
 export * from './recall/index.js';
+export { RecallEngine, RECALL_DEFAULTS } from './graph/recall-engine.js';
+export type { RecallOptions, RecallResult, RecalledFact, RecallWeights, EdgeTypeWeights } from './graph/recall-engine.js';
+export { ingestEpisode } from './graph/ingest.js';
+export type { IngestOptions, IngestResult } from './graph/ingest.js';
+export { CONSOLIDATE_DEFAULTS } from './graph/consolidate.js';
+export type { ConsolidateOptions, ConsolidateResult } from './graph/consolidate.js';
+export { literalKey } from './graph/graphology.js';
+export type { GraphNodeAttributes, GraphEdgeAttributes, GraphologyOptions, MemoryGraphology } from './graph/graphology.js';

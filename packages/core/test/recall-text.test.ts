@@ -46,3 +46,19 @@ describe('estimateTokens', () => {
     }
   });
 });
+
+import fc from 'fast-check';
+import { textCounts, textCountsByRegex } from '../src/recall/text.js';
+
+describe('textCounts fast path', () => {
+  it('counts exactly what the Unicode regex definition counts', () => {
+    const samples = ['', 'Hello, world!', "don't stop—now", 'naïve café 東京タワー 서울 ภาษาไทย', 'tab\there\r\nnew\u00a0nbsp', '😀 emoji 🎉!', 'x\u2028y'];
+    for (const s of samples) expect(textCounts(s)).toEqual(textCountsByRegex(s));
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
+      expect(textCounts(s)).toEqual(textCountsByRegex(s));
+    }), { numRuns: 3000 });
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+      expect(textCounts(s)).toEqual(textCountsByRegex(s));
+    }), { numRuns: 2000 });
+  });
+});

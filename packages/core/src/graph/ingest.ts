@@ -52,7 +52,7 @@ export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: In
   if (input.entities !== undefined && !Array.isArray(input.entities)) throw new InvalidArgumentError(`${call}: entities must be an array`);
   (input.entities ?? []).forEach((e, i) => {
     if (typeof e === 'string') checkName(e, call, `entities[${i}]`);
-    else if (e === null || typeof e !== 'object' || mem.getEntity(e, { knownAt: Infinity }) === undefined) {
+    else if (e === null || typeof e !== 'object' || !Number.isInteger(e.id) || e.id < 0 || e.id >= mem.entities.count) {
       throw new InvalidArgumentError(`${call}: entities[${i}] must be a name or the { id } of a known entity`);
     }
   });
@@ -89,7 +89,7 @@ export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: In
       ...(f.edgeType === undefined ? {} : { edgeType: f.edgeType }),
     }),
   );
-  return { episode, entities: entities.map((e) => mem.getEntity({ id: e.id }, { knownAt: Infinity })!), facts };
+  return { episode, entities, facts };
 }
 
 function defaultExtractor(mem: MemoryGraph): RuleExtractor {

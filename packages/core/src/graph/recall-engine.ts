@@ -8,6 +8,7 @@ import { Hnsw } from '../recall/hnsw.js';
 import { packContext } from '../recall/pack.js';
 import type { PackEpisode, PackFact } from '../recall/pack.js';
 import { reciprocalRankFusion } from '../recall/rrf.js';
+import { tokenize } from '../recall/text.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
 import type { Cut, EdgeType, Fact } from '../types.js';
@@ -53,6 +54,8 @@ export interface RecallOptions extends Cut {
   threshold?: number;
   /** Most entities the expansion may reach. @default 256 */
   nodeCap?: number;
+  /** Most nodes that fire in one hop of spreading activation, strongest first. @default 24 */
+  fireCap?: number;
   /** Fan-out damping: a node's outgoing share is divided by degree^fan. @default 0.5 */
   fan?: number;
   /** Weight per edge type (`none`: facts without one). */
@@ -68,6 +71,8 @@ export interface RecallOptions extends Cut {
   candidates?: number;
   /** Rank constant of reciprocal-rank fusion. @default 60 */
   rrfK?: number;
+  /** Vector hits below this cosine are dropped before fusion (rank fusion would otherwise lift noise). @default 0.3 */
+  minSimilarity?: number;
   weights?: Partial<RecallWeights>;
   /** Half-life of the use boost since the last retrieval, ms. @default 30 days */
   useHalfLifeMs?: number;
@@ -111,13 +116,16 @@ export const RECALL_DEFAULTS = {
   inhibitors: 7,
   threshold: 0.02,
   nodeCap: 256,
+  /** At most this many nodes fire in one hop of spreading activation (strongest first). */
+  fireCap: 24,
   fan: 0.5,
   edgeTypeWeights: { causal: 1, temporal: 0.8, semantic: 1, cooccurrence: 0.5, hierarchical: 1, none: 1 } as EdgeTypeWeights,
   timeBudgetMs: 50,
   seeds: 20,
   candidates: 50,
   rrfK: 60,
-  weights: { activation: 1, match: 1, confidence: 1, salience: 1, use: 0.1, recency: 0.1, evidence: 0.5 } as RecallWeights,
+  minSimilarity: 0.3,
+  weights: { activation: 1, match: 1, confidence: 1, salience: 1, use: 0.1, recency: 0.1, evidence: 0.3 } as RecallWeights,
   useHalfLifeMs: 30 * DAY,
   recencyHalfLifeMs: 365 * DAY,
   /** Below this many vectors a kind is searched exactly; above it through HNSW. */
@@ -143,6 +151,8 @@ class VectorSet {
   private count = 0;
   private hnsw: Hnsw | undefined;
   private readonly top = new TopK();
+  private nzIndex = new Uint32Array(0);
+  private nzValue = new Float32Array(0);
 
   constructor(
     readonly dimensions: number,
@@ -187,12 +197,27 @@ class VectorSet {
     const data = this.data;
     const top = this.top;
     top.reset(k);
+    // Hashed text vectors are sparse: a dot product over the query's non-zero coordinates is exact and
+    // several times cheaper.
+    let nnz = 0;
+    if (this.nzIndex.length < dim) {
+      this.nzIndex = new Uint32Array(dim);
+      this.nzValue = new Float32Array(dim);
+    }
+    const idx = this.nzIndex;
+    const val = this.nzValue;
+    for (let i = 0; i < dim; i++) {
+      if (q[i] !== 0) {
+        idx[nnz] = i;
+        val[nnz++] = q[i]!;
+      }
+    }
     for (let r = 0; r < this.count; r++) {
       const label = this.labels[r]!;
       if (!accept(label)) continue;
       const o = r * dim;
       let s = 0;
-      for (let i = 0; i < dim; i++) s += q[i]! * data[o + i]!;
+      for (let j = 0; j < nnz; j++) s += val[j]! * data[o + idx[j]!]!;
       top.push(s, label);
     }
     return top.drain();
@@ -227,7 +252,13 @@ export class RecallEngine {
   private inMark = new Uint32Array(0);
   private fired = new Uint32Array(0);
   private depth = new Uint8Array(0);
+  /** Rows already collected as candidates in this call (indexed by row). */
+  private rowMark = new Uint32Array(0);
+  private tripleMatch = new Float64Array(0);
+  private tripleMark = new Uint32Array(0);
   private epoch = 0;
+  /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
+  lastStats = { seeds: 0, active: 0, fired: 0, candidates: 0 };
 
   constructor(private readonly mem: MemoryGraph, embedder?: Embedder) {
     const call = 'MemoryGraph.recall';
@@ -254,7 +285,9 @@ export class RecallEngine {
     const mem = this.mem;
     const ep = mem.episodes;
     for (let i = this.episodesIndexed; i < ep.count; i++) {
-      const text = ep.texts[i]!;
+      // the speaker is part of what a turn is about ("what did Melanie paint?")
+      const speaker = ep.speakerOf(i);
+      const text = speaker === undefined ? ep.texts[i]! : `${speaker}: ${ep.texts[i]!}`;
       this.episodeText.add(i, text);
       this.episodeVectors.add(i, ep.vectorOf(i) ?? this.embed(text, 'episode'));
     }
@@ -341,13 +374,15 @@ export class RecallEngine {
     const c = o.candidates;
     const lists: Array<Array<{ id: number }>> = [];
     const unit = (hits: Hit[], kind: number): Array<{ id: number }> => hits.map((h) => ({ id: h.id * 3 + kind }));
-    const bm25Triples = this.tripleText.search(query, c, tripleVisible);
-    lists.push(unit(this.episodeText.search(query, c, episodeOk), EPISODE));
-    lists.push(unit(this.entityText.search(query, c, (d) => entityOk(this.entityDoc[d]!)).map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
+    const terms = tokenize(query);
+    const bm25Triples = this.tripleText.searchTerms(terms, c, tripleVisible);
+    lists.push(unit(this.episodeText.searchTerms(terms, c, episodeOk), EPISODE));
+    lists.push(unit(this.entityText.searchTerms(terms, c, (d) => entityOk(this.entityDoc[d]!)).map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
     lists.push(unit(bm25Triples, TRIPLE));
     if (qn > 0) {
-      lists.push(unit(this.episodeVectors.search(qvec, c, episodeOk), EPISODE));
-      lists.push(unit(this.entityVectors.search(qvec, c, entityOk), ENTITY));
+      const similar = (hits: Hit[]): Hit[] => hits.filter((h) => h.score >= o.minSimilarity);
+      lists.push(unit(similar(this.episodeVectors.search(qvec, c, episodeOk)), EPISODE));
+      lists.push(unit(similar(this.entityVectors.search(qvec, c, entityOk)), ENTITY));
     }
     const fused = reciprocalRankFusion(lists, { k: o.rrfK, limit: o.seeds });
     const topFused = fused[0]?.score ?? 1;
@@ -359,6 +394,8 @@ export class RecallEngine {
       this.mark.fill(0);
       this.inMark.fill(0);
       this.fired.fill(0);
+      this.rowMark.fill(0);
+      this.tripleMark.fill(0);
       this.epoch = 1;
     }
     const epoch = this.epoch;
@@ -394,10 +431,11 @@ export class RecallEngine {
 
     // ---- expand ----
     const candidates: number[] = [];
-    const seen = new Set<number>();
+    if (this.rowMark.length < st.rowCount) this.rowMark = new Uint32Array(Math.max(st.rowCount, this.rowMark.length * 2));
+    const rowMark = this.rowMark;
     const addCandidate = (r: number): void => {
-      if (!seen.has(r)) {
-        seen.add(r);
+      if (rowMark[r] !== epoch) {
+        rowMark[r] = epoch;
         candidates.push(r);
       }
     };
@@ -438,7 +476,9 @@ export class RecallEngine {
 
     if (o.strategy === 'activation') {
       for (let hop = 1; hop <= o.hops && performance.now() < deadline; hop++) {
+        // The strongest nodes fire, at most fireCap of them a hop: the budget that keeps recall sub-millisecond.
         const firing = active.filter((u) => this.fired[u] !== epoch && this.act[u]! >= o.threshold).sort(byAct);
+        if (firing.length > o.fireCap) firing.length = o.fireCap;
         const touched: number[] = [];
         for (const u of firing) {
           if (performance.now() >= deadline) break;
@@ -516,13 +556,25 @@ export class RecallEngine {
       }
     }
 
+    let fired = 0;
+    for (const u of active) if (this.fired[u] === epoch) fired++;
+    this.lastStats = { seeds: fused.length, active: active.length, fired, candidates: candidates.length };
+
     // ---- score facts ----
     let maxAct = 0;
     for (const u of active) if (this.act[u]! > maxAct) maxAct = this.act[u]!;
     const actOf = (e: number): number => (e >= 0 && this.mark[e] === epoch && maxAct > 0 ? this.act[e]! / maxAct : 0);
-    const match = new Map<number, number>();
+    if (this.tripleMatch.length < st.tripleCount) {
+      this.tripleMatch = new Float64Array(Math.max(st.tripleCount, this.tripleMatch.length * 2));
+      this.tripleMark = new Uint32Array(this.tripleMatch.length);
+    }
+    const tripleMatch = this.tripleMatch;
+    const tripleMark = this.tripleMark;
     const topMatch = bm25Triples[0]?.score ?? 0;
-    for (const h of bm25Triples) match.set(h.id, topMatch > 0 ? h.score / topMatch : 0);
+    for (const h of bm25Triples) {
+      tripleMark[h.id] = epoch;
+      tripleMatch[h.id] = topMatch > 0 ? h.score / topMatch : 0;
+    }
     const w = o.weights;
     const factTop = new TopK();
     factTop.reset(o.k);
@@ -531,13 +583,17 @@ export class RecallEngine {
       const s = st.tSubject[t]!;
       const obj = st.tObject[t]!;
       const a = obj >= 0 ? (actOf(s) + actOf(obj)) / 2 : actOf(s);
-      const relevance = w.activation * a + w.match * (match.get(t) ?? 0);
+      const relevance = w.activation * a + w.match * (tripleMark[t] === epoch ? tripleMatch[t]! : 0);
       if (!(relevance > 0)) continue;
-      let quality = Math.pow(st.confidence[r]!, w.confidence) * Math.pow(st.salience[r]!, w.salience);
+      const conf = st.confidence[r]!;
+      const sal = st.salience[r]!;
+      let quality = (w.confidence === 1 ? conf : Math.pow(conf, w.confidence)) * (w.salience === 1 ? sal : Math.pow(sal, w.salience));
       const last = st.lastRetrievedAt[r]!;
       if (st.retrievals[r]! > 0 && last <= k) quality *= 1 + w.use * Math.log1p(st.retrievals[r]!) * Math.pow(2, -(k - last) / o.useHalfLifeMs);
-      const age = Math.max(0, v - st.validFrom[r]!);
-      quality *= 1 - w.recency + w.recency * Math.pow(2, -age / o.recencyHalfLifeMs);
+      if (w.recency > 0) {
+        const age = Math.max(0, v - st.validFrom[r]!);
+        quality *= 1 - w.recency + w.recency * Math.pow(2, -age / o.recencyHalfLifeMs);
+      }
       const score = relevance * quality;
       if (score > 0) factTop.push(score, r);
     }
@@ -557,11 +613,13 @@ export class RecallEngine {
     const entities = entityTop.drain().map((h) => ({ id: h.id, name: en.displayName(h.id), score: h.score }));
 
     // ---- episodes: seeds, lifted by the facts that cite them ----
-    const episodeScore = new Map(seedEpisode);
+    // An episode is lifted by its best citing fact, not their sum: a turn that yielded many facts is not
+    // more relevant for it.
+    const lifted = new Map<number, number>();
     const topFact = factHits[0]?.score ?? 1;
     const lift = (index: number, by: number): void => {
       if (index === NONE || !episodeOk(index)) return;
-      episodeScore.set(index, (episodeScore.get(index) ?? 0) + by);
+      if (by > (lifted.get(index) ?? 0)) lifted.set(index, by);
     };
     const evidenceOf: string[][] = [];
     for (let i = 0; i < factHits.length; i++) {
@@ -583,7 +641,8 @@ export class RecallEngine {
     }
     const episodeTop = new TopK();
     episodeTop.reset(o.k);
-    for (const [index, score] of episodeScore) if (episodeOk(index)) episodeTop.push(score, index);
+    for (const [index, score] of seedEpisode) episodeTop.push(score + (lifted.get(index) ?? 0), index);
+    for (const [index, by] of lifted) if (!seedEpisode.has(index)) episodeTop.push(by, index);
     const episodes = episodeTop.drain().map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
 
     // ---- pack ----
@@ -696,12 +755,14 @@ function resolveOptions(options: RecallOptions, call: string): Resolved {
     inhibitors: num('inhibitors', d.inhibitors, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     threshold: num('threshold', d.threshold, unit, 'in [0, 1]'),
     nodeCap: num('nodeCap', d.nodeCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
+    fireCap: num('fireCap', d.fireCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     fan: num('fan', d.fan, (x) => x >= 0 && x <= 2, 'in [0, 2]'),
     edgeTypeWeights,
     timeBudgetMs: num('timeBudgetMs', d.timeBudgetMs, positive, 'a number > 0'),
     seeds: num('seeds', d.seeds, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     candidates: num('candidates', d.candidates, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     rrfK: num('rrfK', d.rrfK, (x) => Number.isFinite(x) && x >= 0, 'a finite number ≥ 0'),
+    minSimilarity: num('minSimilarity', d.minSimilarity, (x) => x >= -1 && x <= 1, 'in [-1, 1]'),
     weights,
     useHalfLifeMs: num('useHalfLifeMs', d.useHalfLifeMs, positive, 'a number > 0'),
     recencyHalfLifeMs: num('recencyHalfLifeMs', d.recencyHalfLifeMs, positive, 'a number > 0'),

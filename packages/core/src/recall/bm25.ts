@@ -120,10 +120,15 @@ export class Bm25Index {
    */
   search(query: string, k: number, accept?: (docId: number) => boolean): Hit[] {
     if (typeof query !== 'string') throw new InvalidArgumentError(`Bm25Index.search: query must be a string, got ${typeof query}`);
+    return this.searchTerms(tokenize(query), k, accept);
+  }
+
+  /** `search` for a query already tokenized with `tokenize` (one tokenization serves several indexes). */
+  searchTerms(terms: readonly string[], k: number, accept?: (docId: number) => boolean): Hit[] {
     if (!isCount(k)) throw new InvalidArgumentError(`Bm25Index.search: k (${k}) must be a non-negative integer`);
     if (k === 0 || this.count === 0) return [];
     const qterms = new Set<number>();
-    for (const t of tokenize(query)) {
+    for (const t of terms) {
       const id = this.termIds.get(t);
       if (id !== undefined) qterms.add(id);
     }

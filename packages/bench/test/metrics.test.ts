@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { dcg, evaluateRetrieval, evaluateTurnToSession, evidenceRecall, FlatBm25, mean } from '../src/metrics.js';
+
+describe('LongMemEval metrics (hand-computed)', () => {
+  it('dcg does not discount the first position', () => {
+    expect(dcg([1, 0, 1], 3)).toBeCloseTo(1 + 1 / Math.log2(3), 12);
+    expect(dcg([1, 1], 1)).toBe(1);
+    expect(dcg([], 5)).toBe(0);
+  });
+
+  it('recall_any, recall_all and ndcg_any at k', () => {
+    const r = evaluateRetrieval(['a', 'b', 'c', 'd'], new Set(['c', 'x']), 3);
+    expect(r.recallAny).toBe(1);
+    expect(r.recallAll).toBe(0);
+    // actual: 1/log2(3) at position 3; ideal over 2 relevant units: 1 + 1/log2(2) = 2
+    expect(r.ndcgAny).toBeCloseTo(1 / Math.log2(3) / 2, 12);
+    const all = evaluateRetrieval(['c', 'x', 'a'], new Set(['c', 'x']), 2);
+    expect(all).toEqual({ recallAny: 1, recallAll: 1, ndcgAny: 1 });
+    expect(evaluateRetrieval(['a'], new Set(['b']), 1)).toEqual({ recallAny: 0, recallAll: 0, ndcgAny: 0 });
+  });
+
+  it('turn→session grows k until k sessions are covered', () => {
+    const turns = ['s1_1', 's1_2', 's2_1', 's3_1'];
+    const sessionOf = (t: string) => t.split('_')[0] as string;
+    // k = 2 sessions needs the top 3 turns: s1, s1, s2
+    const r = evaluateTurnToSession(turns, sessionOf, new Set(['s2']), 2, 1, 4);
+    expect(r.recallAll).toBe(1);
+    expect(r.ndcgAny).toBeCloseTo(1 / Math.log2(3), 12);
+    const miss = evaluateTurnToSession(turns, sessionOf, new Set(['s3']), 2, 1, 4);
+    expect(miss.recallAny).toBe(0);
+  });
+});
+
+describe('LoCoMo evidence recall', () => {
+  it('is the fraction of evidence in the top k', () => {
+    expect(evidenceRecall(['D1:1', 'D1:2', 'D2:3'], ['D1:2', 'D2:5'], 2)).toBe(0.5);
+    expect(evidenceRecall(['D1:1', 'D1:2', 'D2:5'], ['D1:2', 'D2:5'], 3)).toBe(1);
+    expect(evidenceRecall(['D1:1'], [], 3)).toBeNaN();
+    expect(() => evidenceRecall([], ['x'], 0)).toThrow(/^evidenceRecall: /);
+  });
+
+  it('mean skips NaN', () => {
+    expect(mean([1, NaN, 0])).toBe(0.5);
+    expect(mean([])).toBeNaN();
+  });
+});
+
+describe('flat BM25 (rank_bm25 BM25Okapi)', () => {
+  it('scores a small corpus as computed by hand', () => {
+    const bm = new FlatBm25();
+    bm.add('x', 'a b');
+    bm.add('y', 'a c');
+    bm.add('z', 'c c d');
+    const hits = bm.search('d', 3);
+    expect(hits[0]?.id).toBe('z');
+    // idf(d) = ln(2.5/1.5); avgdl = 7/3; tf = 1, dl = 3, k1 = 1.5, b = 0.75
+    const idf = Math.log(2.5 / 1.5);
+    expect(hits[0]?.score).toBeCloseTo((idf * 2.5) / (1 + 1.5 * (0.25 + (0.75 * 3) / (7 / 3))), 12);
+    // the rest of the corpus follows in corpus order, as a full ranking does
+    expect(hits.map((h) => h.id)).toEqual(['z', 'x', 'y']);
+    // 'a' is in 2 of 3 documents: negative idf floored at 0.25 × mean idf (= 0 here)
+    expect(bm.search('a', 2).map((h) => h.score)).toEqual([0, 0]);
+    expect(() => bm.add('w', 'late')).toThrow(/^FlatBm25.add: /);
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * @palimpsest/persist: one self-describing binary snapshot per memory (FlatBuffers body, checksummed
+ * frame). Browser-safe: this entry uses no Node built-ins; files and JSONL logs are in `./node`.
+ */
+export { decodeSnapshot, encodeSnapshot } from './snapshot.js';
+export type { SnapshotOptions } from './snapshot.js';
+export {
+  decodeState,
+  encodeState,
+  MAX_BODY_BYTES,
+  SNAPSHOT_FORMAT_VERSION,
+  SNAPSHOT_HEADER_BYTES,
+  SNAPSHOT_MAGIC,
+} from './codec.js';
+export type { DecodeOptions } from './codec.js';
+export { crc32 } from './crc32.js';

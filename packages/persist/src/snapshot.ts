@@ -1,0 +1,52 @@
+/** MemoryGraph <-> snapshot bytes (browser-safe). */
+import { CorruptSnapshotError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
+import { decodeStateAs, encodeStateAs } from './codec.js';
+import type { DecodeOptions } from './codec.js';
+
+/** Options for decodeSnapshot and loadSnapshot. */
+export interface SnapshotOptions extends DecodeOptions {
+  /** The decoded memory's record-time clock. @default () => Date.now() */
+  now?: () => number;
+}
+
+/**
+ * The memory as snapshot bytes. Deterministic: the same memory (same state) always gives the same bytes.
+ * Throws InvalidArgumentError past FlatBuffers' 2 GiB single-buffer limit.
+ */
+export function encodeSnapshot(mem: MemoryGraph): Uint8Array {
+  if (!(mem instanceof MemoryGraph)) {
+    throw new InvalidArgumentError(`encodeSnapshot: expected a MemoryGraph, got ${mem === null ? 'null' : typeof mem}`);
+  }
+  return encodeStateAs('encodeSnapshot', mem.exportState());
+}
+
+/**
+ * A memory from snapshot bytes. Truncated, damaged, foreign or empty input throws CorruptSnapshotError,
+ * a newer format SnapshotVersionError; nothing else is thrown for bad bytes and no half-loaded memory is
+ * returned. Columns are copied out of `bytes` unless `{ copy: false }` (see DecodeOptions).
+ */
+export function decodeSnapshot(bytes: Uint8Array | ArrayBuffer, options?: SnapshotOptions): MemoryGraph {
+  return decodeSnapshotAs('decodeSnapshot', bytes, options);
+}
+
+export function decodeSnapshotAs(
+  caller: string,
+  bytes: Uint8Array | ArrayBuffer,
+  options: SnapshotOptions = {},
+  checksum?: (bytes: Uint8Array) => number,
+): MemoryGraph {
+  if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${caller}: options must be an object`);
+  if (options.now !== undefined && typeof options.now !== 'function') {
+    throw new InvalidArgumentError(`${caller}: now must be a function returning milliseconds`);
+  }
+  const state = decodeStateAs(caller, bytes, options, checksum);
+  try {
+    return MemoryGraph.fromState(state, options.now === undefined ? {} : { now: options.now });
+  } catch (e) {
+    // fromState names its own errors; keep their class, prefix the call the user made.
+    const message = `${caller}: ${e instanceof Error ? e.message : String(e)}`;
+    const err = e instanceof SnapshotVersionError ? new SnapshotVersionError(message) : new CorruptSnapshotError(message);
+    err.cause = e;
+    throw err;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The committed fixture (fixtures/small.plmp, written by Node) for the browser test, and its expected reads
+ * (fixtures/small.expected.json). Fails when the format or the engine's state drifts from the committed
+ * bytes: regenerate with PALIMPSEST_WRITE_FIXTURE=1 (see fixtures/build.ts) and commit both files.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
+import { loadSnapshot } from '@palimpsest/persist/node';
+import { buildFixtureMemory, FIXTURE_NOW, fixtureReads } from './fixtures/build.js';
+
+const bytesPath = fileURLToPath(new URL('./fixtures/small.plmp', import.meta.url));
+const expectedPath = fileURLToPath(new URL('./fixtures/small.expected.json', import.meta.url));
+const now = () => FIXTURE_NOW;
+
+describe('the committed snapshot fixture', () => {
+  it.runIf(process.env.PALIMPSEST_WRITE_FIXTURE === '1')('is (re)written on request', () => {
+    const mem = buildFixtureMemory();
+    writeFileSync(bytesPath, encodeSnapshot(mem));
+    writeFileSync(expectedPath, JSON.stringify(fixtureReads(mem), null, 1) + '\n');
+  });
+
+  it('is exactly what this build writes for the fixture memory', () => {
+    const committed = readFileSync(bytesPath);
+    expect(Buffer.from(encodeSnapshot(buildFixtureMemory())).equals(committed)).toBe(true);
+  });
+
+  it('decodes to the committed expected reads, from bytes and from the file', async () => {
+    const expected: unknown = JSON.parse(readFileSync(expectedPath, 'utf8'));
+    expect(fixtureReads(decodeSnapshot(readFileSync(bytesPath), { now }))).toEqual(expected);
+    expect(fixtureReads(await loadSnapshot(bytesPath, { now }))).toEqual(expected);
+    expect(fixtureReads(buildFixtureMemory())).toEqual(expected);
+  });
+});
