@@ -234,7 +234,8 @@ describe('recall: determinism, budget, options', () => {
     mem.episode({ id: 'b', text: 'quarterly budget review', at: JAN1, vector: inner.embed('budget review') });
     expect(mem.recall('sunrise over a lake').episodes[0]!.id).toBe('a');
     expect(calls).toBe(2); // episode a and the query: b brought its own vector
-    const byVector = mem.recall('', { vector: inner.embed('budget') });
+    // 'budget' against 'budget review' is a partial match (cosine below the default floor of 0.5).
+    const byVector = mem.recall('', { vector: inner.embed('budget'), minSimilarity: 0.3 });
     expect(byVector.episodes[0]!.id).toBe('b');
     expect(() => mem.recall('x', { vector: [1, 2, 3] })).toThrow(/^MemoryGraph\.recall: vector must have 32 dimensions/);
     const wrong = new MemoryGraph({ dimensions: 16, embedder: counting });
