@@ -1,14 +1,5 @@
-/** Seeded randomness for workloads (mulberry32): the same seed gives the same run. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded randomness for workloads (mulberry32, from the engine): the same seed gives the same run. */
+export { mulberry32 } from '@palimpsest/core';
 
 /** Standard normal by Box–Muller. */
 export function gaussian(rand: () => number): number {

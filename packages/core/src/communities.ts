@@ -7,6 +7,7 @@ import louvainImport from 'graphology-communities-louvain';
 import { InvalidArgumentError } from './errors.js';
 import { MemoryGraph, MemoryView } from './graph/memory-graph.js';
 import type { Cut } from './types.js';
+import { mulberry32 } from './util/random.js';
 
 export interface CommunityOptions extends Cut {
   /** Louvain resolution: above 1 gives more, smaller communities. @default 1 */
@@ -84,14 +85,3 @@ export function communities(source: MemoryGraph | MemoryView, options: Community
   return { byEntity, members, count: members.length, modularity: detailed.modularity };
 }
 
-/** mulberry32: a small seeded generator for Louvain's random choices. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

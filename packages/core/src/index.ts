@@ -26,3 +26,4 @@ export { CONSOLIDATE_DEFAULTS } from './graph/consolidate.js';
 export type { ConsolidateOptions, ConsolidateResult } from './graph/consolidate.js';
 export { literalKey } from './graph/graphology.js';
 export type { GraphNodeAttributes, GraphEdgeAttributes, GraphologyOptions, MemoryGraphology } from './graph/graphology.js';
+export { mulberry32 } from './util/random.js';

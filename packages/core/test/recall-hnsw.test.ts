@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CorruptSnapshotError, InvalidArgumentError } from '../src/errors.js';
+import { clustered as clusteredVectors } from '../src/perf/clustered.js';
 import { bruteForceSearch, Hnsw, type HnswMetric } from '../src/recall/hnsw.js';
 
-// Seeded clustered data: centres on a sphere, points = centre + gaussian noise (realistic, not uniform).
-function clustered(n: number, dim: number, clusters: number, seed: number, spread = 0.35): Float32Array {
-  let s = seed >>> 0;
-  const rand = (): number => {
-    let t = (s = (s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const gauss = (): number => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
-  const centres = new Float32Array(clusters * dim);
-  for (let i = 0; i < centres.length; i++) centres[i] = gauss();
-  const out = new Float32Array(n * dim);
-  for (let r = 0; r < n; r++) {
-    const c = Math.floor(rand() * clusters);
-    // a random magnitude too, so 'dot' differs from 'cosine'
-    const mag = 0.5 + rand();
-    for (let d = 0; d < dim; d++) out[r * dim + d] = mag * (centres[c * dim + d]! + spread * gauss());
-  }
-  return out;
-}
+// Seeded clustered data with random magnitudes, so 'dot' differs from 'cosine'.
+const clustered = (n: number, dim: number, clusters: number, seed: number, spread = 0.35) => clusteredVectors(n, dim, clusters, seed, spread, true);
 
 // ef 128: at the default ef 64 this data gives ~0.91 for us and for hnswlib-node alike (checked by hand),
 // because within a cluster the points are full 64-d gaussians, harder than real embeddings.

@@ -4,6 +4,7 @@
  * Prints measurements only; nothing here asserts.
  */
 import { bruteForceSearch, Hnsw, HNSW_DEFAULTS } from '../recall/hnsw.js';
+import { clustered } from './clustered.js';
 
 declare const process: { argv: string[]; cpuUsage(): { user: number; system: number } };
 declare const console: { log(...a: unknown[]): void };
@@ -16,24 +17,6 @@ const cpu = (): number => {
   return (u.user + u.system) / 1000;
 };
 
-function clustered(n: number, dim: number, clusters: number, seed: number, spread = 0.35): Float32Array {
-  let s = seed >>> 0;
-  const rand = (): number => {
-    let t = (s = (s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const gauss = (): number => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
-  const centres = new Float32Array(clusters * dim);
-  for (let i = 0; i < centres.length; i++) centres[i] = gauss();
-  const out = new Float32Array(n * dim);
-  for (let r = 0; r < n; r++) {
-    const c = Math.floor(rand() * clusters);
-    for (let d = 0; d < dim; d++) out[r * dim + d] = centres[c * dim + d]! + spread * gauss();
-  }
-  return out;
-}
 
 const n = Number(process.argv[2] ?? 10_000);
 const dim = Number(process.argv[3] ?? 128);

@@ -4,6 +4,7 @@
  * whole-graph cut latencies, and bytes per version. A measurement, not a test: nothing here asserts.
  */
 import { MemoryGraph } from '../graph/memory-graph.js';
+import { mulberry32 } from '../util/random.js';
 
 declare const process: {
   env: Record<string, string | undefined>;
@@ -15,17 +16,6 @@ const TARGET = Number(process.env.PALIMPSEST_PERF_VERSIONS ?? 1_000_000);
 const ENTITIES = Math.max(100, Math.round(TARGET / 20));
 const DAY = 86_400_000;
 
-/** mulberry32: a small seeded generator, so every run builds the same history. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function percentile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -44,7 +34,7 @@ function timeEach(n: number, fn: (i: number) => void): Float64Array {
 const fmtUs = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
 
 function main(): void {
-  const random = rng(42);
+  const random = mulberry32(42);
   let now = Date.parse('2020-01-01T00:00:00Z');
   const start = now;
   const mem = new MemoryGraph({
