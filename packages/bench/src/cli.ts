@@ -43,7 +43,7 @@ export function summaryRows(rows: readonly WorkloadResult[]): Array<Record<strin
     'p50 ms': ms(w.latency?.p50),
     'p95 ms': ms(w.latency?.p95),
     'p99 ms': ms(w.latency?.p99),
-    'ops/s': w.throughput === undefined ? '' : `${Math.round(w.throughput).toLocaleString('en-US')}${w.unit ? ` ${w.unit}` : ''}`,
+    'ops/s': w.throughput === undefined ? '' : `${w.throughput < 10 ? w.throughput.toFixed(2) : Math.round(w.throughput).toLocaleString('en-US')}${w.unit ? ` ${w.unit}` : ''}`,
     'peak RSS MB': mb(w.memory?.peakRss),
   }));
 }

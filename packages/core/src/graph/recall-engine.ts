@@ -145,21 +145,40 @@ const EPISODE = 0;
 const ENTITY = 1;
 const TRIPLE = 2;
 
-/** Vectors of one kind: exact search while small, HNSW once `bruteForceBelow` is reached. */
+/**
+ * Vectors of one kind: exact search while small, HNSW once `bruteForceBelow` is reached.
+ *
+ * The exact search keeps an inverted index by dimension next to the dense rows: hashed n-gram vectors
+ * are sparse (an entity name sets ~30 of 256 coordinates, a turn ~150), so summing over the query's
+ * non-zero dimensions' postings touches a fraction of what a scan of every row would. Dense vectors (a
+ * model's embeddings) make the postings as long as the rows and cost the same as a scan; it stays exact.
+ */
 class VectorSet {
   private data = new Float32Array(0);
   private labels = new Uint32Array(0);
   private count = 0;
   private hnsw: Hnsw | undefined;
   private readonly top = new TopK();
-  private nzIndex = new Uint32Array(0);
-  private nzValue = new Float32Array(0);
+  /** Per dimension: the rows with a non-zero coordinate there, and its value. */
+  private postRows: Uint32Array[] = [];
+  private postVals: Float32Array[] = [];
+  private postLen: Uint32Array;
+  private scores = new Float32Array(0);
+  private touched = new Uint32Array(0);
+  private seen = new Uint32Array(0);
+  private epoch = 0;
 
   constructor(
     readonly dimensions: number,
     private readonly threshold: number,
     private readonly ef: number,
-  ) {}
+  ) {
+    this.postLen = new Uint32Array(dimensions);
+    for (let d = 0; d < dimensions; d++) {
+      this.postRows.push(new Uint32Array(8));
+      this.postVals.push(new Float32Array(8));
+    }
+  }
 
   add(label: number, vector: ArrayLike<number>): void {
     const dim = this.dimensions;
@@ -179,8 +198,25 @@ class VectorSet {
       this.labels = l;
     }
     const inv = 1 / Math.sqrt(norm);
-    const o = this.count * dim;
-    for (let i = 0; i < dim; i++) this.data[o + i] = vector[i]! * inv;
+    const row = this.count;
+    const o = row * dim;
+    for (let i = 0; i < dim; i++) {
+      const x = vector[i]! * inv;
+      this.data[o + i] = x;
+      if (x === 0) continue;
+      const n = this.postLen[i]!;
+      if (n === this.postRows[i]!.length) {
+        const rows = new Uint32Array(n * 2);
+        rows.set(this.postRows[i]!);
+        this.postRows[i] = rows;
+        const vals = new Float32Array(n * 2);
+        vals.set(this.postVals[i]!);
+        this.postVals[i] = vals;
+      }
+      this.postRows[i]![n] = row;
+      this.postVals[i]![n] = x;
+      this.postLen[i] = n + 1;
+    }
     this.labels[this.count++] = label;
     if (this.count >= this.threshold) {
       const h = new Hnsw({ dimensions: dim, efSearch: this.ef });
@@ -188,38 +224,57 @@ class VectorSet {
       this.hnsw = h;
       this.data = new Float32Array(0);
       this.labels = new Uint32Array(0);
+      this.postRows = [];
+      this.postVals = [];
     }
   }
 
-  /** `q` must be unit length. */
-  search(q: Float32Array, k: number, accept: (label: number) => boolean): Hit[] {
-    if (this.hnsw !== undefined) return this.hnsw.search(q, k, { accept, ef: Math.max(this.ef, k) });
-    const dim = this.dimensions;
-    const data = this.data;
-    const top = this.top;
-    top.reset(k);
-    // Hashed text vectors are sparse: a dot product over the query's non-zero coordinates is exact and
-    // several times cheaper.
-    let nnz = 0;
-    if (this.nzIndex.length < dim) {
-      this.nzIndex = new Uint32Array(dim);
-      this.nzValue = new Float32Array(dim);
+  /** The k most similar accepted vectors with similarity ≥ `floor`; `q` must be unit length. */
+  search(q: Float32Array, k: number, floor: number, accept: (label: number) => boolean): Hit[] {
+    if (this.hnsw !== undefined) return this.hnsw.search(q, k, { accept, ef: Math.max(this.ef, k) }).filter((h) => h.score >= floor);
+    const n = this.count;
+    if (this.scores.length < n) {
+      const cap = Math.max(n, this.scores.length * 2, 64);
+      this.scores = new Float32Array(cap);
+      this.touched = new Uint32Array(cap);
+      this.seen = new Uint32Array(cap);
+      this.epoch = 0;
     }
-    const idx = this.nzIndex;
-    const val = this.nzValue;
-    for (let i = 0; i < dim; i++) {
-      if (q[i] !== 0) {
-        idx[nnz] = i;
-        val[nnz++] = q[i]!;
+    if (++this.epoch === 0xffffffff) {
+      this.seen.fill(0);
+      this.epoch = 1;
+    }
+    const epoch = this.epoch;
+    const scores = this.scores;
+    const seen = this.seen;
+    const touched = this.touched;
+    let nTouched = 0;
+    for (let d = 0; d < this.dimensions; d++) {
+      const qd = q[d]!;
+      if (qd === 0) continue;
+      const rows = this.postRows[d]!;
+      const vals = this.postVals[d]!;
+      const len = this.postLen[d]!;
+      for (let j = 0; j < len; j++) {
+        const r = rows[j]!;
+        if (seen[r] !== epoch) {
+          seen[r] = epoch;
+          scores[r] = 0;
+          touched[nTouched++] = r;
+        }
+        scores[r] = scores[r]! + qd * vals[j]!;
       }
     }
-    for (let r = 0; r < this.count; r++) {
-      const label = this.labels[r]!;
-      if (!accept(label)) continue;
-      const o = r * dim;
-      let s = 0;
-      for (let j = 0; j < nnz; j++) s += val[j]! * data[o + idx[j]!]!;
-      top.push(s, label);
+    const top = this.top;
+    top.reset(k);
+    // Rows never touched share no dimension with the query: similarity 0 (they pass only a floor ≤ 0).
+    if (floor <= 0) {
+      for (let r = 0; r < n; r++) if (seen[r] !== epoch && accept(this.labels[r]!)) top.push(0, this.labels[r]!);
+    }
+    for (let i = 0; i < nTouched; i++) {
+      const r = touched[i]!;
+      const s = scores[r]!;
+      if (s >= floor && accept(this.labels[r]!)) top.push(s, this.labels[r]!);
     }
     return top.drain();
   }
@@ -255,6 +310,8 @@ export class RecallEngine {
   private depth = new Uint8Array(0);
   /** Rows already collected as candidates in this call (indexed by row). */
   private rowMark = new Uint32Array(0);
+  /** A reused bounded heap for partial selections (inhibitors, newcomers). */
+  private readonly select = new TopK();
   private tripleMatch = new Float64Array(0);
   private tripleMark = new Uint32Array(0);
   private epoch = 0;
@@ -381,9 +438,8 @@ export class RecallEngine {
     lists.push(unit(this.entityText.searchTerms(terms, c, (d) => entityOk(this.entityDoc[d]!)).map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
     lists.push(unit(bm25Triples, TRIPLE));
     if (qn > 0) {
-      const similar = (hits: Hit[]): Hit[] => hits.filter((h) => h.score >= o.minSimilarity);
-      lists.push(unit(similar(this.episodeVectors.search(qvec, c, episodeOk)), EPISODE));
-      lists.push(unit(similar(this.entityVectors.search(qvec, c, entityOk)), ENTITY));
+      lists.push(unit(this.episodeVectors.search(qvec, c, o.minSimilarity, episodeOk), EPISODE));
+      lists.push(unit(this.entityVectors.search(qvec, c, o.minSimilarity, entityOk), ENTITY));
     }
     const fused = reciprocalRankFusion(lists, { k: o.rrfK, limit: o.seeds });
     const topFused = fused[0]?.score ?? 1;
@@ -512,8 +568,17 @@ export class RecallEngine {
           if (this.mark[w] === epoch) this.act[w] = this.act[w]! + this.incoming[w]!;
           else if (this.incoming[w]! >= o.threshold) fresh.push(w);
         }
-        fresh.sort((a, b) => this.incoming[b]! - this.incoming[a]! || a - b);
-        for (const w of fresh) {
+        // Only the strongest `room` newcomers can join: select them with a bounded heap when there are more.
+        const room = Math.max(0, o.nodeCap - active.length);
+        let joining = fresh;
+        if (fresh.length > room) {
+          this.select.reset(room);
+          for (const w of fresh) this.select.push(this.incoming[w]!, w);
+          joining = this.select.drain().map((h) => h.id);
+        } else {
+          fresh.sort((a, b) => this.incoming[b]! - this.incoming[a]! || a - b);
+        }
+        for (const w of joining) {
           if (active.length >= o.nodeCap) break;
           this.mark[w] = epoch;
           this.act[w] = this.incoming[w]!;
@@ -583,8 +648,13 @@ export class RecallEngine {
       const t = st.triple[r]!;
       const s = st.tSubject[t]!;
       const obj = st.tObject[t]!;
-      const a = obj >= 0 ? (actOf(s) + actOf(obj)) / 2 : actOf(s);
-      const relevance = w.activation * a + w.match * (tripleMark[t] === epoch ? tripleMatch[t]! : 0);
+      const textMatch = tripleMark[t] === epoch ? tripleMatch[t]! : 0;
+      // A fact is about the query when the expansion reached both its ends (a literal object: its subject)
+      // or its text matched: a hub's edges to entities nothing else reached are not (and there are many).
+      const as = actOf(s);
+      const ao = obj >= 0 ? actOf(obj) : as;
+      if (textMatch === 0 && (as === 0 || ao === 0)) continue;
+      const relevance = w.activation * (as + ao) / 2 + w.match * textMatch;
       if (!(relevance > 0)) continue;
       const conf = st.confidence[r]!;
       const sal = st.salience[r]!;
@@ -604,7 +674,10 @@ export class RecallEngine {
       const s = st.tSubject[t]!;
       const obj = st.tObject[t]!;
       const via = obj >= 0 && actOf(obj) > actOf(s) ? obj : s;
-      return { ...mem.fact(h.id), score: h.score, path: this.pathTo(via, epoch) };
+      const fact = mem.fact(h.id) as RecalledFact;
+      fact.score = h.score;
+      fact.path = this.pathTo(via, epoch);
+      return fact;
     });
 
     // ---- entities ----
@@ -669,12 +742,17 @@ export class RecallEngine {
   /** Lateral inhibition: nodes below the mean of the strongest few lose a share of the gap. */
   private inhibit(active: number[], inhibitors: number, inhibition: number): void {
     if (inhibition === 0 || active.length <= inhibitors) return;
-    const sorted = active.slice().sort((a, b) => this.act[b]! - this.act[a]! || a - b);
+    // The strongest few by a bounded heap (ties to the lower id), not a sort of every active node.
+    const strongest = this.select;
+    strongest.reset(inhibitors);
+    for (const u of active) strongest.push(this.act[u]!, u);
+    const top = strongest.drain();
     let mean = 0;
-    for (let i = 0; i < inhibitors; i++) mean += this.act[sorted[i]!]!;
+    for (const h of top) mean += h.score;
     mean /= inhibitors;
-    for (let i = inhibitors; i < sorted.length; i++) {
-      const u = sorted[i]!;
+    const inTop = new Set(top.map((h) => h.id));
+    for (const u of active) {
+      if (inTop.has(u)) continue;
       const a = this.act[u]!;
       if (a < mean) this.act[u] = Math.max(0, a - inhibition * (mean - a));
     }
