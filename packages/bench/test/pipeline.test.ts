@@ -70,7 +70,7 @@ describe('the whole pipeline on a tiny generated input', () => {
 
   it('the SQLite peer agrees with the engine on every read kind, and both were timed', () => {
     const agree = run.report.notes.filter((n) => n.startsWith('reads: '));
-    expect(agree).toHaveLength(4);
+    expect(agree).toHaveLength(5); // entity-local, whole-graph (rows and ids), history, changes
     for (const n of agree) expect(n).toMatch(/engine and SQLite agree on all \d+ queries/);
     const systems = new Set(run.report.workloads.filter((w) => w.workload === '2 reads' && w.latency).map((w) => w.system));
     expect(systems).toEqual(new Set(['palimpsest', 'SQLite (seed indexes + subject)', 'SQLite (seed indexes only)']));

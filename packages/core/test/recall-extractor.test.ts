@@ -148,3 +148,12 @@ describe('RuleExtractor on LoCoMo conv-26', () => {
     expect(() => extractor.extract(null as never)).toThrow(/^RuleExtractor\.extract:/);
   });
 });
+
+describe('RuleExtractor on shouting and titles', () => {
+  it('takes no entity name longer than 80 characters, so every name it gives is one the memory accepts', () => {
+    const shout = Array.from({ length: 60 }, (_, i) => `Word${i}`).join(' ');
+    const out = new RuleExtractor().extract({ id: 'x', text: `We Read ${shout} Yesterday With Alice.`, at: Date.UTC(2024, 0, 2), speaker: 'Bob' });
+    expect(out.entities.length).toBeGreaterThan(0);
+    for (const e of out.entities) expect(e.name.length).toBeLessThanOrEqual(80);
+  });
+});

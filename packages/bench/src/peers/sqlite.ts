@@ -86,6 +86,7 @@ export class SqlitePeer {
   private stmts!: {
     local: Database.Statement<[string, number, number, number, number]>;
     cut: Database.Statement<[number, number, number, number]>;
+    cutIds: Database.Statement<[number, number, number, number]>;
     history: Database.Statement<[string]>;
     changesAdded: Database.Statement<[number, number, number]>;
     changesRemoved: Database.Statement<[number, number, number]>;
@@ -132,6 +133,7 @@ export class SqlitePeer {
         `SELECT ${cols} FROM edges WHERE subject = ? AND valid_at <= ? AND ? < valid_to AND recorded_at <= ? AND ? < invalid_at`,
       ),
       cut: this.db.prepare(`SELECT ${cols} FROM edges WHERE valid_at <= ? AND ? < valid_to AND recorded_at <= ? AND ? < invalid_at`),
+      cutIds: this.db.prepare(`SELECT id FROM edges WHERE valid_at <= ? AND ? < valid_to AND recorded_at <= ? AND ? < invalid_at`).pluck(),
       history: this.db.prepare(`SELECT ${cols} FROM edges WHERE subject = ? ORDER BY id`),
       changesAdded: this.db.prepare(`SELECT ${cols} FROM edges WHERE ? < recorded_at AND recorded_at <= ? AND ? < invalid_at ORDER BY id`),
       changesRemoved: this.db.prepare(`SELECT ${cols} FROM edges WHERE ? < invalid_at AND invalid_at <= ? AND recorded_at <= ? ORDER BY id`),
@@ -158,6 +160,14 @@ export class SqlitePeer {
     const v = toSql(validAt);
     const k = toSql(knownAt);
     return (this.stmts.cut.all(v, v, k, k) as SqlRow[]).map(fromSqlRow);
+  }
+
+  /** Whole-graph cut, ids only (the engine's `factIds`): what the cut costs without building row objects. */
+  cutIds(validAt: number, knownAt: number): number[] {
+    this.ready('SqlitePeer.cutIds');
+    const v = toSql(validAt);
+    const k = toSql(knownAt);
+    return this.stmts.cutIds.all(v, v, k, k) as number[];
   }
 
   /** Every version ever written for the subject. */

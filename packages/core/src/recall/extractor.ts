@@ -54,6 +54,7 @@ export const RULE_CONFIDENCE = {
 
 /** Co-occurrence pairs grow quadratically: only the first entities of a turn are paired. */
 const MAX_PAIRED_ENTITIES = 8;
+const MAX_NAME_CHARS = 80;
 
 // Words that open sentences in capitals without naming anything (besides stop words).
 const STARTERS = new Set(
@@ -167,6 +168,9 @@ export class RuleExtractor implements Extractor {
 
     const entities = new Map<string, { name: string; type?: string; window?: ResolvedDate; order: number; phrase: boolean }>();
     const addEntity = (name: string, type: string | undefined, window: ResolvedDate | undefined, phrase: boolean): void => {
+      // A run of capitalised words longer than this is a title or shouting, not a name (and a name over
+      // 512 bytes is refused by the memory).
+      if (name.length > MAX_NAME_CHARS) return;
       const key = name.toLowerCase();
       if (key === speaker?.toLowerCase() || entities.has(key)) return;
       entities.set(key, { name, ...(type ? { type } : {}), ...(window ? { window } : {}), order: entities.size, phrase });
