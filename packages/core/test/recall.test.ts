@@ -274,3 +274,19 @@ describe('recall: determinism, budget, options', () => {
     expect(RECALL_DEFAULTS.k).toBe(10);
   });
 });
+
+describe('a custom embedder survives replay and state export', () => {
+  it('replay and fromState take the embedder, and recall uses it', () => {
+    let calls = 0;
+    const inner = new HashEmbedder({ dimensions: 16 });
+    const counting: Embedder = { dimensions: 16, embed: (t) => (calls++, inner.embed(t)) };
+    let t = JAN1;
+    const mem = new MemoryGraph({ now: () => ++t, dimensions: 16, embedder: counting });
+    mem.episode({ id: 'a', text: 'the lake at sunrise', at: JAN1 });
+    for (const again of [MemoryGraph.replay(mem.log(), { embedder: counting }), MemoryGraph.fromState(mem.exportState(), { embedder: counting })]) {
+      calls = 0;
+      expect(again.recall('sunrise over a lake').episodes[0]!.id).toBe('a');
+      expect(calls).toBe(2); // the episode and the query
+    }
+  });
+});

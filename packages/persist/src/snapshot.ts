@@ -1,5 +1,6 @@
 /** MemoryGraph <-> snapshot bytes (browser-safe). */
 import { CorruptSnapshotError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
+import type { Embedder } from '@palimpsest/core';
 import { decodeStateAs, encodeStateAs } from './codec.js';
 import type { DecodeOptions } from './codec.js';
 
@@ -7,6 +8,8 @@ import type { DecodeOptions } from './codec.js';
 export interface SnapshotOptions extends DecodeOptions {
   /** The decoded memory's record-time clock. @default () => Date.now() */
   now?: () => number;
+  /** The embedder recall uses (a snapshot stores vectors, not the model that made them). @default HashEmbedder */
+  embedder?: Embedder;
 }
 
 /**
@@ -41,7 +44,10 @@ export function decodeSnapshotAs(
   }
   const state = decodeStateAs(caller, bytes, options, checksum);
   try {
-    return MemoryGraph.fromState(state, options.now === undefined ? {} : { now: options.now });
+    return MemoryGraph.fromState(state, {
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+    });
   } catch (e) {
     // fromState names its own errors; keep their class, prefix the call the user made.
     const message = `${caller}: ${e instanceof Error ? e.message : String(e)}`;

@@ -380,7 +380,7 @@ export class MemoryGraph {
     return this.factRows(query, v, k, call).map((row) => this.fact(row));
   }
 
-  /** Ids of the versions `facts(query)` would return, without making objects. @internal-ish fast path */
+  /** Ids of the versions `facts(query)` would return, in the same order, without making objects (read one with `fact(id)`). */
   factIds(query: FactQuery = {}): number[] {
     const call = 'MemoryGraph.factIds';
     checkObject(query, call);
@@ -592,7 +592,7 @@ export class MemoryGraph {
   }
 
   /** Rebuilds a memory from a log. `options.now` sets the new memory's clock; the configuration comes from the log. */
-  static replay(ops: readonly Operation[], options: Pick<MemoryGraphOptions, 'now'> = {}): MemoryGraph {
+  static replay(ops: readonly Operation[], options: Pick<MemoryGraphOptions, 'now' | 'embedder'> = {}): MemoryGraph {
     const call = 'MemoryGraph.replay';
     if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
     const first = ops[0];
@@ -602,6 +602,7 @@ export class MemoryGraph {
     if (first.version !== 1) throw new InvalidArgumentError(`${call}: log version ${String(first.version)} is not supported`);
     const mem = new MemoryGraph({
       ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       minConfidence: first.minConfidence,
       dimensions: first.dimensions,
       predicates: first.predicates,
@@ -677,13 +678,14 @@ export class MemoryGraph {
    * A memory from `exportState()` output. Every length and cross-reference is checked first; what does not
    * fit throws CorruptSnapshotError, another format version SnapshotVersionError.
    */
-  static fromState(state: MemoryState, options: Pick<MemoryGraphOptions, 'now'> = {}): MemoryGraph {
+  static fromState(state: MemoryState, options: Pick<MemoryGraphOptions, 'now' | 'embedder'> = {}): MemoryGraph {
     const checked = checkState(state);
     const { config } = checked;
     const predicates: Record<string, PredicateOptions> = {};
     for (const p of config.predicates) predicates[p.name] = { cardinality: p.cardinality, ...(p.minConfidence === null ? {} : { minConfidence: p.minConfidence }) };
     const mem = new MemoryGraph({
       ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       minConfidence: config.minConfidence,
       ...(config.dimensions === 0 ? {} : { dimensions: config.dimensions }),
       predicates,
