@@ -110,6 +110,20 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
   } as const;
 
   const agreement: ReadsOutput['agreement'] = {};
+  /** One result row per timed system of a read kind. */
+  const pushTimed = (kind: string, timed: Awaited<ReturnType<typeof runTasks>>, meanRows: number): void => {
+    for (const t of timed) {
+      results.push({
+        workload: '2 reads',
+        name: kind,
+        system: t.name,
+        latency: t.latency,
+        throughput: t.latency.throughput,
+        unit: 'query',
+        extra: { versions, meanRows },
+      });
+    }
+  };
   for (const [kind, spec] of Object.entries(kinds) as Array<[string, { engine: (q: unknown) => EdgeRow[]; peer: (p: SqlitePeer, q: unknown) => EdgeRow[]; list: readonly unknown[] }]>) {
     // Agreement first: every query of the list, against both peer variants.
     let agg: Agreement & { queries: number } = { agree: true, left: 0, right: 0, onlyLeft: [], onlyRight: [], queries: spec.list.length };
@@ -138,17 +152,7 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
       ],
       timing,
     );
-    for (const t of timed) {
-      results.push({
-        workload: '2 reads',
-        name: kind,
-        system: t.name,
-        latency: t.latency,
-        throughput: t.latency.throughput,
-        unit: 'query',
-        extra: { versions, meanRows: agg.left / Math.max(1, spec.list.length * peers.length) },
-      });
-    }
+    pushTimed(kind, timed, agg.left / Math.max(1, spec.list.length * peers.length));
   }
   // The same whole-graph cuts as version ids only, on both sides: the cost of the cut itself, without
   // building a row object per answer (which dominates the row-level timing above).
@@ -177,17 +181,7 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
         ],
         input.cutTiming ?? input.timing,
       );
-      for (const t of timed) {
-        results.push({
-          workload: '2 reads',
-          name: kind,
-          system: t.name,
-          latency: t.latency,
-          throughput: t.latency.throughput,
-          unit: 'query',
-          extra: { versions, meanRows: compared / Math.max(1, cutQ.length) },
-        });
-      }
+      pushTimed(kind, timed, compared / Math.max(1, cutQ.length));
     }
   }
   for (const p of peers) p.close();
