@@ -1,39 +1,9 @@
-/** Doubling growth for typed arrays (amortised O(1) appends, as arrow-js builders do). */
-export function growU32(a: Uint32Array<ArrayBuffer>, needed: number): Uint32Array<ArrayBuffer> {
-  if (needed <= a.length) return a;
-  let cap = Math.max(8, a.length);
-  while (cap < needed) cap *= 2;
-  const b = new Uint32Array(cap);
-  b.set(a);
-  return b;
-}
+import { ensureCapacity } from '../util/arrays.js';
 
-export function growF32(a: Float32Array<ArrayBuffer>, needed: number): Float32Array<ArrayBuffer> {
-  if (needed <= a.length) return a;
-  let cap = Math.max(8, a.length);
-  while (cap < needed) cap *= 2;
-  const b = new Float32Array(cap);
-  b.set(a);
-  return b;
-}
-
-export function growF64(a: Float64Array<ArrayBuffer>, needed: number): Float64Array<ArrayBuffer> {
-  if (needed <= a.length) return a;
-  let cap = Math.max(8, a.length);
-  while (cap < needed) cap *= 2;
-  const b = new Float64Array(cap);
-  b.set(a);
-  return b;
-}
-
-export function growU8(a: Uint8Array<ArrayBuffer>, needed: number): Uint8Array<ArrayBuffer> {
-  if (needed <= a.length) return a;
-  let cap = Math.max(8, a.length);
-  while (cap < needed) cap *= 2;
-  const b = new Uint8Array(cap);
-  b.set(a);
-  return b;
-}
+/** Doubling growth for typed arrays (amortised O(1) appends), from a minimum of 8 slots. */
+export const growU32 = (a: Uint32Array<ArrayBuffer>, needed: number): Uint32Array<ArrayBuffer> => ensureCapacity(a, needed, 8);
+export const growF32 = (a: Float32Array<ArrayBuffer>, needed: number): Float32Array<ArrayBuffer> => ensureCapacity(a, needed, 8);
+export const growU8 = (a: Uint8Array<ArrayBuffer>, needed: number): Uint8Array<ArrayBuffer> => ensureCapacity(a, needed, 8);
 
 /** A label usable as a Uint32 slot: a non-negative integer below 2^32. */
 export function isU32(n: unknown): n is number {

@@ -12,10 +12,15 @@ export function grow<T extends TypedArray>(array: T, capacity: number, fill = 0)
   return next;
 }
 
-export function nextCapacity(current: number, needed: number): number {
-  let cap = Math.max(current, 16);
+export function nextCapacity(current: number, needed: number, minimum = 16): number {
+  let cap = Math.max(current, minimum);
   while (cap < needed) cap *= 2;
   return cap;
+}
+
+/** `array` itself when it holds `needed` elements, else a copy doubled until it does (at least `minimum`). */
+export function ensureCapacity<T extends TypedArray>(array: T, needed: number, minimum = 16): T {
+  return needed <= array.length ? array : grow(array, nextCapacity(array.length, needed, minimum));
 }
 
 /** The index of the first element of `sorted[0, length)` greater than `value`. */
