@@ -1,11 +1,11 @@
 import { InvalidArgumentError, TimeOrderError } from '../errors.js';
 import { RuleExtractor } from '../recall/extractor.js';
 import type { Extraction, Extractor } from '../recall/extractor.js';
-import { EDGE_TYPES } from '../types.js';
 import type { AssertResult, Entity, EntityRef, Episode, EpisodeInput } from '../types.js';
 import { checkName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
-import type { MemoryGraph } from './memory-graph.js';
+import { MemoryGraph, MAX_PREDICATES } from './memory-graph.js';
+import { checkEdgeType, checkPredicateName, checkText, guarded, readInput, readOptions, SHAPES, show } from './validate.js';
 
 export interface IngestOptions {
   /** Turns the episode into entities and facts. @default one RuleExtractor per memory (it learns names as it goes) */
@@ -31,28 +31,19 @@ const defaultExtractors = new WeakMap<MemoryGraph, RuleExtractor>();
  * The episode and the whole extraction are checked before anything is written, so a refused call changes
  * nothing. Facts below a grounding gate are rejected (and logged as rejected) like any assertion.
  */
-export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: IngestOptions = {}): IngestResult {
+export function ingestEpisode(mem: MemoryGraph, raw: EpisodeInput, rawOptions: IngestOptions = {}): IngestResult {
   const call = 'ingestEpisode';
-  if (input === null || typeof input !== 'object') throw new InvalidArgumentError(`${call}: expected an episode object`);
-  if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
-  if (typeof input.id !== 'string' || input.id.length === 0) throw new InvalidArgumentError(`${call}: id must be a non-empty string`);
-  if (mem.getEpisode(input.id) !== undefined) throw new InvalidArgumentError(`${call}: episode "${input.id}" already exists`);
-  if (typeof input.text !== 'string') throw new InvalidArgumentError(`${call}: text must be a string`);
+  if (!(mem instanceof MemoryGraph)) throw new InvalidArgumentError(`${call}: mem must be a MemoryGraph`);
+  // Read once into plain values, checked by the same rules as MemoryGraph.episode and .assert.
+  const input = readInput<EpisodeInput>(call, raw, SHAPES.episode);
+  const options = readOptions<IngestOptions>(call, rawOptions, SHAPES.ingestOptions);
+  mem.checkEpisodeId(input.id, call);
+  checkText(input.text, call, 'text');
   const at = toMillis(input.at, call, 'at');
-  if (input.speaker !== undefined && typeof input.speaker !== 'string') throw new InvalidArgumentError(`${call}: speaker must be a string`);
-  if (input.vector !== undefined) {
-    if (mem.dimensions === 0) throw new InvalidArgumentError(`${call}: this memory keeps no vectors (set options.dimensions)`);
-    if (input.vector === null || typeof input.vector !== 'object' || input.vector.length !== mem.dimensions) {
-      throw new InvalidArgumentError(`${call}: vector must have ${mem.dimensions} dimensions`);
-    }
-    for (let i = 0; i < input.vector.length; i++) {
-      if (!Number.isFinite(input.vector[i])) throw new InvalidArgumentError(`${call}: vector[${i}] is not a finite number`);
-    }
-  }
-  if (input.entities !== undefined && !Array.isArray(input.entities)) throw new InvalidArgumentError(`${call}: entities must be an array`);
+  if (input.vector !== undefined) mem.checkVector(input.vector, call);
   (input.entities ?? []).forEach((e, i) => {
     if (typeof e === 'string') checkName(e, call, `entities[${i}]`);
-    else if (e === null || typeof e !== 'object' || !Number.isInteger(e.id) || e.id < 0 || e.id >= mem.entities.count) {
+    else if (e === null || typeof e !== 'object' || typeof e.id !== 'number' || !Number.isInteger(e.id) || e.id < 0 || e.id >= mem.entities.count) {
       throw new InvalidArgumentError(`${call}: entities[${i}] must be a name or the { id } of a known entity`);
     }
   });
@@ -60,15 +51,20 @@ export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: In
   if (extractor === null || typeof extractor !== 'object' || typeof extractor.extract !== 'function') {
     throw new InvalidArgumentError(`${call}: extractor must have an extract(episode) method`);
   }
-  if (options.source !== undefined && typeof options.source !== 'string') throw new InvalidArgumentError(`${call}: source must be a string`);
   const source = options.source ?? 'extractor';
   const recordedAt = input.recordedAt === undefined ? mem.now() : toMillis(input.recordedAt, call, 'recordedAt');
-  if (!Number.isInteger(recordedAt)) throw new InvalidArgumentError(`${call}: the clock returned ${recordedAt}, not whole milliseconds`);
   if (recordedAt < mem.lastRecordedAt) {
     throw new TimeOrderError(`${call}: recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`);
   }
-  const extraction = extractor.extract({ id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) });
-  checkExtraction(extraction, at, call);
+  const operations = mem.size.operations;
+  const given = guarded(call, 'the extractor output (extract threw)', () =>
+    extractor.extract({ id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) }),
+  );
+  // The checks above hold only for the memory as it was: an extractor that wrote to it voids them.
+  if (mem.size.operations !== operations) throw new InvalidArgumentError(`${call}: the extractor changed the memory; nothing was ingested`);
+  const extraction = readExtraction(given, at, call);
+  const fresh = new Set(extraction.facts.map((f) => f.predicate).filter((p) => mem.predicateNames.find(p) === -1));
+  if (mem.predicateNames.size + fresh.size > MAX_PREDICATES) throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
 
   // Everything is checked: write entities, the episode, then the facts, all at one record time.
   const entities = extraction.entities.map((e) => mem.entity({ name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt }));
@@ -79,8 +75,8 @@ export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: In
       subject: f.subject,
       predicate: f.predicate,
       object: f.object,
-      validFrom: f.validFrom ?? at,
-      ...(f.validTo === undefined ? {} : { validTo: f.validTo }),
+      validFrom: f.validFrom!,
+      ...(f.validTo === Infinity ? {} : { validTo: f.validTo }),
       recordedAt,
       confidence: f.confidence,
       source,
@@ -101,30 +97,47 @@ function defaultExtractor(mem: MemoryGraph): RuleExtractor {
   return x;
 }
 
-/** The extractor's output must be assertable as a whole, or nothing is written. */
-function checkExtraction(x: Extraction, at: number, call: string): void {
-  const bad = (why: string): never => {
-    throw new InvalidArgumentError(`${call}: the extractor returned ${why}`);
-  };
-  if (x === null || typeof x !== 'object' || !Array.isArray(x.entities) || !Array.isArray(x.facts)) bad('no { entities, facts } arrays');
-  x.entities.forEach((e, i) => {
-    if (e === null || typeof e !== 'object') bad(`a non-object entities[${i}]`);
+const EXTRACTION = { entities: 'list', facts: 'list' } as const;
+const EXTRACTED_ENTITY = { name: 'any', type: 'text' } as const;
+const EXTRACTED_FACT = {
+  subject: 'any',
+  predicate: 'any',
+  object: 'objectRef',
+  validFrom: 'time',
+  validTo: 'time',
+  confidence: 'any',
+  edgeType: 'any',
+} as const;
+
+/**
+ * The extractor's output, read once into plain values and checked as a whole by the rules the writes
+ * apply (names, predicates, literals, confidence, times, edge types), so that no write can fail after the
+ * first: the call is all or nothing.
+ */
+function readExtraction(given: unknown, at: number, call: string): Extraction {
+  const what = 'the extractor output';
+  const x = readInput<{ entities?: unknown[]; facts?: unknown[] }>(call, given, EXTRACTION, what, false);
+  if (x.entities === undefined || x.facts === undefined) throw new InvalidArgumentError(`${call}: the extractor returned no { entities, facts } arrays`);
+  const entities = x.entities.map((raw, i) => {
+    const e = readInput<Extraction['entities'][number]>(call, raw, EXTRACTED_ENTITY, `extracted entities[${i}]`, false);
     checkName(e.name, call, `extracted entities[${i}].name`);
-    if (e.type !== undefined && typeof e.type !== 'string') bad(`a non-string entities[${i}].type`);
+    return e;
   });
-  x.facts.forEach((f, i) => {
-    if (f === null || typeof f !== 'object') bad(`a non-object facts[${i}]`);
-    checkName(f.subject, call, `extracted facts[${i}].subject`);
-    if (typeof f.predicate !== 'string' || f.predicate.trim() === '' || f.predicate.length > 512) bad(`an invalid predicate in facts[${i}]`);
-    if (typeof f.object === 'string') checkName(f.object, call, `extracted facts[${i}].object`);
-    else if (f.object === null || typeof f.object !== 'object' || !['string', 'number', 'boolean'].includes(typeof f.object.value)) bad(`an invalid object in facts[${i}]`);
-    else if (typeof f.object.value === 'number' && !Number.isFinite(f.object.value)) bad(`a non-finite object value in facts[${i}]`);
-    if (typeof f.confidence !== 'number' || !(f.confidence >= 0 && f.confidence <= 1)) bad(`confidence ${String(f.confidence)} in facts[${i}]`);
-    const from = f.validFrom;
-    const to = f.validTo;
-    if (from !== undefined && (typeof from !== 'number' || !Number.isInteger(from))) bad(`a validFrom that is not whole milliseconds in facts[${i}]`);
-    if (to !== undefined && (typeof to !== 'number' || !(Number.isInteger(to) || to === Infinity))) bad(`a validTo that is not whole milliseconds in facts[${i}]`);
-    if (to !== undefined && !((from ?? at) < to)) bad(`validFrom ≥ validTo in facts[${i}] (a fact without validFrom starts at the episode's time)`);
-    if (f.edgeType !== undefined && !(EDGE_TYPES as readonly string[]).includes(f.edgeType)) bad(`an unknown edgeType in facts[${i}]`);
+  const facts = x.facts.map((raw, i) => {
+    const f = readInput<Extraction['facts'][number]>(call, raw, EXTRACTED_FACT, `extracted facts[${i}]`, false);
+    const field = `extracted facts[${i}]`;
+    checkName(f.subject, call, `${field}.subject`);
+    checkPredicateName(f.predicate, call);
+    if (typeof f.object === 'string') checkName(f.object, call, `${field}.object`);
+    else if (f.object === null || typeof f.object !== 'object' || !('value' in f.object)) throw new InvalidArgumentError(`${call}: ${field}.object must be a name or { value }`);
+    if (typeof f.confidence !== 'number' || !(f.confidence >= 0 && f.confidence <= 1)) {
+      throw new InvalidArgumentError(`${call}: the extractor returned confidence ${show(f.confidence)} in facts[${i}]`);
+    }
+    const from = f.validFrom === undefined ? at : toMillis(f.validFrom, call, `${field}.validFrom`);
+    const to = f.validTo === undefined ? Infinity : toMillis(f.validTo, call, `${field}.validTo`, 'future');
+    if (!(from < to)) throw new InvalidArgumentError(`${call}: ${field} has validFrom ≥ validTo (a fact without validFrom starts at the episode's time)`);
+    checkEdgeType(f.edgeType, call);
+    return { ...f, validFrom: from, validTo: to };
   });
+  return { entities, facts };
 }

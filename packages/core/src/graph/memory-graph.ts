@@ -1,4 +1,4 @@
-import { CorruptSnapshotError, InvalidArgumentError, NotFoundError, TimeOrderError } from '../errors.js';
+import { CorruptSnapshotError, InvalidArgumentError, NotFoundError, PalimpsestError, SnapshotVersionError, TimeOrderError } from '../errors.js';
 import { FactStore, literalCode, NONE } from '../store/fact-store.js';
 import { StringDictionary } from '../store/strings.js';
 import { ZoneQuery } from '../store/zone-index.js';
@@ -31,6 +31,26 @@ import type {
   TimeInput,
 } from '../types.js';
 import { checkName, displayName } from '../util/names.js';
+import {
+  checkConfidence,
+  checkEdgeType,
+  checkLiteral,
+  checkPredicateName,
+  checkText,
+  describeError,
+  guarded,
+  plainZero,
+  readInput,
+  readList,
+  readOptions,
+  readRecord,
+  RECALL_SHAPE,
+  SHAPES,
+  show,
+  withoutCut,
+} from './validate.js';
+import { RECALL_DEFAULTS } from './recall-engine.js';
+import { checkOp } from './replay-ops.js';
 import { showTime, toMillis } from '../util/time.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
@@ -66,7 +86,7 @@ interface PredicateConfig {
 type PendingEntity = { id: number } | { create: string; display: string };
 type PendingObject = PendingEntity | { literal: LiteralValue };
 
-const MAX_PREDICATES = 4_194_304; // the live-triple key packs predicate ids into 22 bits
+export const MAX_PREDICATES = 4_194_304; // the live-triple key packs predicate ids into 22 bits
 
 /**
  * A bi-temporal knowledge graph held in memory. See shared/design/SEMANTICS.md for the meaning of every
@@ -96,9 +116,9 @@ export class MemoryGraph {
   /** Reused by applyAssert (no allocation per assertion for the common case). */
   private readonly scratchOwn: number[] = [];
 
-  constructor(options: MemoryGraphOptions = {}) {
+  constructor(raw: MemoryGraphOptions = {}) {
     const call = 'new MemoryGraph';
-    if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
+    const options = readOptions<MemoryGraphOptions>(call, raw, SHAPES.options);
     if (options.now !== undefined && typeof options.now !== 'function') {
       throw new InvalidArgumentError(`${call}: now must be a function returning milliseconds`);
     }
@@ -112,8 +132,11 @@ export class MemoryGraph {
     this.embedder = options.embedder;
     this.entities = new EntityTable(this.strings, dims);
     this.episodes = new EpisodeTable(this.strings, dims);
-    const predicates: InitOp['predicates'] = {};
-    for (const [name, opts] of Object.entries(options.predicates ?? {})) {
+    // Prototype-less: a predicate named "__proto__" is an ordinary key, logged and replayed as one.
+    const predicates = Object.create(null) as InitOp['predicates'];
+    const given = options.predicates === undefined ? new Map<string, unknown>() : readRecord(call, options.predicates, 'predicates');
+    for (const [name, opts] of given) {
+      checkPredicateName(name, call);
       const config = checkPredicateOptions(opts, call, name);
       this.predicateConfig.set(name, config);
       predicates[name] = { cardinality: config.cardinality, ...(config.minConfidence === undefined ? {} : { minConfidence: config.minConfidence }) };
@@ -126,13 +149,11 @@ export class MemoryGraph {
   // ================================================================================================
 
   /** Creates an entity, or returns the existing one of that name (adding any new aliases). */
-  entity(input: EntityInput): Entity {
+  entity(raw: EntityInput): Entity {
     const call = 'MemoryGraph.entity';
-    checkObject(input, call);
+    const input = readInput<EntityInput>(call, raw, SHAPES.entity);
     const canonical = checkName(input.name, call, 'name');
-    if (!Array.isArray(input.aliases ?? [])) throw new InvalidArgumentError(`${call}: aliases must be an array of names`);
     const aliases = (input.aliases ?? []).map((a, i) => checkName(a, call, `aliases[${i}]`));
-    if (input.type !== undefined && typeof input.type !== 'string') throw new InvalidArgumentError(`${call}: type must be a string`);
     const vector = input.vector === undefined ? undefined : this.checkVector(input.vector, call);
     const at = this.stamp(input.recordedAt, call);
     const existing = this.entities.lookup(canonical);
@@ -158,9 +179,9 @@ export class MemoryGraph {
   }
 
   /** Merges `from` into `into`: from then on (in record time) both are one entity. */
-  merge(input: MergeInput): Entity {
+  merge(raw: MergeInput): Entity {
     const call = 'MemoryGraph.merge';
-    checkObject(input, call);
+    const input = readInput<MergeInput>(call, raw, SHAPES.merge);
     const at = this.stamp(input.recordedAt, call);
     const into = this.existingEntity(input.into, call, 'into', at);
     const from = this.existingEntity(input.from, call, 'from', at);
@@ -195,9 +216,9 @@ export class MemoryGraph {
   }
 
   /** Asserts that subject —predicate→ object holds over [validFrom, validTo). See SEMANTICS.md. */
-  assert(input: AssertInput): AssertResult {
+  assert(raw: AssertInput): AssertResult {
     const call = 'MemoryGraph.assert';
-    checkObject(input, call);
+    const input = readInput<AssertInput>(call, raw, SHAPES.assert);
     const at = this.stamp(input.recordedAt, call);
     const subject = this.pendingEntity(input.subject, call, 'subject', at);
     checkPredicateName(input.predicate, call);
@@ -208,12 +229,10 @@ export class MemoryGraph {
       throw new InvalidArgumentError(`${call}: validFrom (${showTime(validFrom)}) must be before validTo (${showTime(validTo)})`);
     }
     const confidence = checkConfidence(input.confidence ?? DEFAULTS.confidence, call, 'confidence');
-    const source = optionalString(input.source, call, 'source');
-    const reason = optionalString(input.reason, call, 'reason');
-    const evidence = input.evidence === undefined ? [] : checkStrings(input.evidence, call, 'evidence');
-    if (input.edgeType !== undefined && !(EDGE_TYPES as readonly string[]).includes(input.edgeType)) {
-      throw new InvalidArgumentError(`${call}: edgeType "${String(input.edgeType)}" is not one of ${EDGE_TYPES.join(', ')}`);
-    }
+    const source = input.source;
+    const reason = input.reason;
+    const evidence = input.evidence === undefined ? [] : [...new Set(input.evidence)];
+    checkEdgeType(input.edgeType, call);
     const episode = input.episode === undefined ? NONE : this.existingEpisode(input.episode, call);
     if (this.predicateNames.find(input.predicate) === NONE && this.predicateNames.size >= MAX_PREDICATES) {
       throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
@@ -253,9 +272,9 @@ export class MemoryGraph {
   }
 
   /** Stops believing subject —predicate→ object (every object when omitted) over [validFrom, validTo). */
-  retract(input: RetractInput): RetractResult {
+  retract(raw: RetractInput): RetractResult {
     const call = 'MemoryGraph.retract';
-    checkObject(input, call);
+    const input = readInput<RetractInput>(call, raw, SHAPES.retract);
     const at = this.stamp(input.recordedAt, call);
     checkPredicateName(input.predicate, call);
     const validFrom = input.validFrom === undefined ? at : toMillis(input.validFrom, call, 'validFrom', 'past');
@@ -263,7 +282,7 @@ export class MemoryGraph {
     if (!(validFrom < validTo)) {
       throw new InvalidArgumentError(`${call}: validFrom (${showTime(validFrom)}) must be before validTo (${showTime(validTo)})`);
     }
-    const reason = optionalString(input.reason, call, 'reason');
+    const reason = input.reason;
     const subject = this.findEntity(input.subject, call, 'subject', at);
     let object: number | undefined;
     let objectSpec: ObjectSpec | undefined;
@@ -271,12 +290,12 @@ export class MemoryGraph {
       const found = this.findObject(input.object, call, 'object', at);
       object = found.code;
       if (found.literal !== undefined) objectSpec = { value: found.literal };
-      else if (object === NONE) throw new NotFoundError(`${call}: object "${String(input.object)}" is not a known entity`);
+      else if (object === NONE) throw new NotFoundError(`${call}: object "${show(input.object)}" is not a known entity`);
       else objectSpec = { id: object };
     }
     // Retracting what was never believed changes nothing, but it is still an accepted, logged operation
     // (an agent's "that is not so" is part of what it did).
-    if (subject === NONE) throw new NotFoundError(`${call}: subject "${String(input.subject)}" is not a known entity`);
+    if (subject === NONE) throw new NotFoundError(`${call}: subject "${show(input.subject)}" is not a known entity`);
     const subjectSpec = subject;
     this.commit(
       {
@@ -297,17 +316,15 @@ export class MemoryGraph {
   }
 
   /** Records an episode: raw evidence (a turn, a session, a document) at its time `at`. */
-  episode(input: EpisodeInput): Episode {
+  episode(raw: EpisodeInput): Episode {
     const call = 'MemoryGraph.episode';
-    checkObject(input, call);
-    if (typeof input.id !== 'string' || input.id.length === 0) throw new InvalidArgumentError(`${call}: id must be a non-empty string`);
-    if (this.episodes.find(input.id) !== NONE) throw new InvalidArgumentError(`${call}: episode "${input.id}" already exists`);
-    if (typeof input.text !== 'string') throw new InvalidArgumentError(`${call}: text must be a string`);
+    const input = readInput<EpisodeInput>(call, raw, SHAPES.episode);
+    this.checkEpisodeId(input.id, call);
+    checkText(input.text, call, 'text');
     const at = toMillis(input.at, call, 'at');
-    const speaker = optionalString(input.speaker, call, 'speaker');
+    const speaker = input.speaker;
     const vector = input.vector === undefined ? undefined : this.checkVector(input.vector, call);
     const recordedAt = this.stamp(input.recordedAt, call);
-    if (input.entities !== undefined && !Array.isArray(input.entities)) throw new InvalidArgumentError(`${call}: entities must be an array`);
     const pending = (input.entities ?? []).map((e, i) => this.pendingEntity(e, call, `entities[${i}]`, recordedAt));
     const entities = [...new Set(pending.map((p) => this.materialise(p, recordedAt)))];
     this.commit(
@@ -329,18 +346,18 @@ export class MemoryGraph {
 
   /** Marks versions as cold: they still answer every bi-temporal read; recall skips them. */
   archive(ids: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
-    this.setArchived('archive', ids, options.recordedAt);
+    this.setArchived('archive', ids, options);
   }
 
   unarchive(ids: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
-    this.setArchived('unarchive', ids, options.recordedAt);
+    this.setArchived('unarchive', ids, options);
   }
 
   /** Records that versions were retrieved (use count and last use drive salience). */
   touch(ids: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
     const call = 'MemoryGraph.touch';
     const facts = this.checkFactIds(ids, call);
-    const at = this.stamp(options.recordedAt, call);
+    const at = this.stamp(readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
     this.commit({ type: 'retrieved', recordedAt: at, facts }, at);
     for (const row of facts) {
       this.store.retrievals[row] = this.store.retrievals[row]! + 1;
@@ -352,13 +369,12 @@ export class MemoryGraph {
   setSalience(ids: readonly number[], values: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
     const call = 'MemoryGraph.setSalience';
     const facts = this.checkFactIds(ids, call);
-    if (!Array.isArray(values) || values.length !== facts.length) {
-      throw new InvalidArgumentError(`${call}: values must be an array as long as ids (${facts.length})`);
-    }
-    values.forEach((v, i) => checkConfidence(v, call, `values[${i}]`));
-    const at = this.stamp(options.recordedAt, call);
+    const given = readList(call, values, 'values');
+    if (given.length !== facts.length) throw new InvalidArgumentError(`${call}: values must be an array as long as ids (${facts.length})`);
+    const checked = given.map((v, i) => checkConfidence(v, call, `values[${i}]`));
+    const at = this.stamp(readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
     // Stored as float32: log the stored value so a replay stores the same bits.
-    const stored = values.map((v) => Math.fround(v));
+    const stored = checked.map((v) => Math.fround(v));
     this.commit({ type: 'salience', recordedAt: at, facts, values: stored }, at);
     facts.forEach((row, i) => (this.store.salience[row] = stored[i]!));
   }
@@ -369,29 +385,38 @@ export class MemoryGraph {
 
   /** The memory's clock. */
   now(): number {
-    return this.clock();
+    return this.clockAt('MemoryGraph.now');
+  }
+
+  /** The clock, read for a call: what it throws or a value that is not whole milliseconds is named. */
+  private clockAt(call: string): number {
+    const at = guarded(call, 'the clock (options.now)', () => this.clock());
+    if (typeof at !== 'number' || !Number.isInteger(at)) {
+      throw new InvalidArgumentError(`${call}: the clock returned ${show(at)}, not whole milliseconds`);
+    }
+    return plainZero(at);
   }
 
   /** The facts believed at `knownAt` to hold at `validAt` (both default to now). */
-  facts(query: FactQuery = {}): Fact[] {
+  facts(raw: FactQuery = {}): Fact[] {
     const call = 'MemoryGraph.facts';
-    checkObject(query, call);
+    const query = readInput<FactQuery>(call, raw, SHAPES.facts);
     const { v, k } = this.cutOf(query, call);
     return this.factRows(query, v, k, call).map((row) => this.fact(row));
   }
 
   /** Ids of the versions `facts(query)` would return, in the same order, without making objects (read one with `fact(id)`). */
-  factIds(query: FactQuery = {}): number[] {
+  factIds(raw: FactQuery = {}): number[] {
     const call = 'MemoryGraph.factIds';
-    checkObject(query, call);
+    const query = readInput<FactQuery>(call, raw, SHAPES.facts);
     const { v, k } = this.cutOf(query, call);
     return this.factRows(query, v, k, call);
   }
 
   /** Every version ever written for the pattern, closed ones included, oldest first. */
-  history(query: HistoryQuery): Fact[] {
+  history(raw: HistoryQuery): Fact[] {
     const call = 'MemoryGraph.history';
-    checkObject(query, call);
+    const query = readInput<HistoryQuery>(call, raw, SHAPES.history);
     const k = Infinity;
     const subject = this.findEntity(query.subject, call, 'subject', k);
     if (subject === NONE) return [];
@@ -420,11 +445,11 @@ export class MemoryGraph {
    * stopped believing (removed) between `since` (exclusive) and `until` (inclusive). Valid axis, as
    * believed at `knownAt`: versions whose validity started (added) or ended (removed) in (since, until].
    */
-  changes(query: ChangesQuery): Changes {
+  changes(raw: ChangesQuery): Changes {
     const call = 'MemoryGraph.changes';
-    checkObject(query, call);
+    const query = readInput<ChangesQuery>(call, raw, SHAPES.changes);
     const since = toMillis(query.since, call, 'since', 'past');
-    const until = query.until === undefined ? this.now() : toMillis(query.until, call, 'until', 'future');
+    const until = query.until === undefined ? this.clockAt(call) : toMillis(query.until, call, 'until', 'future');
     if (!(since <= until)) throw new InvalidArgumentError(`${call}: since (${showTime(since)}) is after until (${showTime(until)})`);
     const axis = query.axis ?? 'record';
     if (axis !== 'record' && axis !== 'valid') throw new InvalidArgumentError(`${call}: axis must be 'record' or 'valid'`);
@@ -451,7 +476,7 @@ export class MemoryGraph {
       }
       removed.sort((a, b) => a - b);
     } else {
-      const k = query.knownAt === undefined ? this.now() : toMillis(query.knownAt, call, 'knownAt');
+      const k = query.knownAt === undefined ? this.clockAt(call) : toMillis(query.knownAt, call, 'knownAt');
       const prefix = st.recordedPrefix(k);
       st.zones.search(ZoneQuery.StartsIn, prefix, k, since, until, st, (r) => added.push(r));
       st.zones.search(ZoneQuery.EndsIn, prefix, k, since, until, st, (r) => removed.push(r));
@@ -460,9 +485,10 @@ export class MemoryGraph {
   }
 
   /** One hop out from an entity, over the facts visible at the cut. */
-  neighbors(entity: EntityRef, query: NeighborQuery = {}): Neighbor[] {
+  neighbors(ref: EntityRef, raw: NeighborQuery = {}): Neighbor[] {
     const call = 'MemoryGraph.neighbors';
-    checkObject(query, call);
+    const query = readInput<NeighborQuery>(call, raw, SHAPES.neighbors);
+    const entity = readInput<{ entity: EntityRef }>(call, { entity: ref }, { entity: 'ref' }).entity;
     const { v, k } = this.cutOf(query, call);
     const direction = query.direction ?? 'both';
     if (direction !== 'out' && direction !== 'in' && direction !== 'both') {
@@ -498,28 +524,41 @@ export class MemoryGraph {
    * budget (see RecallOptions). A read: it writes nothing unless `track: true`, which logs a `touch`.
    */
   recall(query: string, options: RecallOptions = {}): RecallResult {
+    const call = 'MemoryGraph.recall';
+    const read = readInput<RecallOptions>(call, options, RECALL_SHAPE, 'options');
+    const plain: RecallOptions = { ...read };
+    // Weights by name: only the known names (a "toString" or "__proto__" key is refused, not inherited).
+    if (read.weights !== undefined) plain.weights = { ...readInput(call, read.weights, weightShape(RECALL_DEFAULTS.weights), 'weights') };
+    if (read.edgeTypeWeights !== undefined) {
+      plain.edgeTypeWeights = { ...readInput(call, read.edgeTypeWeights, weightShape(RECALL_DEFAULTS.edgeTypeWeights), 'edgeTypeWeights') };
+    }
+    if (read.validAt === undefined || read.knownAt === undefined) {
+      const now = this.clockAt(call);
+      plain.validAt = read.validAt ?? now;
+      plain.knownAt = read.knownAt ?? now;
+    }
     this.recallEngine ??= new RecallEngine(this, this.embedder);
-    return this.recallEngine.recall(query, options);
+    return this.recallEngine.recall(query, plain);
   }
 
   /** The memory at a cut as a graphology multi directed graph (entities, literals, facts as edges). */
-  toGraphology(cut: Cut & GraphologyOptions = {}): MemoryGraphology {
+  toGraphology(raw: Cut & GraphologyOptions = {}): MemoryGraphology {
     const call = 'MemoryGraph.toGraphology';
-    checkObject(cut, call);
+    const cut = readInput<Cut & GraphologyOptions>(call, raw, SHAPES.graphology);
     const { v, k } = this.cutOf(cut, call);
     return buildGraphology(this, v, k, cut, call);
   }
 
   /** Salience decay and archiving of cold versions, through logged operations; never touches the clocks. */
   consolidate(options: ConsolidateOptions = {}): ConsolidateResult {
-    return consolidateMemory(this, options);
+    return consolidateMemory(this, readInput<ConsolidateOptions>('MemoryGraph.consolidate', options, SHAPES.consolidate, 'options'));
   }
   // ---- end of issue 4 block ----
 
   /** A read-only view at a fixed cut. */
-  at(cut: Cut = {}): MemoryView {
+  at(raw: Cut = {}): MemoryView {
     const call = 'MemoryGraph.at';
-    checkObject(cut, call);
+    const cut = readInput<Cut>(call, raw, SHAPES.cut);
     const { v, k } = this.cutOf(cut, call);
     return new MemoryView(this, v, k);
   }
@@ -527,7 +566,7 @@ export class MemoryGraph {
   /** One version by id. */
   fact(id: number): Fact {
     const st = this.store;
-    if (!Number.isInteger(id) || id < 0 || id >= st.rowCount) throw new NotFoundError(`MemoryGraph.fact: no fact version #${id}`);
+    if (!Number.isInteger(id) || id < 0 || id >= st.rowCount) throw new NotFoundError(`MemoryGraph.fact: no fact version #${show(id)}`);
     const t = st.triple[id]!;
     const s = st.tSubject[t]!;
     const o = st.tObject[t]!;
@@ -562,15 +601,18 @@ export class MemoryGraph {
   }
 
   /** An entity by name, alias or id, as known at `knownAt` (default now); undefined when unknown. */
-  getEntity(ref: EntityRef, options: { knownAt?: TimeInput } = {}): Entity | undefined {
+  getEntity(raw: EntityRef, given: { knownAt?: TimeInput } = {}): Entity | undefined {
     const call = 'MemoryGraph.getEntity';
-    const k = options.knownAt === undefined ? this.now() : toMillis(options.knownAt, call, 'knownAt');
+    const ref = readInput<{ entity: EntityRef }>(call, { entity: raw }, { entity: 'ref' }).entity;
+    const options = readOptions<{ knownAt?: TimeInput }>(call, given, SHAPES.knownAt);
+    const k = options.knownAt === undefined ? this.clockAt(call) : toMillis(options.knownAt, call, 'knownAt');
     const id = this.findEntity(ref, call, 'entity', k);
     if (id === NONE || this.entities.recordedAt[id]! > k) return undefined;
     return this.entityInfo(id);
   }
 
   getEpisode(id: string): Episode | undefined {
+    if (typeof id !== 'string') throw new InvalidArgumentError(`MemoryGraph.getEpisode: id must be a string, got ${show(typeof id)}`);
     const index = this.episodes.find(id);
     return index === NONE ? undefined : this.episodeInfo(index);
   }
@@ -592,27 +634,36 @@ export class MemoryGraph {
   }
 
   /** Rebuilds a memory from a log. `options.now` sets the new memory's clock; the configuration comes from the log. */
-  static replay(ops: readonly Operation[], options: Pick<MemoryGraphOptions, 'now' | 'embedder'> = {}): MemoryGraph {
+  static replay(ops: readonly Operation[], given: Pick<MemoryGraphOptions, 'now' | 'embedder'> = {}): MemoryGraph {
     const call = 'MemoryGraph.replay';
+    const options = readOptions<Pick<MemoryGraphOptions, 'now' | 'embedder'>>(call, given, SHAPES.loadOptions);
     if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
-    const first = ops[0];
+    // Every operation is read once into plain JSON values before the first is applied.
+    const plain = readList(call, ops, 'ops').map((op, i) => checkOp(call, op, i));
+    const first = plain[0];
     if (first === undefined || first.type !== 'init') {
       throw new InvalidArgumentError(`${call}: a log starts with its 'init' operation (the memory's configuration)`);
     }
-    if (first.version !== 1) throw new InvalidArgumentError(`${call}: log version ${String(first.version)} is not supported`);
-    const mem = new MemoryGraph({
-      ...(options.now === undefined ? {} : { now: options.now }),
-      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
-      minConfidence: first.minConfidence,
-      dimensions: first.dimensions,
-      predicates: first.predicates,
-    });
-    for (let i = 1; i < ops.length; i++) {
+    if (first.version !== 1) throw new InvalidArgumentError(`${call}: log version ${show(first.version)} is not supported`);
+    let mem: MemoryGraph;
+    try {
+      mem = new MemoryGraph({
+        ...(options.now === undefined ? {} : { now: options.now }),
+        ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+        ...(first.minConfidence === undefined ? {} : { minConfidence: first.minConfidence }),
+        ...(first.dimensions === undefined ? {} : { dimensions: first.dimensions }),
+        ...(first.predicates === undefined ? {} : { predicates: first.predicates }),
+      });
+    } catch (error) {
+      throw new InvalidArgumentError(`${call}: operation 0 (init) failed: ${describeError(error)}`);
+    }
+    // The new memory is returned only when every operation applied: a refusal leaves nothing behind.
+    for (let i = 1; i < plain.length; i++) {
       try {
-        mem.apply(ops[i]!);
+        mem.apply(plain[i]!);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        throw new InvalidArgumentError(`${call}: operation ${i} (${JSON.stringify(ops[i]).slice(0, 120)}) failed: ${message}`);
+        const message = error instanceof Error ? error.message : describeError(error);
+        throw new InvalidArgumentError(`${call}: operation ${i} (${JSON.stringify(plain[i]).slice(0, 120)}) failed: ${message}`);
       }
     }
     return mem;
@@ -678,20 +729,29 @@ export class MemoryGraph {
    * A memory from `exportState()` output. Every length and cross-reference is checked first; what does not
    * fit throws CorruptSnapshotError, another format version SnapshotVersionError.
    */
-  static fromState(state: MemoryState, options: Pick<MemoryGraphOptions, 'now' | 'embedder'> = {}): MemoryGraph {
-    const checked = checkState(state);
-    const { config } = checked;
-    const predicates: Record<string, PredicateOptions> = {};
-    for (const p of config.predicates) predicates[p.name] = { cardinality: p.cardinality, ...(p.minConfidence === null ? {} : { minConfidence: p.minConfidence }) };
-    const mem = new MemoryGraph({
-      ...(options.now === undefined ? {} : { now: options.now }),
-      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
-      minConfidence: config.minConfidence,
-      ...(config.dimensions === 0 ? {} : { dimensions: config.dimensions }),
-      predicates,
-    });
-    mem.loadChecked(checked);
-    return mem;
+  static fromState(state: MemoryState, given: Pick<MemoryGraphOptions, 'now' | 'embedder'> = {}): MemoryGraph {
+    const call = 'MemoryGraph.fromState';
+    const options = readOptions<Pick<MemoryGraphOptions, 'now' | 'embedder'>>(call, given, SHAPES.loadOptions);
+    try {
+      const checked = checkState(state);
+      const { config } = checked;
+      // Prototype-less: a predicate named "__proto__" stays a key.
+      const predicates = Object.create(null) as Record<string, PredicateOptions>;
+      for (const p of config.predicates) predicates[p.name] = { cardinality: p.cardinality, ...(p.minConfidence === null ? {} : { minConfidence: p.minConfidence }) };
+      const mem = new MemoryGraph({
+        ...(options.now === undefined ? {} : { now: options.now }),
+        ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+        minConfidence: config.minConfidence,
+        ...(config.dimensions === 0 ? {} : { dimensions: config.dimensions }),
+        predicates,
+      });
+      mem.loadChecked(checked);
+      return mem;
+    } catch (error) {
+      // Whatever a malformed state makes fail is a damaged state, never a raw TypeError or RangeError.
+      if (error instanceof CorruptSnapshotError || error instanceof SnapshotVersionError) throw error;
+      throw new CorruptSnapshotError(`${call}: ${error instanceof PalimpsestError ? error.message : describeError(error)}`);
+    }
   }
 
   private loadChecked(c: CheckedState): void {
@@ -759,13 +819,16 @@ export class MemoryGraph {
         this.definePredicate(op.name, { cardinality: op.cardinality, ...(op.minConfidence === undefined ? {} : { minConfidence: op.minConfidence }) }, op.recordedAt);
         return;
       case 'entity': {
-        if (op.id !== this.entities.count) throw new InvalidArgumentError(`entity id ${op.id} is out of order (next is ${this.entities.count})`);
+        if (op.id !== this.entities.count) throw new InvalidArgumentError(`entity id ${show(op.id)} is out of order (next is ${this.entities.count})`);
         const canonical = checkName(op.name, 'entity', 'name');
+        // The display name as logged (already stripped when it was first written): it must read back the same.
+        if (displayName(op.name) !== op.name) throw new InvalidArgumentError(`entity name ${JSON.stringify(op.name)} is not a display name`);
         if (this.entities.lookup(canonical) !== NONE) throw new InvalidArgumentError(`entity "${op.name}" exists already`);
-        const aliases = (op.aliases ?? []).map((a) => checkName(a, 'entity', 'alias'));
-        const vector = op.vector === undefined ? undefined : this.checkVector(op.vector, 'entity');
-        this.stamp(op.recordedAt, 'entity');
-        this.createEntity(canonical, op.name, op.entityType, op.recordedAt, aliases, vector);
+        const aliases = readList('entity', op.aliases ?? [], 'aliases').map((a) => checkName(a, 'entity', 'alias'));
+        if (op.entityType !== undefined) checkText(op.entityType, 'entity', 'entityType');
+        const vector = op.vector === undefined ? undefined : this.checkVector(readList('entity', op.vector, 'vector') as number[], 'entity');
+        const at = this.stamp(op.recordedAt, 'entity');
+        this.createEntity(canonical, op.name, op.entityType, at, aliases, vector);
         return;
       }
       case 'alias':
@@ -818,7 +881,7 @@ export class MemoryGraph {
         return;
       case 'archive':
       case 'unarchive':
-        this.setArchived(op.type, op.facts, op.recordedAt);
+        this.setArchived(op.type, op.facts, { recordedAt: op.recordedAt });
         return;
       case 'retrieved':
         this.touch(op.facts, { recordedAt: op.recordedAt });
@@ -839,10 +902,7 @@ export class MemoryGraph {
 
   /** The record time of a new operation: given, or the clock; never before the latest one applied. */
   private stamp(input: TimeInput | undefined, call: string): number {
-    const at = input === undefined ? this.clock() : toMillis(input, call, 'recordedAt');
-    if (input === undefined && (!Number.isInteger(at) || !Number.isFinite(at))) {
-      throw new InvalidArgumentError(`${call}: the clock returned ${at}, not whole milliseconds`);
-    }
+    const at = input === undefined ? this.clockAt(call) : toMillis(input, call, 'recordedAt');
     if (at < this.lastRecordedAt) {
       throw new TimeOrderError(
         `${call}: recordedAt (${showTime(at)}) is before the latest operation (${showTime(this.lastRecordedAt)}); record time only moves forward`,
@@ -1078,10 +1138,10 @@ export class MemoryGraph {
     }
   }
 
-  private setArchived(type: 'archive' | 'unarchive', ids: readonly number[], recordedAt: TimeInput | undefined): void {
+  private setArchived(type: 'archive' | 'unarchive', ids: readonly number[], options: { recordedAt?: TimeInput }): void {
     const call = `MemoryGraph.${type}`;
     const facts = this.checkFactIds(ids, call);
-    const at = this.stamp(recordedAt, call);
+    const at = this.stamp(readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
     this.commit({ type, recordedAt: at, facts }, at);
     for (const row of facts) this.store.archivedAt[row] = type === 'archive' ? at : NaN;
   }
@@ -1092,7 +1152,7 @@ export class MemoryGraph {
 
   private cutOf(cut: Cut, call: string): { v: number; k: number } {
     const needNow = cut.validAt === undefined || cut.knownAt === undefined;
-    const now = needNow ? this.now() : 0;
+    const now = needNow ? this.clockAt(call) : 0;
     const v = cut.validAt === undefined ? now : toMillis(cut.validAt, call, 'validAt');
     const k = cut.knownAt === undefined ? now : toMillis(cut.knownAt, call, 'knownAt');
     return { v, k };
@@ -1164,7 +1224,7 @@ export class MemoryGraph {
   /** An entity that must exist (merge, retract by name): its id, or NotFoundError. */
   private existingEntity(ref: EntityRef, call: string, field: string, k: number): number {
     const id = this.findEntity(ref, call, field, k);
-    if (id === NONE) throw new NotFoundError(`${call}: ${field} "${String(ref)}" is not a known entity`);
+    if (id === NONE) throw new NotFoundError(`${call}: ${field} "${typeof ref === 'string' ? ref : `#${show(ref.id)}`}" is not a known entity`);
     return id;
   }
 
@@ -1194,14 +1254,23 @@ export class MemoryGraph {
   }
 
   private checkFactIds(ids: readonly number[], call: string): number[] {
-    if (!Array.isArray(ids)) throw new InvalidArgumentError(`${call}: ids must be an array of fact ids`);
-    for (const id of ids) {
-      if (!Number.isInteger(id) || id < 0 || id >= this.store.rowCount) throw new NotFoundError(`${call}: no fact version #${String(id)}`);
+    const list = readList(call, ids, 'ids');
+    for (const id of list) {
+      if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= this.store.rowCount) throw new NotFoundError(`${call}: no fact version #${show(id)}`);
     }
-    return [...ids];
+    return list.map((id) => plainZero(id as number));
   }
 
-  private checkVector(vector: ArrayLike<number>, call: string): Float32Array {
+  /** An episode id that may be added: a non-empty stored string the memory does not have yet. */
+  /** @internal */ checkEpisodeId(id: unknown, call: string): string {
+    if (typeof id !== 'string' || id.length === 0) throw new InvalidArgumentError(`${call}: id must be a non-empty string`);
+    checkText(id, call, 'id');
+    if (this.episodes.find(id) !== NONE) throw new InvalidArgumentError(`${call}: episode "${id}" already exists`);
+    return id;
+  }
+
+  /** @internal A vector as stored (float32): one that overflows float32 or holds NaN is refused; -0 is stored as 0. */
+  checkVector(vector: ArrayLike<number>, call: string): Float32Array {
     if (this.dimensions === 0) throw new InvalidArgumentError(`${call}: this memory keeps no vectors (set options.dimensions)`);
     if (vector === null || typeof vector !== 'object' || typeof vector.length !== 'number') {
       throw new InvalidArgumentError(`${call}: vector must be an array of numbers`);
@@ -1209,9 +1278,13 @@ export class MemoryGraph {
     if (vector.length !== this.dimensions) {
       throw new InvalidArgumentError(`${call}: vector has ${vector.length} dimensions; this memory uses ${this.dimensions}`);
     }
+    for (let i = 0; i < vector.length; i++) {
+      if (typeof vector[i] !== 'number') throw new InvalidArgumentError(`${call}: vector[${i}] is not a number`);
+    }
     const out = Float32Array.from(vector);
     for (let i = 0; i < out.length; i++) {
-      if (!Number.isFinite(out[i]!)) throw new InvalidArgumentError(`${call}: vector[${i}] is not a finite number`);
+      if (!Number.isFinite(out[i]!)) throw new InvalidArgumentError(`${call}: vector[${i}] is not a finite float32 number`);
+      if (out[i] === 0) out[i] = 0;
     }
     return out;
   }
@@ -1282,6 +1355,13 @@ export class MemoryGraph {
   }
 }
 
+const VIEW_SHAPES = {
+  facts: withoutCut(SHAPES.facts),
+  neighbors: withoutCut(SHAPES.neighbors),
+  recall: withoutCut(RECALL_SHAPE),
+  graphology: withoutCut(SHAPES.graphology),
+};
+
 /** A read-only view of a memory at a fixed cut: every read through it applies the cut. */
 export class MemoryView {
   constructor(
@@ -1290,45 +1370,34 @@ export class MemoryView {
     readonly knownAt: number,
   ) {}
 
+  // Each read copies its query once (refusing validAt/knownAt: the view fixes them) and reports errors
+  // under the MemoryGraph call it makes.
   facts(query: Omit<FactQuery, 'validAt' | 'knownAt'> = {}): Fact[] {
-    return this.memory.facts({ ...query, validAt: this.validAt, knownAt: this.knownAt });
+    const plain = readInput<FactQuery>('MemoryGraph.facts', query, VIEW_SHAPES.facts);
+    return this.memory.facts({ ...plain, validAt: this.validAt, knownAt: this.knownAt });
   }
 
   neighbors(entity: EntityRef, query: Omit<NeighborQuery, 'validAt' | 'knownAt'> = {}): Neighbor[] {
-    return this.memory.neighbors(entity, { ...query, validAt: this.validAt, knownAt: this.knownAt });
+    const plain = readInput<NeighborQuery>('MemoryGraph.neighbors', query, VIEW_SHAPES.neighbors);
+    return this.memory.neighbors(entity, { ...plain, validAt: this.validAt, knownAt: this.knownAt });
   }
 
   // ---- issue 4: recall and graph interop at the view's cut ----
   recall(query: string, options: Omit<RecallOptions, 'validAt' | 'knownAt'> = {}): RecallResult {
-    return this.memory.recall(query, { ...options, validAt: this.validAt, knownAt: this.knownAt });
+    const plain = readInput<RecallOptions>('MemoryGraph.recall', options, VIEW_SHAPES.recall, 'options');
+    return this.memory.recall(query, { ...plain, validAt: this.validAt, knownAt: this.knownAt });
   }
 
   toGraphology(options: GraphologyOptions = {}): MemoryGraphology {
-    return this.memory.toGraphology({ ...options, validAt: this.validAt, knownAt: this.knownAt });
+    const plain = readInput<GraphologyOptions>('MemoryGraph.toGraphology', options, VIEW_SHAPES.graphology);
+    return this.memory.toGraphology({ ...plain, validAt: this.validAt, knownAt: this.knownAt });
   }
 }
 
 // ---- argument checks ---------------------------------------------------------------------------
 
-function checkObject(value: unknown, call: string): void {
-  if (value === null || typeof value !== 'object') throw new InvalidArgumentError(`${call}: expected an object argument`);
-}
-
-function checkConfidence(value: unknown, call: string, field: string): number {
-  if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || value > 1) {
-    throw new InvalidArgumentError(`${call}: ${field} (${String(value)}) must be a number in [0, 1]`);
-  }
-  return value;
-}
-
-function checkPredicateName(name: unknown, call: string): void {
-  if (typeof name !== 'string' || name.trim().length === 0) throw new InvalidArgumentError(`${call}: predicate must be a non-empty string`);
-  if (name.length > 512) throw new InvalidArgumentError(`${call}: predicate is longer than 512 characters`);
-}
-
 function checkPredicateOptions(options: unknown, call: string, name: string): PredicateConfig {
-  if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options of predicate "${name}" must be an object`);
-  const o = options as PredicateOptions;
+  const o = readInput<PredicateOptions>(call, options, SHAPES.predicateOptions, `the options of predicate "${name}"`);
   const cardinality = o.cardinality ?? DEFAULTS.cardinality;
   if (cardinality !== 'one' && cardinality !== 'many') {
     throw new InvalidArgumentError(`${call}: cardinality of predicate "${name}" must be 'one' or 'many'`);
@@ -1337,23 +1406,11 @@ function checkPredicateOptions(options: unknown, call: string, name: string): Pr
   return { cardinality, minConfidence };
 }
 
-function optionalString(value: unknown, call: string, field: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new InvalidArgumentError(`${call}: ${field} must be a string`);
-  return value;
-}
-
-function checkStrings(value: unknown, call: string, field: string): string[] {
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-    throw new InvalidArgumentError(`${call}: ${field} must be an array of strings`);
-  }
-  return [...new Set(value as string[])];
-}
-
-function checkLiteral(value: unknown, call: string, field: string): LiteralValue {
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new InvalidArgumentError(`${call}: ${field}.value must be a string, a finite number or a boolean`);
+/** The shape of a weights option: exactly the names its defaults have. */
+function weightShape(defaults: object): Record<string, 'any'> {
+  const shape = Object.create(null) as Record<string, 'any'>;
+  for (const key of Object.keys(defaults)) shape[key] = 'any';
+  return shape;
 }
 
 function literalKey(value: LiteralValue): string {

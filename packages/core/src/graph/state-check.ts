@@ -3,6 +3,7 @@ import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState, StateConfig } from '../state.js';
 import type { StoreColumns } from '../store/fact-store.js';
 import type { LiteralValue } from '../types.js';
+import { isWellFormed } from './validate.js';
 
 /**
  * Checks a MemoryState completely before anything is built from it: every column present with the right
@@ -61,15 +62,19 @@ export function checkState(state: MemoryState): CheckedState {
   const cols = state.columns ?? fail('columns are missing');
   const strs = state.strings ?? fail('strings are missing');
   const col = <T extends ColumnArray>(name: string, ctor: Ctor<T>, length?: number): T => {
-    const c = cols[name];
+    const c: unknown = cols[name];
     if (c === undefined) fail(`column "${name}" is missing`);
-    if (!(c instanceof ctor)) fail(`column "${name}" should be ${ctor.name}, is ${c.constructor.name}`);
+    if (!(c instanceof ctor)) fail(`column "${name}" should be ${ctor.name}, is ${c === null ? 'null' : typeof c}`);
     if (length !== undefined && c.length !== length) fail(`column "${name}" has ${c.length} values, expected ${length}`);
     return c as T;
   };
   const list = (name: string, length?: number): string[] => {
-    const l = strs[name];
-    if (!Array.isArray(l) || l.some((v) => typeof v !== 'string')) fail(`string list "${name}" is missing or not strings`);
+    const l: unknown = strs[name];
+    if (!Array.isArray(l)) fail(`string list "${name}" is missing or not strings`);
+    // What core holds, persist must write: a lone surrogate has no UTF-8 form.
+    for (let i = 0; i < l.length; i++) {
+      if (!(i in l) || typeof l[i] !== 'string' || !isWellFormed(l[i] as string)) fail(`string list "${name}" entry ${i} is not a well-formed string`);
+    }
     if (length !== undefined && l.length !== length) fail(`string list "${name}" has ${l.length} values, expected ${length}`);
     return l;
   };
@@ -281,15 +286,25 @@ export function checkState(state: MemoryState): CheckedState {
 
 function checkConfig(config: StateConfig): StateConfig {
   if (config === null || typeof config !== 'object') fail('config is missing');
-  const { minConfidence, dimensions, predicates, lastRecordedAt } = config;
+  const { minConfidence, dimensions, lastRecordedAt } = config;
+  const predicates: unknown = config.predicates;
   if (typeof minConfidence !== 'number' || !(minConfidence >= 0 && minConfidence <= 1)) fail('config.minConfidence is not in [0, 1]');
   if (!Number.isInteger(dimensions) || dimensions < 0 || dimensions > 65536) fail('config.dimensions is not a valid length');
   if (lastRecordedAt !== null && !Number.isFinite(lastRecordedAt)) fail('config.lastRecordedAt is not a time');
   if (!Array.isArray(predicates)) fail('config.predicates is not a list');
-  for (const p of predicates) {
-    if (p === null || typeof p !== 'object' || typeof p.name !== 'string') fail('config.predicates has an entry without a name');
-    if (p.cardinality !== 'one' && p.cardinality !== 'many') fail(`predicate "${p.name}" has cardinality ${String(p.cardinality)}`);
-    if (p.minConfidence !== null && !(typeof p.minConfidence === 'number' && p.minConfidence >= 0 && p.minConfidence <= 1)) fail(`predicate "${p.name}" has a bad minConfidence`);
+  // Copied once into plain entries: what is checked is what the memory is built from.
+  const plain: StateConfig['predicates'] = [];
+  const names = new Set<string>();
+  for (let i = 0; i < predicates.length; i++) {
+    const p: unknown = predicates[i];
+    if (p === null || typeof p !== 'object') fail('config.predicates has an entry without a name');
+    const { name, cardinality, minConfidence: gate } = p as Record<string, unknown>;
+    if (typeof name !== 'string' || name.trim() === '' || name.length > 512 || !isWellFormed(name)) fail(`config.predicates[${i}] has no valid name`);
+    if (names.has(name)) fail(`predicate "${name}" is configured twice`);
+    names.add(name);
+    if (cardinality !== 'one' && cardinality !== 'many') fail(`predicate "${name}" has cardinality ${String(cardinality)}`);
+    if (gate !== null && !(typeof gate === 'number' && gate >= 0 && gate <= 1)) fail(`predicate "${name}" has a bad minConfidence`);
+    plain.push({ name, cardinality, minConfidence: gate === null ? null : (gate as number) + 0 });
   }
-  return config;
+  return { minConfidence: minConfidence + 0, dimensions, predicates: plain, lastRecordedAt };
 }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors.js';
+import { isWellFormed } from '../graph/validate.js';
 
 export const MAX_NAME_BYTES = 512;
 // C0 and C1 control characters, DEL included.
@@ -13,6 +14,7 @@ export function canonicalName(raw: string): string {
 /** Canonicalises and checks a name: not empty, at most 512 UTF-8 bytes. */
 export function checkName(raw: unknown, call: string, field: string): string {
   if (typeof raw !== 'string') throw new InvalidArgumentError(`${call}: ${field} must be a string, got ${typeof raw}`);
+  if (!isWellFormed(raw)) throw new InvalidArgumentError(`${call}: ${field} holds a lone surrogate (not well-formed UTF-16)`);
   const name = canonicalName(raw);
   if (name.length === 0) throw new InvalidArgumentError(`${call}: ${field} is empty`);
   const bytes = name.length * 3 <= MAX_NAME_BYTES ? name.length : encoder.encode(name).length;

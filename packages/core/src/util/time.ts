@@ -13,15 +13,20 @@ export function toMillis(value: TimeInput, call: string, field: string, open: Op
   if (typeof value === 'number') {
     ms = value;
   } else if (value instanceof Date) {
-    ms = value.getTime();
+    // Through Date.prototype: a subclass or proxy cannot answer differently (a proxy throws, named below).
+    try {
+      ms = Date.prototype.getTime.call(value);
+    } catch {
+      throw new InvalidArgumentError(`${call}: ${field} is not a readable Date`);
+    }
   } else if (typeof value === 'string') {
     if (!ISO_8601.test(value.trim())) {
-      throw new InvalidArgumentError(`${call}: ${field} (${JSON.stringify(value)}) is not an ISO-8601 date`);
+      throw new InvalidArgumentError(`${call}: ${field} (${JSON.stringify(value.slice(0, 64))}) is not an ISO-8601 date`);
     }
     ms = Date.parse(value);
   } else {
     throw new InvalidArgumentError(
-      `${call}: ${field} must be integer milliseconds, a Date or an ISO-8601 string, got ${typeof value}`,
+      `${call}: ${field} must be integer milliseconds, a Date or an ISO-8601 string, got ${value === null ? 'null' : typeof value}`,
     );
   }
   if (Number.isNaN(ms)) throw new InvalidArgumentError(`${call}: ${field} is not a valid time (NaN)`);
@@ -31,7 +36,8 @@ export function toMillis(value: TimeInput, call: string, field: string, open: Op
   if (!Number.isInteger(ms)) {
     throw new InvalidArgumentError(`${call}: ${field} (${ms}) must be a whole number of milliseconds`);
   }
-  return ms;
+  // -0 is stored as 0: the log (JSON) writes both as 0, so a replay must find the same value.
+  return ms === 0 ? 0 : ms;
 }
 
 // Date-only or date-time, with optional seconds, fraction and zone. Date.parse is too forgiving alone.
