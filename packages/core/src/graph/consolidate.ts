@@ -30,10 +30,10 @@ export const CONSOLIDATE_DEFAULTS = { halfLifeMs: 30 * DAY, coldThreshold: 0.05 
  * `now` changes nothing the second time. Changes go through the logged operations `setSalience` and
  * `archive` (stamped by the memory's clock); the two clocks of a version are never touched.
  */
-export function consolidateMemory(mem: MemoryGraph, options: ConsolidateOptions): ConsolidateResult {
+export function consolidateMemory(mem: MemoryGraph, options: ConsolidateOptions, recordedAt: number): ConsolidateResult {
   const call = 'MemoryGraph.consolidate';
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
-  const now = options.now === undefined ? mem.now() : toMillis(options.now, call, 'now');
+  const now = options.now === undefined ? recordedAt : toMillis(options.now, call, 'now');
   const halfLife = options.halfLifeMs ?? CONSOLIDATE_DEFAULTS.halfLifeMs;
   if (typeof halfLife !== 'number' || !(halfLife > 0)) throw new InvalidArgumentError(`${call}: halfLifeMs (${String(halfLife)}) must be a number > 0`);
   const cold = options.coldThreshold ?? CONSOLIDATE_DEFAULTS.coldThreshold;
@@ -54,8 +54,7 @@ export function consolidateMemory(mem: MemoryGraph, options: ConsolidateOptions)
     }
     if (salience < cold) archived.push(r);
   }
-  // One stamp for both operations: if the clock is behind the log, the first refuses and nothing changes.
-  const recordedAt = mem.now();
+  // One stamp for both operations, checked by the caller before anything changes.
   if (ids.length > 0) mem.setSalience(ids, values, { recordedAt });
   if (archived.length > 0) mem.archive(archived, { recordedAt });
   return { salience: { ids, values }, archived };

@@ -528,17 +528,22 @@ export class MemoryGraph {
     const read = readInput<RecallOptions>(call, options, RECALL_SHAPE, 'options');
     const plain: RecallOptions = { ...read };
     // Weights by name: only the known names (a "toString" or "__proto__" key is refused, not inherited).
-    if (read.weights !== undefined) plain.weights = { ...readInput(call, read.weights, weightShape(RECALL_DEFAULTS.weights), 'weights') };
+    if (read.weights !== undefined) plain.weights = { ...readInput(call, read.weights, weightShape(RECALL_DEFAULTS.weights), 'weights', true, 'a weight') };
     if (read.edgeTypeWeights !== undefined) {
-      plain.edgeTypeWeights = { ...readInput(call, read.edgeTypeWeights, weightShape(RECALL_DEFAULTS.edgeTypeWeights), 'edgeTypeWeights') };
+      plain.edgeTypeWeights = { ...readInput(call, read.edgeTypeWeights, weightShape(RECALL_DEFAULTS.edgeTypeWeights), 'edgeTypeWeights', true, 'an edge type') };
     }
     if (read.validAt === undefined || read.knownAt === undefined) {
       const now = this.clockAt(call);
       plain.validAt = read.validAt ?? now;
       plain.knownAt = read.knownAt ?? now;
     }
+    // track: the stamp is checked before the read, so the logged touch cannot be refused after it.
+    const trackedAt = read.track === true ? this.stamp(undefined, call) : undefined;
+    if (trackedAt !== undefined) plain.track = false;
     this.recallEngine ??= new RecallEngine(this, this.embedder);
-    return this.recallEngine.recall(query, plain);
+    const result = this.recallEngine.recall(query, plain);
+    if (trackedAt !== undefined && result.facts.length > 0) this.touch(result.facts.map((f) => f.id), { recordedAt: trackedAt });
+    return result;
   }
 
   /** The memory at a cut as a graphology multi directed graph (entities, literals, facts as edges). */
@@ -551,7 +556,10 @@ export class MemoryGraph {
 
   /** Salience decay and archiving of cold versions, through logged operations; never touches the clocks. */
   consolidate(options: ConsolidateOptions = {}): ConsolidateResult {
-    return consolidateMemory(this, readInput<ConsolidateOptions>('MemoryGraph.consolidate', options, SHAPES.consolidate, 'options'));
+    const call = 'MemoryGraph.consolidate';
+    const plain = readInput<ConsolidateOptions>(call, options, SHAPES.consolidate, 'options');
+    // The clock is read once, and the stamp checked here, so both logged operations apply or neither.
+    return consolidateMemory(this, plain, this.stamp(undefined, call));
   }
   // ---- end of issue 4 block ----
 

@@ -62,7 +62,7 @@ export function describeError(error: unknown): string {
  * `undefined` fields are left out. Own enumerable fields the shape does not know are refused unless
  * `strict` is false (extractor output, which may carry more than core reads).
  */
-export function readInput<T>(call: string, value: unknown, shape: Shape, what = 'the argument', strict = true): T {
+export function readInput<T>(call: string, value: unknown, shape: Shape, what = 'the argument', strict = true, noun?: string): T {
   return guarded(call, what, () => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       const why = what === 'the argument' ? 'expected an object argument' : `${what} must be an object`;
@@ -71,9 +71,10 @@ export function readInput<T>(call: string, value: unknown, shape: Shape, what = 
     const source = value as Record<string, unknown>;
     if (strict) {
       for (const key of Object.keys(source)) {
-        if (!Object.hasOwn(shape, key)) {
-          throw new InvalidArgumentError(`${call}: ${what} has an unknown field ${JSON.stringify(key)} (known: ${Object.keys(shape).join(', ')})`);
-        }
+        if (Object.hasOwn(shape, key)) continue;
+        const known = Object.keys(shape).join(', ');
+        if (noun !== undefined) throw new InvalidArgumentError(`${call}: ${what}.${key} is not ${noun} (${known})`);
+        throw new InvalidArgumentError(`${call}: ${what} has an unknown field ${JSON.stringify(key)} (known: ${known})`);
       }
     }
     const out = Object.create(null) as Record<string, unknown>;
