@@ -5,7 +5,7 @@ import type { AssertResult, Entity, EntityRef, Episode, EpisodeInput } from '../
 import { checkName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
 import { MemoryGraph, MAX_PREDICATES } from './memory-graph.js';
-import { checkEdgeType, checkPredicateName, checkText, guarded, readInput, readOptions, SHAPES, show } from './validate.js';
+import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from './validate.js';
 
 export interface IngestOptions {
   /** Turns the episode into entities and facts. @default one RuleExtractor per memory (it learns names as it goes) */
@@ -52,16 +52,22 @@ export function ingestEpisode(mem: MemoryGraph, raw: EpisodeInput, rawOptions: I
     throw new InvalidArgumentError(`${call}: extractor must have an extract(episode) method`);
   }
   const source = options.source ?? 'extractor';
-  const recordedAt = input.recordedAt === undefined ? mem.now() : toMillis(input.recordedAt, call, 'recordedAt');
+  const recordedAt = input.recordedAt === undefined ? mem.clockAt(call) : toMillis(input.recordedAt, call, 'recordedAt');
   if (recordedAt < mem.lastRecordedAt) {
     throw new TimeOrderError(`${call}: recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`);
   }
-  const operations = mem.size.operations;
-  const given = guarded(call, 'the extractor output (extract threw)', () =>
-    extractor.extract({ id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) }),
-  );
-  // The checks above hold only for the memory as it was: an extractor that wrote to it voids them.
-  if (mem.size.operations !== operations) throw new InvalidArgumentError(`${call}: the extractor changed the memory; nothing was ingested`);
+  // The checks above hold for the memory as it is: the extractor may read it, not write to it.
+  const held = mem.writesHeldBy;
+  mem.writesHeldBy = call;
+  let given: unknown;
+  try {
+    given = extractor.extract({ id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) });
+  } catch (error) {
+    // Whatever the extractor throws (its own errors, a refused write) is reported as this call's.
+    throw new InvalidArgumentError(`${call}: the extractor threw ${describeError(error)}`);
+  } finally {
+    mem.writesHeldBy = held;
+  }
   const extraction = readExtraction(given, at, call);
   const fresh = new Set(extraction.facts.map((f) => f.predicate).filter((p) => mem.predicateNames.find(p) === -1));
   if (mem.predicateNames.size + fresh.size > MAX_PREDICATES) throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);

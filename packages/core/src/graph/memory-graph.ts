@@ -113,6 +113,8 @@ export class MemoryGraph {
   private readonly mergedFrom = new Map<number, number[]>();
   /** Embeds texts for recall (issue 4); undefined: the recall engine's HashEmbedder. */
   private readonly embedder: Embedder | undefined;
+  /** @internal Set while a composite call runs user code (an extractor): writes from it are refused. */
+  writesHeldBy: string | undefined;
   /** Reused by applyAssert (no allocation per assertion for the common case). */
   private readonly scratchOwn: number[] = [];
 
@@ -388,8 +390,8 @@ export class MemoryGraph {
     return this.clockAt('MemoryGraph.now');
   }
 
-  /** The clock, read for a call: what it throws or a value that is not whole milliseconds is named. */
-  private clockAt(call: string): number {
+  /** @internal The clock, read for a call: what it throws or a value that is not whole milliseconds is named. */
+  clockAt(call: string): number {
     const at = guarded(call, 'the clock (options.now)', () => this.clock());
     if (typeof at !== 'number' || !Number.isInteger(at)) {
       throw new InvalidArgumentError(`${call}: the clock returned ${show(at)}, not whole milliseconds`);
@@ -910,6 +912,8 @@ export class MemoryGraph {
 
   /** The record time of a new operation: given, or the clock; never before the latest one applied. */
   private stamp(input: TimeInput | undefined, call: string): number {
+    // Every write stamps before it changes anything: the one place to refuse writes from inside a call.
+    if (this.writesHeldBy !== undefined) throw new InvalidArgumentError(`${call}: the memory is inside ${this.writesHeldBy}, which writes nothing else meanwhile`);
     const at = input === undefined ? this.clockAt(call) : toMillis(input, call, 'recordedAt');
     if (at < this.lastRecordedAt) {
       throw new TimeOrderError(
