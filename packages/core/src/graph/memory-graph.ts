@@ -35,6 +35,8 @@ import { showTime, toMillis } from '../util/time.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
 import { LogBuffer } from './log.js';
+import { checkLoadConfig } from './config-check.js';
+import type { LoadConfigOptions, StoredConfig } from './config-check.js';
 import { checkState } from './state-check.js';
 import type { CheckedState } from './state-check.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
@@ -586,13 +588,22 @@ export class MemoryGraph {
     };
   }
 
+  /** @internal The configuration a snapshot or log of this memory stores (for checkLoadConfig). */
+  storedConfig(): StoredConfig {
+    return { minConfidence: this.minConfidence, dimensions: this.dimensions, predicates: this.predicateConfig };
+  }
+
   /** The operation log, oldest first (a fresh array of plain JSON-serialisable objects). */
   log(): Operation[] {
     return this.logBuffer.toArray();
   }
 
-  /** Rebuilds a memory from a log. `options.now` sets the new memory's clock; the configuration comes from the log. */
-  static replay(ops: readonly Operation[], options: Pick<MemoryGraphOptions, 'now' | 'embedder'> = {}): MemoryGraph {
+  /**
+   * Rebuilds a memory from a log. `options.now` sets the new memory's clock; the configuration comes from
+   * the log, and a `predicates`/`minConfidence`/`dimensions` option that disagrees with it is refused
+   * (ConfigMismatchError naming the key).
+   */
+  static replay(ops: readonly Operation[], options: Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadConfigOptions = {}): MemoryGraph {
     const call = 'MemoryGraph.replay';
     if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
     const first = ops[0];
@@ -615,6 +626,7 @@ export class MemoryGraph {
         throw new InvalidArgumentError(`${call}: operation ${i} (${JSON.stringify(ops[i]).slice(0, 120)}) failed: ${message}`);
       }
     }
+    checkLoadConfig(call, mem.storedConfig(), options);
     return mem;
   }
 
@@ -678,11 +690,13 @@ export class MemoryGraph {
    * A memory from `exportState()` output. Every length and cross-reference is checked first; what does not
    * fit throws CorruptSnapshotError, another format version SnapshotVersionError.
    */
-  static fromState(state: MemoryState, options: Pick<MemoryGraphOptions, 'now' | 'embedder'> = {}): MemoryGraph {
+  static fromState(state: MemoryState, options: Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadConfigOptions = {}): MemoryGraph {
     const checked = checkState(state);
     const { config } = checked;
     const predicates: Record<string, PredicateOptions> = {};
     for (const p of config.predicates) predicates[p.name] = { cardinality: p.cardinality, ...(p.minConfidence === null ? {} : { minConfidence: p.minConfidence }) };
+    const stored = new Map(config.predicates.map((p) => [p.name, { cardinality: p.cardinality, minConfidence: p.minConfidence ?? undefined }]));
+    checkLoadConfig('MemoryGraph.fromState', { minConfidence: config.minConfidence, dimensions: config.dimensions, predicates: stored }, options);
     const mem = new MemoryGraph({
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
