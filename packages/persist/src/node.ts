@@ -14,7 +14,7 @@ import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import { isErrno, notFound, writeFileAtomic } from './fs-util.js';
 import { encodeStateAs } from './codec.js';
 import { crc32 } from './crc32.js';
-import { decodeSnapshotAs } from './snapshot.js';
+import { decodeSnapshotAs, exportStateAs } from './snapshot.js';
 import type { SnapshotOptions } from './snapshot.js';
 
 /** zlib's native CRC-32 where Node has it (20.15+, 22.2+): the same checksum as crc32, faster. */
@@ -34,7 +34,7 @@ export async function saveSnapshot(path: string, mem: MemoryGraph): Promise<numb
   if (!(mem instanceof MemoryGraph)) {
     throw new InvalidArgumentError(`saveSnapshot: expected a MemoryGraph, got ${mem === null ? 'null' : typeof mem}`);
   }
-  const bytes = encodeStateAs('saveSnapshot', mem.exportState(), checksum);
+  const bytes = encodeStateAs('saveSnapshot', exportStateAs('saveSnapshot', mem), checksum);
   await writeFileAtomic(path, bytes);
   return bytes.length;
 }

@@ -23,7 +23,21 @@ export function encodeSnapshot(mem: MemoryGraph): Uint8Array {
   if (!(mem instanceof MemoryGraph)) {
     throw new InvalidArgumentError(`encodeSnapshot: expected a MemoryGraph, got ${mem === null ? 'null' : typeof mem}`);
   }
-  return encodeStateAs('encodeSnapshot', mem.exportState());
+  return encodeStateAs('encodeSnapshot', exportStateAs('encodeSnapshot', mem));
+}
+
+/** mem.exportState(), with a size refusal re-prefixed by the call the user made. */
+export function exportStateAs(caller: string, mem: MemoryGraph): ReturnType<MemoryGraph['exportState']> {
+  try {
+    return mem.exportState();
+  } catch (e) {
+    if (e instanceof InvalidArgumentError) {
+      const err = new InvalidArgumentError(`${caller}: ${e.message.replace(/^MemoryGraph\.exportState: /, '')}`);
+      err.cause = e;
+      throw err;
+    }
+    throw e;
+  }
 }
 
 /**

@@ -293,7 +293,7 @@ export class LogBuffer {
    * The lines and their end offsets as one byte column and one Uint32 column (copies), as a snapshot stores
    * them. Refused with InvalidArgumentError, before anything is copied, past MAX_EXPORTED_LOG_BYTES.
    */
-  trimmed(call = 'exportState'): { bytes: Uint8Array; ends: Uint32Array } {
+  trimmed(call = 'MemoryGraph.exportState'): { bytes: Uint8Array; ends: Uint32Array } {
     this.flush();
     const total = this.used;
     if (total > MAX_EXPORTED_LOG_BYTES) {
