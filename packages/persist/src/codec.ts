@@ -558,20 +558,33 @@ function readColumn(r: BodyReader, t: TableRef, copy: boolean): [string, ColumnA
   return [name, out];
 }
 
+/** Dictionaries up to this many bytes decode as one string; larger ones in pieces (V8 caps strings near 2^29 units). */
+let ONE_STRING_BYTES = 1 << 28;
+/** Bytes decoded per piece. */
+let PIECE_BYTES = 1 << 26;
+
+/** @internal For tests: small thresholds exercise the piecewise decoder on small inputs. Returns the old values. */
+export function setDictionaryPieceBytes(oneString: number, piece: number): [number, number] {
+  const old: [number, number] = [ONE_STRING_BYTES, PIECE_BYTES];
+  ONE_STRING_BYTES = oneString;
+  PIECE_BYTES = piece;
+  return old;
+}
+
 function readStrings(r: BodyReader, t: TableRef): [string, string[]] {
   const name = r.requiredString(t, 0, `${t.what}.name`);
   const what = `string list '${name}'`;
   const utf8At = r.ref(t, 1, `${what} text`);
-  const text = utf8At < 0 ? '' : (() => {
-    const { start, count } = r.vector(utf8At, 1, `${what} text`);
-    return r.utf8(start, count, `${what} text`);
-  })();
+  const { start: textStart, count: textBytes } = utf8At < 0 ? { start: 0, count: 0 } : r.vector(utf8At, 1, `${what} text`);
   const endsAt = r.ref(t, 2, `${what} ends`);
   const { start, count } = endsAt < 0 ? { start: 0, count: 0 } : r.vector(endsAt, 4, `${what} ends`);
+  const endAt = (i: number) => r.dv.getUint32(start + 4 * i, true);
+  if (textBytes > ONE_STRING_BYTES) return [name, readStringsInPieces(r, what, textStart, textBytes, count, endAt)];
+  const text = r.utf8(textStart, textBytes, `${what} text`);
   const out: string[] = [];
   let prev = 0;
   for (let i = 0; i < count; i++) {
-    const end = r.dv.getUint32(start + 4 * i, true);
+    const end = endAt(i);
     if (end < prev || end > text.length) r.fail(`${what}: entry ${i} ends at ${end}, outside ${prev}..${text.length}`);
     // The text is well-formed, so only a boundary inside a surrogate pair could make an entry ill-formed.
     if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800 && (text.charCodeAt(end) & 0xfc00) === 0xdc00) {
@@ -582,6 +595,55 @@ function readStrings(r: BodyReader, t: TableRef): [string, string[]] {
   }
   if (prev !== text.length) r.fail(`${what}: entries cover ${prev} of ${text.length} code units`);
   return [name, out];
+}
+
+/**
+ * A dictionary too large for one JavaScript string: decoded in 64 MiB pieces by a streaming decoder
+ * (which carries a character split across pieces), each entry cut from the pieces it spans. Same checks.
+ */
+function readStringsInPieces(r: BodyReader, what: string, textStart: number, textBytes: number, count: number, endAt: (i: number) => number): string[] {
+  const stream = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let piece = '';
+  let pieceBase = 0; // code-unit offset of piece[0] in the whole text
+  let bytePos = 0;
+  const nextPiece = (): boolean => {
+    if (bytePos >= textBytes) return false;
+    const to = Math.min(textBytes, bytePos + PIECE_BYTES);
+    try {
+      pieceBase += piece.length;
+      piece = stream.decode(r.body.subarray(textStart + bytePos, textStart + to), { stream: to < textBytes });
+    } catch {
+      r.fail(`${what} text is not valid UTF-8`);
+    }
+    bytePos = to;
+    return true;
+  };
+  nextPiece();
+  const out: string[] = [];
+  let prev = 0;
+  let lastUnit = -1;
+  for (let i = 0; i < count; i++) {
+    const end = endAt(i);
+    if (end < prev) r.fail(`${what}: entry ${i} ends at ${end}, before ${prev}`);
+    const parts: string[] = [];
+    let from = prev;
+    while (end > pieceBase + piece.length) {
+      parts.push(piece.substring(from - pieceBase));
+      from = pieceBase + piece.length;
+      if (!nextPiece()) r.fail(`${what}: entry ${i} ends at ${end}, past the end of the text`);
+    }
+    parts.push(piece.substring(from - pieceBase, end - pieceBase));
+    const entry = parts.length === 1 ? parts[0]! : parts.join('');
+    if (entry.length > 0 && (entry.charCodeAt(0) & 0xfc00) === 0xdc00 && (lastUnit & 0xfc00) === 0xd800) {
+      r.fail(`${what}: entry ${i - 1} ends inside a surrogate pair`);
+    }
+    if (entry.length > 0) lastUnit = entry.charCodeAt(entry.length - 1);
+    out.push(entry);
+    prev = end;
+  }
+  // Whatever the entries do not cover must not exist.
+  if (prev !== pieceBase + piece.length || nextPiece()) r.fail(`${what}: entries cover ${prev} code units, not the whole text`);
+  return out;
 }
 
 function readConfig(r: BodyReader, t: TableRef): StateConfig {
