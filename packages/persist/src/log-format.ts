@@ -23,10 +23,14 @@ const HEADER_BYTES = utf8.encode(LOG_HEADER);
 export const CHAIN_SEED = crc32c(HEADER_BYTES);
 const HEADER_PREFIX = '{"palimpsest":';
 
-/** `{"seq":…,"kind":…,"len":…,"crc":"xxxxxxxx","op":` — digits without leading zeros, lowercase hex. */
-const FRAME = /^\{"seq":(0|[1-9]\d{0,15}),"kind":([1-9]\d{0,2}),"len":(0|[1-9]\d{0,15}),"crc":"([0-9a-f]{8})","op":/;
 /** Bytes of `","op":` that follow the checksum. */
 const AFTER_CRC = 7;
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const SEQ = ascii('{"seq":');
+const KIND = ascii(',"kind":');
+const LEN = ascii(',"len":');
+const CRC = ascii(',"crc":"');
+const OP = ascii('","op":');
 
 export function headerLine(): Uint8Array {
   return HEADER_BYTES;
@@ -56,60 +60,106 @@ export function looksFramed(line: Uint8Array): boolean {
   return latin1(line, 0, 7) === '{"seq":';
 }
 
+function putAscii(out: Uint8Array, at: number, bytes: Uint8Array): number {
+  out.set(bytes, at);
+  return at + bytes.length;
+}
+
+function putNumber(out: Uint8Array, at: number, n: number): number {
+  const digits = String(n);
+  for (let i = 0; i < digits.length; i++) out[at + i] = digits.charCodeAt(i);
+  return at + digits.length;
+}
+
+const HEX = ascii('0123456789abcdef');
+
 /** A record line (newline included) for `payload`, continuing the chain from `previous`. */
 export function encodeRecord(seq: number, previous: number, payload: Uint8Array, kind = RECORD_KIND_JSON): { line: Uint8Array; crc: number } {
-  const head = utf8.encode(`{"seq":${seq},"kind":${kind},"len":${payload.length},"crc":"`);
-  const line = new Uint8Array(head.length + 8 + AFTER_CRC + payload.length + 2);
-  line.set(head, 0);
-  let at = head.length + 8;
-  for (let i = 0; i < AFTER_CRC; i++) line[at + i] = '","op":'.charCodeAt(i);
-  at += AFTER_CRC;
+  const line = new Uint8Array(96 + payload.length);
+  let at = putAscii(line, 0, SEQ);
+  at = putNumber(line, at, seq);
+  at = putAscii(line, at, KIND);
+  at = putNumber(line, at, kind);
+  at = putAscii(line, at, LEN);
+  at = putNumber(line, at, payload.length);
+  at = putAscii(line, at, CRC);
+  const hexAt = at;
+  at = putAscii(line, at + 8, OP);
   line.set(payload, at);
   at += payload.length;
-  line[at] = 0x7d; // }
-  line[at + 1] = 0x0a; // \n
-  const crc = crc32c(line.subarray(head.length + 8, at + 1), crc32c(head, previous));
-  const hex = crc.toString(16).padStart(8, '0');
-  for (let i = 0; i < 8; i++) line[head.length + i] = hex.charCodeAt(i);
-  return { line, crc };
+  line[at++] = 0x7d; // }
+  const crc = crc32c(line.subarray(hexAt + 8, at), crc32c(line.subarray(0, hexAt), previous));
+  for (let i = 0; i < 8; i++) line[hexAt + i] = HEX[(crc >>> (28 - 4 * i)) & 15]!;
+  line[at++] = 0x0a; // \n
+  return { line: line.subarray(0, at), crc };
 }
 
 export type RecordCheck =
   | { ok: true; seq: number; kind: number; crc: number; payload: Uint8Array }
   | { ok: false; reason: string; seq?: number };
 
+/** Matches `bytes` at `at`; returns the position after, or -1. */
+function expect(line: Uint8Array, at: number, bytes: Uint8Array): number {
+  if (at + bytes.length > line.length) return -1;
+  for (let i = 0; i < bytes.length; i++) if (line[at + i] !== bytes[i]) return -1;
+  return at + bytes.length;
+}
+
+/** A decimal without leading zeros of at most `max` digits at `at`: [value, end], or undefined. */
+function number(line: Uint8Array, at: number, max: number): [number, number] | undefined {
+  let n = 0;
+  let i = at;
+  while (i < line.length && i - at < max && line[i]! >= 0x30 && line[i]! <= 0x39) n = n * 10 + (line[i++]! - 0x30);
+  if (i === at || (line[at] === 0x30 && i - at > 1)) return undefined;
+  return [n, i];
+}
+
 /**
  * Checks one record line (without its newline) that should carry `expectedSeq` and continue the chain
  * from `previous`: frame, length, checksum, sequence. The payload is returned unparsed.
  */
 export function checkRecord(line: Uint8Array, expectedSeq: number, previous: number): RecordCheck {
-  const m = FRAME.exec(latin1(line, 0, 96));
-  if (!m) return { ok: false, reason: 'not a framed record' };
-  const seq = Number(m[1]);
-  const kind = Number(m[2]);
-  const len = Number(m[3]);
-  const stored = parseInt(m[4]!, 16);
-  const start = m[0].length;
+  const bad: RecordCheck = { ok: false, reason: 'not a framed record' };
+  let at = expect(line, 0, SEQ);
+  const seqN = at < 0 ? undefined : number(line, at, 15);
+  if (!seqN) return bad;
+  const seq = seqN[0];
+  at = expect(line, seqN[1], KIND);
+  const kindN = at < 0 ? undefined : number(line, at, 3);
+  if (!kindN || kindN[0] === 0) return bad;
+  at = expect(line, kindN[1], LEN);
+  const lenN = at < 0 ? undefined : number(line, at, 15);
+  if (!lenN) return bad;
+  const hexAt = expect(line, lenN[1], CRC);
+  if (hexAt < 0 || hexAt + 8 > line.length) return bad;
+  let stored = 0;
+  for (let i = 0; i < 8; i++) {
+    const c = line[hexAt + i]!;
+    const v = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+    if (v < 0) return bad;
+    stored = stored * 16 + v;
+  }
+  const start = expect(line, hexAt + 8, OP);
+  if (start < 0) return bad;
+  const len = lenN[0];
   if (start + len + 1 !== line.length || line[line.length - 1] !== 0x7d) {
     return { ok: false, seq, reason: `the record is ${line.length} bytes, its frame announces ${start + len + 1}` };
   }
-  const hexAt = start - AFTER_CRC - 8;
-  const crc = crc32c(line.subarray(hexAt + 8), crc32c(line.subarray(0, hexAt), previous));
   if (seq !== expectedSeq) {
     return { ok: false, seq, reason: `sequence number ${seq} where ${expectedSeq} was expected (a record is missing, repeated or moved)` };
   }
+  const crc = crc32c(line.subarray(hexAt + 8), crc32c(line.subarray(0, hexAt), previous));
   if (crc !== stored) {
-    return {
-      ok: false,
-      seq,
-      reason: `checksum mismatch (stored ${m[4]}, computed ${crc.toString(16).padStart(8, '0')}): the record or the chain before it was altered`,
-    };
+    const hex = (n: number) => n.toString(16).padStart(8, '0');
+    return { ok: false, seq, reason: `checksum mismatch (stored ${hex(stored)}, computed ${hex(crc)}): the record or the chain before it was altered` };
   }
-  return { ok: true, seq, kind, crc, payload: line.subarray(start, start + len) };
+  return { ok: true, seq, kind: kindN[0], crc, payload: line.subarray(start, start + len) };
 }
 
 function latin1(bytes: Uint8Array, from: number, to: number): string {
-  return String.fromCharCode(...bytes.subarray(from, Math.min(to, bytes.length)));
+  let out = '';
+  for (let i = from; i < Math.min(to, bytes.length); i++) out += String.fromCharCode(bytes[i]!);
+  return out;
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
