@@ -42,7 +42,7 @@ async function acquireLock(caller: string, path: string): Promise<() => Promise<
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        await link(mine, lock);
+        await placeLock(mine, lock);
         return async () => {
           await unlink(lock).catch(() => undefined);
         };
@@ -69,6 +69,16 @@ async function acquireLock(caller: string, path: string): Promise<() => Promise<
     }
   } finally {
     await unlink(mine).catch(() => undefined);
+  }
+}
+
+/** Hard-links the complete lock file into place; where a file system has no hard links, creates it with O_EXCL. */
+async function placeLock(mine: string, lock: string): Promise<void> {
+  try {
+    await link(mine, lock);
+  } catch (e) {
+    if (!isErrno(e, 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV')) throw e;
+    await writeFile(lock, `${process.pid}\n`, { flag: 'wx' });
   }
 }
 
