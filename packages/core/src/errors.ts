@@ -48,3 +48,44 @@ export class SnapshotVersionError extends PalimpsestError {
     this.name = 'SnapshotVersionError';
   }
 }
+
+/**
+ * An operation log that is damaged, tampered with or out of sequence (a framed log's checksum, sequence
+ * number or chain does not verify). A CorruptSnapshotError, so code that catches that keeps working.
+ */
+export class CorruptLogError extends CorruptSnapshotError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CorruptLogError';
+  }
+}
+
+/** Another writer holds the log's lock: a second appender on one log file is refused. */
+export class LogLockedError extends PalimpsestError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LogLockedError';
+  }
+}
+
+/**
+ * A log appender hit a write error (a full disk, an I/O error): what was not on disk was never
+ * acknowledged, and the appender refuses every later append. `cause` holds the file system's error.
+ */
+export class LogWriteError extends PalimpsestError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LogWriteError';
+  }
+}
+
+/** A load option (`predicates`, `minConfidence`, `dimensions`) disagrees with the stored configuration. `key` names it. */
+export class ConfigMismatchError extends InvalidArgumentError {
+  constructor(
+    message: string,
+    readonly key: string,
+  ) {
+    super(message);
+    this.name = 'ConfigMismatchError';
+  }
+}

@@ -20,6 +20,7 @@ export type {
 export * from './recall/index.js';
 export { RecallEngine, RECALL_DEFAULTS } from './graph/recall-engine.js';
 export type { RecallOptions, RecallResult, RecalledFact, RecallWeights, EdgeTypeWeights } from './graph/recall-engine.js';
+export type { LoadConfigOptions } from './graph/config-check.js';
 export { ingestEpisode } from './graph/ingest.js';
 export type { IngestOptions, IngestResult } from './graph/ingest.js';
 export { CONSOLIDATE_DEFAULTS } from './graph/consolidate.js';

@@ -180,13 +180,16 @@ export function encodeStateAs(caller: string, state: MemoryState, checksum: (byt
     // Only views here; the bytes are copied once, into the builder, after the size check.
     columns.push({ name: nameUtf8, dtype: info.dtype, bytes: array.byteLength > 0 ? leBytes(array, info.size) : new Uint8Array(0) });
   }
-  const strings: EncodedStrings[] = [];
+  const lists: Array<{ name: Uint8Array; list: string[]; ends: Uint32Array; bytes: number }> = [];
   for (const name of Object.keys(state.strings).sort(byName)) {
     const list: unknown = state.strings[name];
     if (!Array.isArray(list)) throw new InvalidArgumentError(`${caller}: state.strings['${name}'] must be an array of strings`);
     if (!isWellFormed(name)) throw new InvalidArgumentError(`${caller}: string list name '${name}' is not well-formed UTF-16`);
     const ends = new Uint32Array(list.length);
     let total = 0;
+    let bytes = 0;
+    let previous: string | undefined;
+    let previousBytes = 0;
     for (let i = 0; i < list.length; i++) {
       const s: unknown = list[i];
       // A lone surrogate has no UTF-8 form: it would come back as U+FFFD, so refuse rather than alter it.
@@ -196,11 +199,18 @@ export function encodeStateAs(caller: string, state: MemoryState, checksum: (byt
       total += s.length;
       if (total > 0xffffffff) throw new InvalidArgumentError(`${caller}: state.strings['${name}'] exceeds 2^32 code units`);
       ends[i] = total;
+      // Exact UTF-8 size, counted without encoding (a repeated string is counted once).
+      if (s !== previous) {
+        previous = s;
+        previousBytes = utf8Length(s);
+      }
+      bytes += previousBytes;
+      // Stop counting once the limit is certainly passed: the refusal below names a lower bound.
+      if (bound + bytes > MAX_BODY_BYTES) throw tooLarge(caller, bound + bytes, 'at least');
     }
-    const utf8 = encoder.encode((list as string[]).join(''));
     const nameUtf8 = encoder.encode(name);
-    bound += TABLE_BOUND + 3 * VECTOR_BOUND + nameUtf8.length + utf8.length + ends.byteLength + 4;
-    strings.push({ name: nameUtf8, utf8, ends: leBytes(ends, 4), count: list.length });
+    bound += TABLE_BOUND + 3 * VECTOR_BOUND + nameUtf8.length + bytes + ends.byteLength + 4;
+    lists.push({ name: nameUtf8, list: list as string[], ends, bytes });
   }
   const config = state.config;
   const extraKeys = Object.keys(config).filter((k) => !KNOWN_CONFIG_KEYS.includes(k)).sort(byName);
@@ -218,6 +228,14 @@ export function encodeStateAs(caller: string, state: MemoryState, checksum: (byt
   for (const p of config.predicates) bound += TABLE_BOUND + VECTOR_BOUND + 3 * p.name.length + 4;
 
   if (bound > MAX_BODY_BYTES) throw tooLarge(caller, bound);
+  // Only now, with the size known to fit, is any string encoded: each dictionary straight into one
+  // buffer of its exact size, never joined into one string (V8 caps strings near 2^29 code units).
+  const strings: EncodedStrings[] = lists.map((l) => ({
+    name: l.name,
+    utf8: encodeList(l.list, l.bytes),
+    ends: leBytes(l.ends, 4),
+    count: l.list.length,
+  }));
 
   // One allocation sized to the bound (a multiple of 8, so the builder's end-relative alignment is also
   // absolute), with room for the header in front: the file is a view of the builder's buffer, no copy.
@@ -290,10 +308,38 @@ export function encodeStateAs(caller: string, state: MemoryState, checksum: (byt
   return file;
 }
 
-function tooLarge(caller: string, bytes: number): InvalidArgumentError {
+/** UTF-8 length of a well-formed string. */
+export function utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if ((c & 0xfc00) === 0xd800) {
+      n += 2; // a surrogate pair: 4 bytes for its 2 units
+      i++;
+    } else n += 2;
+  }
+  return n;
+}
+
+/** The strings' UTF-8, concatenated, in one buffer of `bytes` bytes (encodeInto views stay small). */
+function encodeList(list: readonly string[], bytes: number): Uint8Array {
+  const out = new Uint8Array(bytes);
+  let at = 0;
+  for (const s of list) {
+    const { read, written } = encoder.encodeInto(s, out.subarray(at, Math.min(bytes, at + 3 * s.length)));
+    if (read !== s.length) throw new Error(`encodeList: encoded ${read} of ${s.length} code units`);
+    at += written;
+  }
+  if (at !== bytes) throw new Error(`encodeList: wrote ${at} of ${bytes} bytes`);
+  return out;
+}
+
+function tooLarge(caller: string, bytes: number, estimate: 'about' | 'at least' = 'about'): InvalidArgumentError {
   const gib = (bytes / 2 ** 30).toFixed(2);
   return new InvalidArgumentError(
-    `${caller}: the snapshot body would need about ${bytes} bytes (${gib} GiB), past FlatBuffers' single-buffer limit of ${MAX_BODY_BYTES} bytes (2 GiB); ` +
+    `${caller}: the snapshot body would need ${estimate} ${bytes} bytes (${gib} GiB), past FlatBuffers' single-buffer limit of ${MAX_BODY_BYTES} bytes (2 GiB); ` +
       'keep the operation log (writeLog) for a memory this large, or split it',
   );
 }
@@ -512,20 +558,33 @@ function readColumn(r: BodyReader, t: TableRef, copy: boolean): [string, ColumnA
   return [name, out];
 }
 
+/** Dictionaries up to this many bytes decode as one string; larger ones in pieces (V8 caps strings near 2^29 units). */
+let ONE_STRING_BYTES = 1 << 28;
+/** Bytes decoded per piece. */
+let PIECE_BYTES = 1 << 26;
+
+/** @internal For tests: small thresholds exercise the piecewise decoder on small inputs. Returns the old values. */
+export function setDictionaryPieceBytes(oneString: number, piece: number): [number, number] {
+  const old: [number, number] = [ONE_STRING_BYTES, PIECE_BYTES];
+  ONE_STRING_BYTES = oneString;
+  PIECE_BYTES = piece;
+  return old;
+}
+
 function readStrings(r: BodyReader, t: TableRef): [string, string[]] {
   const name = r.requiredString(t, 0, `${t.what}.name`);
   const what = `string list '${name}'`;
   const utf8At = r.ref(t, 1, `${what} text`);
-  const text = utf8At < 0 ? '' : (() => {
-    const { start, count } = r.vector(utf8At, 1, `${what} text`);
-    return r.utf8(start, count, `${what} text`);
-  })();
+  const { start: textStart, count: textBytes } = utf8At < 0 ? { start: 0, count: 0 } : r.vector(utf8At, 1, `${what} text`);
   const endsAt = r.ref(t, 2, `${what} ends`);
   const { start, count } = endsAt < 0 ? { start: 0, count: 0 } : r.vector(endsAt, 4, `${what} ends`);
+  const endAt = (i: number) => r.dv.getUint32(start + 4 * i, true);
+  if (textBytes > ONE_STRING_BYTES) return [name, readStringsInPieces(r, what, textStart, textBytes, count, endAt)];
+  const text = r.utf8(textStart, textBytes, `${what} text`);
   const out: string[] = [];
   let prev = 0;
   for (let i = 0; i < count; i++) {
-    const end = r.dv.getUint32(start + 4 * i, true);
+    const end = endAt(i);
     if (end < prev || end > text.length) r.fail(`${what}: entry ${i} ends at ${end}, outside ${prev}..${text.length}`);
     // The text is well-formed, so only a boundary inside a surrogate pair could make an entry ill-formed.
     if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800 && (text.charCodeAt(end) & 0xfc00) === 0xdc00) {
@@ -536,6 +595,55 @@ function readStrings(r: BodyReader, t: TableRef): [string, string[]] {
   }
   if (prev !== text.length) r.fail(`${what}: entries cover ${prev} of ${text.length} code units`);
   return [name, out];
+}
+
+/**
+ * A dictionary too large for one JavaScript string: decoded in 64 MiB pieces by a streaming decoder
+ * (which carries a character split across pieces), each entry cut from the pieces it spans. Same checks.
+ */
+function readStringsInPieces(r: BodyReader, what: string, textStart: number, textBytes: number, count: number, endAt: (i: number) => number): string[] {
+  const stream = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let piece = '';
+  let pieceBase = 0; // code-unit offset of piece[0] in the whole text
+  let bytePos = 0;
+  const nextPiece = (): boolean => {
+    if (bytePos >= textBytes) return false;
+    const to = Math.min(textBytes, bytePos + PIECE_BYTES);
+    try {
+      pieceBase += piece.length;
+      piece = stream.decode(r.body.subarray(textStart + bytePos, textStart + to), { stream: to < textBytes });
+    } catch {
+      r.fail(`${what} text is not valid UTF-8`);
+    }
+    bytePos = to;
+    return true;
+  };
+  nextPiece();
+  const out: string[] = [];
+  let prev = 0;
+  let lastUnit = -1;
+  for (let i = 0; i < count; i++) {
+    const end = endAt(i);
+    if (end < prev) r.fail(`${what}: entry ${i} ends at ${end}, before ${prev}`);
+    const parts: string[] = [];
+    let from = prev;
+    while (end > pieceBase + piece.length) {
+      parts.push(piece.substring(from - pieceBase));
+      from = pieceBase + piece.length;
+      if (!nextPiece()) r.fail(`${what}: entry ${i} ends at ${end}, past the end of the text`);
+    }
+    parts.push(piece.substring(from - pieceBase, end - pieceBase));
+    const entry = parts.length === 1 ? parts[0]! : parts.join('');
+    if (entry.length > 0 && (entry.charCodeAt(0) & 0xfc00) === 0xdc00 && (lastUnit & 0xfc00) === 0xd800) {
+      r.fail(`${what}: entry ${i - 1} ends inside a surrogate pair`);
+    }
+    if (entry.length > 0) lastUnit = entry.charCodeAt(entry.length - 1);
+    out.push(entry);
+    prev = end;
+  }
+  // Whatever the entries do not cover must not exist.
+  if (prev !== pieceBase + piece.length || nextPiece()) r.fail(`${what}: entries cover ${prev} code units, not the whole text`);
+  return out;
 }
 
 function readConfig(r: BodyReader, t: TableRef): StateConfig {

@@ -14,3 +14,5 @@ export {
 } from './codec.js';
 export type { DecodeOptions } from './codec.js';
 export { crc32 } from './crc32.js';
+export { crc32c } from './crc32c.js';
+export { LOG_FORMAT_VERSION, LOG_HEADER } from './log-format.js';

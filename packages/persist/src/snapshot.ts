@@ -1,11 +1,14 @@
 /** MemoryGraph <-> snapshot bytes (browser-safe). */
-import { CorruptSnapshotError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
-import type { Embedder } from '@palimpsest/core';
+import { ConfigMismatchError, CorruptSnapshotError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
+import type { Embedder, LoadConfigOptions } from '@palimpsest/core';
 import { decodeStateAs, encodeStateAs } from './codec.js';
 import type { DecodeOptions } from './codec.js';
 
-/** Options for decodeSnapshot and loadSnapshot. */
-export interface SnapshotOptions extends DecodeOptions {
+/**
+ * Options for decodeSnapshot and loadSnapshot. `predicates`, `minConfidence` and `dimensions` may repeat
+ * the stored configuration; one that differs is refused with ConfigMismatchError naming the key.
+ */
+export interface SnapshotOptions extends DecodeOptions, LoadConfigOptions {
   /** The decoded memory's record-time clock. @default () => Date.now() */
   now?: () => number;
   /** The embedder recall uses (a snapshot stores vectors, not the model that made them). @default HashEmbedder */
@@ -20,7 +23,21 @@ export function encodeSnapshot(mem: MemoryGraph): Uint8Array {
   if (!(mem instanceof MemoryGraph)) {
     throw new InvalidArgumentError(`encodeSnapshot: expected a MemoryGraph, got ${mem === null ? 'null' : typeof mem}`);
   }
-  return encodeStateAs('encodeSnapshot', mem.exportState());
+  return encodeStateAs('encodeSnapshot', exportStateAs('encodeSnapshot', mem));
+}
+
+/** mem.exportState(), with a size refusal re-prefixed by the call the user made. */
+export function exportStateAs(caller: string, mem: MemoryGraph): ReturnType<MemoryGraph['exportState']> {
+  try {
+    return mem.exportState();
+  } catch (e) {
+    if (e instanceof InvalidArgumentError) {
+      const err = new InvalidArgumentError(`${caller}: ${e.message.replace(/^MemoryGraph\.exportState: /, '')}`);
+      err.cause = e;
+      throw err;
+    }
+    throw e;
+  }
 }
 
 /**
@@ -42,13 +59,23 @@ export function decodeSnapshotAs(
   if (options.now !== undefined && typeof options.now !== 'function') {
     throw new InvalidArgumentError(`${caller}: now must be a function returning milliseconds`);
   }
+  if (options.predicates !== undefined && (options.predicates === null || typeof options.predicates !== 'object')) {
+    throw new InvalidArgumentError(`${caller}: predicates must be an object`);
+  }
   const state = decodeStateAs(caller, bytes, options, checksum);
   try {
     return MemoryGraph.fromState(state, {
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+      ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
+      ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }),
+      ...(options.predicates === undefined ? {} : { predicates: options.predicates }),
     });
   } catch (e) {
+    if (e instanceof ConfigMismatchError) {
+      throw new ConfigMismatchError(`${caller}: ${e.message.replace(/^MemoryGraph\.fromState: /, '')}`, e.key);
+    }
+
     // fromState names its own errors; keep their class, prefix the call the user made.
     const message = `${caller}: ${e instanceof Error ? e.message : String(e)}`;
     const err = e instanceof SnapshotVersionError ? new SnapshotVersionError(message) : new CorruptSnapshotError(message);

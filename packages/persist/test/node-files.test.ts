@@ -102,4 +102,15 @@ describe('saveSnapshot / loadSnapshot', () => {
     await expect(saveSnapshot(join(dir, 'e.plmp'), {} as never)).rejects.toThrow(InvalidArgumentError);
     expect(readdirSync(dir).some((f) => f.startsWith('e.plmp'))).toBe(false);
   });
+
+  it('the next save removes temporaries of crashed saves (dead processes) and keeps those of live ones', async () => {
+    const path = join(dir, 'temps.plmp');
+    const dead = `temps.plmp.tmp-${2 ** 22 + 1}-3`; // above Linux's pid_max ceiling: no such process
+    const live = `temps.plmp.tmp-${process.ppid}-7`;
+    writeFileSync(join(dir, dead), 'half a snapshot');
+    writeFileSync(join(dir, live), 'a save in progress');
+    await saveSnapshot(path, memory());
+    expect(leftovers('temps.plmp').sort()).toEqual([live]);
+    rmSync(join(dir, live));
+  });
 });

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors.js';
 import { grow } from '../util/arrays.js';
 
 /**
@@ -116,73 +117,163 @@ export type Operation =
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** Bytes of one log segment: new segments start at this size, so growing never copies more than this. */
+export const LOG_SEGMENT_BYTES = 1 << 26;
+/** Pending operations are encoded once this many UTF-16 units wait (so a join never nears V8's string limit). */
+const PENDING_UNITS = 1 << 20;
+/** Largest view handed to TextEncoder.encodeInto: V8 writes nothing into a view of 2^31 bytes or more. */
+const MAX_ENCODE_VIEW = 0x7fffffff;
+/** A snapshot stores the log as one column of at most this many bytes (FlatBuffers' 2 GiB limit). */
+export const MAX_EXPORTED_LOG_BYTES = 0x7fffffff;
+
 /**
- * Operations kept as UTF-8 JSON lines in one growable byte buffer, not as objects: a million operations
- * cost their bytes and no garbage-collected objects, and a snapshot stores the buffer as it is (it is
- * literally JSONL: each line ends with a newline, which JSON never contains unescaped). New operations
- * wait as strings and are encoded 512 at a time, which costs far less than one encode per operation.
+ * Operations kept as UTF-8 JSON lines in byte segments, not as objects: a million operations cost their
+ * bytes and no garbage-collected objects, and a snapshot stores the lines as they are (JSONL: each line
+ * ends with a newline, which JSON never contains unescaped). New operations wait as strings and are
+ * encoded in batches (512 operations or 1M code units), which costs far less than one encode per operation.
+ *
+ * Segments, not one doubling buffer: the log grows without ever copying more than one segment, has no
+ * 2 GiB or 4 GiB ceiling of its own, and never hands encodeInto a view of 2^31 bytes or more (V8 then
+ * writes nothing, which once dropped operations silently). Every encode is checked to have consumed its
+ * whole batch. Offsets are absolute over the concatenated lines (exact in a Float64Array up to 2^53).
  */
 export class LogBuffer {
-  bytes: Uint8Array;
-  /** End offset of each line, newline included. */
-  ends: Uint32Array;
+  /** Filled segments, each trimmed to its used bytes, then the current one. */
+  private segments: Uint8Array[] = [];
+  /** Absolute offset of each segment's first byte. */
+  private segmentStart: number[] = [];
+  private current: Uint8Array;
+  private currentUsed = 0;
+  /** Absolute end offset of each line, newline included. */
+  private ends: Float64Array;
   private encoded = 0;
-  private used = 0;
   private pending: string[] = [];
+  private pendingUnits = 0;
 
-  constructor(bytes?: Uint8Array, ends?: Uint32Array) {
-    this.bytes = bytes ?? new Uint8Array(1 << 16);
-    this.ends = ends ?? new Uint32Array(1024);
-    if (ends !== undefined) {
-      this.encoded = ends.length;
-      this.used = ends.length === 0 ? 0 : ends[ends.length - 1]!;
-    }
+  constructor() {
+    this.current = new Uint8Array(1 << 16);
+    this.ends = new Float64Array(1024);
+    this.segmentStart = [0];
+    this.segments = [this.current];
   }
 
   get length(): number {
     return this.encoded + this.pending.length;
   }
 
-  /** Replaces the content wholesale (loading a snapshot). */
+  /** Bytes of the encoded lines (pending operations not included). */
+  private get used(): number {
+    return this.segmentStart[this.segmentStart.length - 1]! + this.currentUsed;
+  }
+
+  /** Replaces the content wholesale (loading a snapshot); `ends` are the line end offsets in `bytes`. */
   load(bytes: Uint8Array, ends: Uint32Array): void {
-    this.bytes = bytes;
-    this.ends = ends;
-    this.pending = [];
+    this.current = bytes;
+    this.currentUsed = ends.length === 0 ? 0 : ends[ends.length - 1]!;
+    this.segments = [bytes];
+    this.segmentStart = [0];
+    this.ends = Float64Array.from(ends);
     this.encoded = ends.length;
-    this.used = ends.length === 0 ? 0 : ends[ends.length - 1]!;
+    this.pending = [];
+    this.pendingUnits = 0;
   }
 
   append(op: Operation): void {
-    this.pending.push(op.type === 'assert' ? stringifyAssert(op) : JSON.stringify(op));
+    let line: string;
+    try {
+      line = op.type === 'assert' ? stringifyAssert(op) : JSON.stringify(op);
+    } catch (e) {
+      // Only a string past V8's length limit gets here (operations are plain, acyclic JSON).
+      throw new InvalidArgumentError(`${op.type}: the operation is too large to log (${(e as Error).message})`);
+    }
+    if (this.pendingUnits + line.length > PENDING_UNITS) this.flush();
+    this.pending.push(line);
+    this.pendingUnits += line.length;
     if (this.pending.length >= 512) this.flush();
   }
 
   private flush(): void {
     if (this.pending.length === 0) return;
+    // At most PENDING_UNITS units, or one operation that is larger on its own: far below the string limit.
     const text = this.pending.join('\n') + '\n';
+    const count = this.pending.length;
     this.pending = [];
+    this.pendingUnits = 0;
+    const start = this.used;
+    const bytes = this.encodeBatch(text);
+    // Native indexOf finds the newlines far faster than a loop over every byte.
+    let found = 0;
+    for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) {
+      if (this.encoded === this.ends.length) this.ends = grow(this.ends, Math.max(this.ends.length * 2, 16));
+      this.ends[this.encoded++] = start + i + 1;
+      found++;
+    }
+    if (found !== count) throw new Error(`LogBuffer: encoded ${found} lines for ${count} operations`);
+  }
+
+  /** Writes the UTF-8 of `text` at the end of the current segment (starting a new one when full) and returns those bytes. */
+  private encodeBatch(text: string): Uint8Array {
     // UTF-8 needs at most 3 bytes per UTF-16 unit.
     const worst = text.length * 3;
-    if (this.used + worst > this.bytes.length) {
-      let cap = Math.max(this.bytes.length * 2, 1024);
-      while (this.used + worst > cap) cap *= 2;
-      this.bytes = grow(this.bytes, cap);
+    if (this.currentUsed + worst > this.current.length) {
+      if (this.currentUsed + worst <= LOG_SEGMENT_BYTES) {
+        let cap = Math.max(this.current.length * 2, 1024);
+        while (this.currentUsed + worst > cap) cap *= 2;
+        this.current = grow(this.current, Math.min(cap, LOG_SEGMENT_BYTES));
+        this.segments[this.segments.length - 1] = this.current;
+      } else if (worst <= MAX_ENCODE_VIEW) {
+        this.startSegment(Math.max(LOG_SEGMENT_BYTES, worst));
+      }
     }
+    const at = this.currentUsed;
+    if (worst <= MAX_ENCODE_VIEW && at + worst <= this.current.length) {
+      const view = this.current.subarray(at, at + worst);
+      const { read, written } = encoder.encodeInto(text, view);
+      if (read === text.length) {
+        this.currentUsed += written;
+        return this.current.subarray(at, at + written);
+      }
+    }
+    // A batch too large for one encodeInto view (a single huge operation): its exact bytes, own segment.
+    const exact = encoder.encode(text);
+    if (this.currentUsed > 0) this.startSegment(0);
+    this.current = exact;
+    this.currentUsed = exact.length;
+    this.segments[this.segments.length - 1] = exact;
+    return exact;
+  }
+
+  /** Trims the current segment and opens a new one of `capacity` bytes. */
+  private startSegment(capacity: number): void {
     const start = this.used;
-    const { written } = encoder.encodeInto(text, this.bytes.subarray(start));
-    this.used += written;
-    const bytes = this.bytes.subarray(0, this.used);
-    // Native indexOf finds the newlines far faster than a loop over every byte.
-    for (let i = bytes.indexOf(10, start); i !== -1; i = bytes.indexOf(10, i + 1)) {
-      if (this.encoded === this.ends.length) this.ends = grow(this.ends, Math.max(this.ends.length * 2, 16));
-      this.ends[this.encoded++] = i + 1;
+    this.segments[this.segments.length - 1] = this.current.subarray(0, this.currentUsed);
+    this.current = new Uint8Array(capacity);
+    this.currentUsed = 0;
+    this.segments.push(this.current);
+    this.segmentStart.push(start);
+  }
+
+  /** The bytes of line `index` (without its newline). */
+  private line(index: number): Uint8Array {
+    const start = index === 0 ? 0 : this.ends[index - 1]!;
+    const end = this.ends[index]! - 1;
+    // The last segment whose start is at or before `start` (lines never span segments).
+    let lo = 0;
+    let hi = this.segmentStart.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.segmentStart[mid]! <= start) lo = mid;
+      else hi = mid - 1;
     }
+    // A segment can be empty at a boundary: step back to the one that holds the line.
+    while (lo > 0 && this.segmentStart[lo]! + (lo === this.segments.length - 1 ? this.currentUsed : this.segments[lo]!.length) <= start) lo--;
+    const base = this.segmentStart[lo]!;
+    return this.segments[lo]!.subarray(start - base, end - base);
   }
 
   get(index: number): Operation {
     this.flush();
-    const start = index === 0 ? 0 : this.ends[index - 1]!;
-    return JSON.parse(decoder.decode(this.bytes.subarray(start, this.ends[index]! - 1))) as Operation;
+    return JSON.parse(decoder.decode(this.line(index))) as Operation;
   }
 
   toArray(): Operation[] {
@@ -192,10 +283,31 @@ export class LogBuffer {
     return out;
   }
 
-  /** The used bytes and line ends, trimmed (copies). */
-  trimmed(): { bytes: Uint8Array; ends: Uint32Array } {
+  /** Bytes the encoded log takes (after encoding what is pending). */
+  byteLength(): number {
     this.flush();
-    return { bytes: this.bytes.slice(0, this.used), ends: this.ends.slice(0, this.encoded) };
+    return this.used;
+  }
+
+  /**
+   * The lines and their end offsets as one byte column and one Uint32 column (copies), as a snapshot stores
+   * them. Refused with InvalidArgumentError, before anything is copied, past MAX_EXPORTED_LOG_BYTES.
+   */
+  trimmed(call = 'MemoryGraph.exportState'): { bytes: Uint8Array; ends: Uint32Array } {
+    this.flush();
+    const total = this.used;
+    if (total > MAX_EXPORTED_LOG_BYTES) {
+      throw new InvalidArgumentError(
+        `${call}: the operation log holds ${total} bytes, past the ${MAX_EXPORTED_LOG_BYTES}-byte (2 GiB) limit of one snapshot column; ` +
+          'keep this memory as its operation log (writeLog) instead',
+      );
+    }
+    const bytes = new Uint8Array(total);
+    for (let k = 0; k < this.segments.length; k++) {
+      const used = k === this.segments.length - 1 ? this.currentUsed : this.segments[k]!.length;
+      bytes.set(this.segments[k]!.subarray(0, used), this.segmentStart[k]!);
+    }
+    return { bytes, ends: Uint32Array.from(this.ends.subarray(0, this.encoded)) };
   }
 }
 

@@ -55,6 +55,8 @@ import { showTime, toMillis } from '../util/time.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
 import { LogBuffer } from './log.js';
+import { checkLoadConfig } from './config-check.js';
+import type { LoadConfigOptions, StoredConfig } from './config-check.js';
 import { checkState } from './state-check.js';
 import type { CheckedState } from './state-check.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
@@ -638,15 +640,24 @@ export class MemoryGraph {
     };
   }
 
+  /** @internal The configuration a snapshot or log of this memory stores (for checkLoadConfig). */
+  storedConfig(): StoredConfig {
+    return { minConfidence: this.minConfidence, dimensions: this.dimensions, predicates: this.predicateConfig };
+  }
+
   /** The operation log, oldest first (a fresh array of plain JSON-serialisable objects). */
   log(): Operation[] {
     return this.logBuffer.toArray();
   }
 
-  /** Rebuilds a memory from a log. `options.now` sets the new memory's clock; the configuration comes from the log. */
-  static replay(ops: readonly Operation[], given: Pick<MemoryGraphOptions, 'now' | 'embedder'> = {}): MemoryGraph {
+  /**
+   * Rebuilds a memory from a log. `options.now` sets the new memory's clock; the configuration comes from
+   * the log, and a `predicates`/`minConfidence`/`dimensions` option that disagrees with it is refused
+   * (ConfigMismatchError naming the key).
+   */
+  static replay(ops: readonly Operation[], given: Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadConfigOptions = {}): MemoryGraph {
     const call = 'MemoryGraph.replay';
-    const options = readOptions<Pick<MemoryGraphOptions, 'now' | 'embedder'>>(call, given, SHAPES.loadOptions);
+    const options = readOptions<Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadConfigOptions>(call, given, SHAPES.loadOptions);
     if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
     // Every operation is read once into plain JSON values before the first is applied.
     const plain = readList(call, ops, 'ops').map((op, i) => checkOp(call, op, i));
@@ -676,6 +687,7 @@ export class MemoryGraph {
         throw new InvalidArgumentError(`${call}: operation ${i} (${JSON.stringify(plain[i]).slice(0, 120)}) failed: ${message}`);
       }
     }
+    checkLoadConfig(call, mem.storedConfig(), options);
     return mem;
   }
 
@@ -739,11 +751,20 @@ export class MemoryGraph {
    * A memory from `exportState()` output. Every length and cross-reference is checked first; what does not
    * fit throws CorruptSnapshotError, another format version SnapshotVersionError.
    */
-  static fromState(state: MemoryState, given: Pick<MemoryGraphOptions, 'now' | 'embedder'> = {}): MemoryGraph {
+  static fromState(state: MemoryState, given: Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadConfigOptions = {}): MemoryGraph {
     const call = 'MemoryGraph.fromState';
-    const options = readOptions<Pick<MemoryGraphOptions, 'now' | 'embedder'>>(call, given, SHAPES.loadOptions);
+    const options = readOptions<Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadConfigOptions>(call, given, SHAPES.loadOptions);
+    let checked: CheckedState;
     try {
-      const checked = checkState(state);
+      checked = checkState(state);
+    } catch (error) {
+      // Whatever a malformed state makes fail is a damaged state, never a raw TypeError or RangeError.
+      if (error instanceof CorruptSnapshotError || error instanceof SnapshotVersionError) throw error;
+      throw new CorruptSnapshotError(`${call}: ${error instanceof PalimpsestError ? error.message : describeError(error)}`);
+    }
+    const stored = new Map(checked.config.predicates.map((p) => [p.name, { cardinality: p.cardinality, minConfidence: p.minConfidence ?? undefined }]));
+    checkLoadConfig(call, { minConfidence: checked.config.minConfidence, dimensions: checked.config.dimensions, predicates: stored }, options);
+    try {
       const { config } = checked;
       // Prototype-less: a predicate named "__proto__" stays a key.
       const predicates = Object.create(null) as Record<string, PredicateOptions>;

@@ -1,0 +1,51 @@
+/**
+ * The in-memory operation log never drops an operation: batches are encoded into bounded views, a
+ * segment is closed (not copied) when full, and a single operation larger than a segment gets its own.
+ * Sizes here cross the 64 MiB segment boundary cheaply (few large strings); the > 2 GiB cases are in
+ * packages/persist/test/limit-long.test.ts behind PALIMPSEST_LONG_TESTS (so is the 600 MiB batch case).
+ */
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '@palimpsest/core';
+import type { Operation } from '@palimpsest/core';
+import { LOG_SEGMENT_BYTES, LogBuffer } from '../src/graph/log.js';
+
+const note = (i: number, text: string) => ({ type: 'episode', recordedAt: i, id: `e${i}`, text, at: 0 }) as Operation;
+
+describe('LogBuffer', () => {
+  it('keeps every operation across segment boundaries, with one operation larger than a segment', () => {
+    const log = new LogBuffer();
+    const big = 'x'.repeat(1_050_000);
+    const huge = '€'.repeat(Math.ceil(LOG_SEGMENT_BYTES / 3) + 1000); // > 64 MiB of UTF-8 in one operation
+    const expected: Operation[] = [];
+    for (let i = 0; i < 140; i++) {
+      const op = i === 70 ? note(i, huge) : note(i, i % 3 === 0 ? big : `small ${i} ü😀`);
+      log.append(op);
+      expected.push(op);
+    }
+    expect(log.length).toBe(140);
+    expect(log.byteLength()).toBeGreaterThan(LOG_SEGMENT_BYTES + 40 * 2 ** 20);
+    // Every operation reads back, including those on either side of each segment boundary.
+    for (let i = 0; i < 140; i++) expect(log.get(i)).toEqual(expected[i]);
+    const { bytes, ends } = log.trimmed();
+    expect(ends.length).toBe(140);
+    expect(bytes.length).toBe(log.byteLength());
+    const text = new TextDecoder().decode(bytes);
+    expect(text.split('\n').slice(0, -1).map((l) => JSON.parse(l) as unknown)).toEqual(expected);
+    // A loaded log continues where it ended.
+    const again = new LogBuffer();
+    again.load(bytes, ends);
+    again.append(note(140, 'after'));
+    expect(again.length).toBe(141);
+    expect(again.get(139)).toEqual(expected[139]);
+    expect(again.get(140)).toEqual(note(140, 'after'));
+  });
+
+  it('an operation that cannot be serialised is refused by name, and nothing is logged', () => {
+    const log = new LogBuffer();
+    log.append(note(0, 'a'));
+    const cyclic = { type: 'salience', recordedAt: 1, facts: [] as unknown[], values: [] } as unknown as { facts: unknown[] };
+    cyclic.facts.push(cyclic);
+    expect(() => log.append(cyclic as unknown as Operation)).toThrow(InvalidArgumentError);
+    expect(log.length).toBe(1);
+  });
+});

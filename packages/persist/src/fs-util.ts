@@ -1,0 +1,116 @@
+/** Node file helpers shared by snapshots and logs: atomic replace, directory fsync, stale temporaries. */
+import type { FileHandle } from 'node:fs/promises';
+import { open, readdir, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { NotFoundError } from '@palimpsest/core';
+
+let tempCounter = 0;
+
+export function isErrno(e: unknown, ...codes: string[]): boolean {
+  return e instanceof Error && codes.includes((e as NodeJS.ErrnoException).code ?? '');
+}
+
+export function notFound(caller: string, path: string, e: unknown): NotFoundError {
+  const err = new NotFoundError(`${caller}: no file at ${path}`);
+  err.cause = e;
+  return err;
+}
+
+/** Is process `pid` alive on this machine? (EPERM: it exists but belongs to someone else.) */
+export function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return isErrno(e, 'EPERM');
+  }
+}
+
+export async function syncDirectory(dir: string): Promise<void> {
+  let fh: FileHandle | undefined;
+  try {
+    fh = await open(dir, 'r');
+    await fh.sync();
+  } catch (e) {
+    // Some platforms and file systems cannot open or fsync a directory; the rename itself already happened.
+    if (!isErrno(e, 'EISDIR', 'EPERM', 'EACCES', 'EINVAL', 'EBADF', 'ENOTSUP')) throw e;
+  } finally {
+    await fh?.close();
+  }
+}
+
+/**
+ * Removes `<name>.tmp-<pid>-<n>` files beside `path` left by saves of processes that no longer run
+ * (a crash between creating the temporary and renaming it). Temporaries of live processes are kept.
+ */
+export async function removeStaleTemps(path: string): Promise<string[]> {
+  const dir = dirname(path);
+  const prefix = `${basename(path)}.tmp-`;
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(\d+)-\d+$/.exec(name.slice(prefix.length));
+    if (!m || processAlive(Number(m[1]))) continue;
+    try {
+      await unlink(join(dir, name));
+      removed.push(name);
+    } catch {
+      // gone already, or not ours to remove: leave it
+    }
+  }
+  return removed;
+}
+
+/**
+ * Writes `path` atomically: `write` fills a temporary file beside it, which is fsynced and renamed over
+ * `path`. If anything fails, the temporary file is removed and `path` is untouched. After a success,
+ * temporaries of earlier crashed saves of the same path are removed.
+ */
+export async function writeFileAtomic(path: string, write: Uint8Array | ((fh: FileHandle) => Promise<void>)): Promise<void> {
+  let tmp = '';
+  let fh: FileHandle | undefined;
+  for (let attempt = 0; !fh; attempt++) {
+    tmp = `${path}.tmp-${process.pid}-${++tempCounter}`;
+    try {
+      fh = await open(tmp, 'wx', 0o644);
+    } catch (e) {
+      if (!isErrno(e, 'EEXIST') || attempt > 100) throw e; // a stale temporary of a crashed run: next name
+    }
+  }
+  let done = false;
+  try {
+    if (typeof write === 'function') await write(fh);
+    else await fh.writeFile(write);
+    await fh.sync();
+    await fh.close();
+    fh = undefined;
+    await rename(tmp, path);
+    done = true;
+  } finally {
+    if (fh) await fh.close().catch(() => undefined);
+    if (!done) await unlink(tmp).catch(() => undefined);
+  }
+  await syncDirectory(dirname(path));
+  await removeStaleTemps(path);
+}
+
+/**
+ * Writes every byte of `bytes` at `position`, looping over short writes (a nearly full disk may take part
+ * of a write and fail only on the next call). Resolves to the position after the last byte.
+ */
+export async function writeAll(fh: FileHandle, bytes: Uint8Array, position: number): Promise<number> {
+  let done = 0;
+  while (done < bytes.length) {
+    const { bytesWritten } = await fh.write(bytes, done, bytes.length - done, position + done);
+    if (bytesWritten <= 0) throw Object.assign(new Error(`write returned ${bytesWritten} bytes`), { code: 'EIO' });
+    done += bytesWritten;
+  }
+  return position + done;
+}

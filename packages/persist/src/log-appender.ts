@@ -1,0 +1,254 @@
+/**
+ * Appending to a log file: one writer per log (a lock file), nothing acknowledged before it is written
+ * and fsynced, and after any write error the file cut back to what was acknowledged and the appender
+ * refusing every later append.
+ */
+import type { FileHandle } from 'node:fs/promises';
+import { link, open, readFile, unlink, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { CorruptLogError, InvalidArgumentError, LogLockedError, LogWriteError, NotFoundError } from '@palimpsest/core';
+import { CHAIN_SEED, encodeRecord, headerLine } from './log-format.js';
+import { opBytes, writeLog } from './log-file.js';
+import { damageError, scanLog } from './log-scan.js';
+import { isErrno, processAlive, syncDirectory, writeAll } from './fs-util.js';
+
+export interface LogAppender {
+  /** Queues one operation (a JSON object) as a record. Throws InvalidArgumentError for anything else, LogWriteError after a failed write. */
+  append(op: unknown): void;
+  /**
+   * Writes everything queued and fsyncs. Once this resolves those records survive a crash; if it rejects
+   * (LogWriteError), none of the operations appended since the last resolved flush are in the file.
+   */
+  flush(): Promise<void>;
+  /** Flushes, closes the file and releases the lock; later appends throw. Rejects like flush, releasing anyway. */
+  close(): Promise<void>;
+  /** Operations appended through this appender that a resolved flush put on disk. */
+  readonly acknowledged: number;
+}
+
+/** Flush a chunk in the background once this many bytes are queued (flush() still decides what is acknowledged). */
+const CHUNK = 1 << 20;
+let lockCounter = 0;
+
+/**
+ * Takes `<path>.lock`, a file holding the owner's pid, created complete and exclusively (written beside
+ * it, then hard-linked into place, which fails if it exists). A lock whose process no longer runs is
+ * stale and taken over; a live one refuses with LogLockedError. Resolves to the release function.
+ */
+async function acquireLock(caller: string, path: string): Promise<() => Promise<void>> {
+  const lock = `${path}.lock`;
+  const mine = `${lock}.${process.pid}-${++lockCounter}`;
+  await writeFile(mine, `${process.pid}\n`, { flag: 'wx' });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await placeLock(mine, lock);
+        return async () => {
+          await unlink(lock).catch(() => undefined);
+        };
+      } catch (e) {
+        if (!isErrno(e, 'EEXIST') || attempt >= 3) throw e;
+      }
+      let text = '';
+      try {
+        text = await readFile(lock, 'utf8');
+      } catch (e) {
+        if (isErrno(e, 'ENOENT')) continue; // released meanwhile
+        throw e;
+      }
+      const holder = /^(\d+)\n$/.test(text) ? Number(text.trim()) : undefined;
+      if (holder !== undefined && !processAlive(holder)) {
+        await unlink(lock).catch(() => undefined); // stale: its process is gone
+        continue;
+      }
+      throw new LogLockedError(
+        holder === undefined
+          ? `${caller}: ${path} is locked (${lock} does not name a process; remove it if no writer runs)`
+          : `${caller}: ${path} is locked by ${holder === process.pid ? 'another appender in this process' : `process ${holder}`} (${lock}); one appender per log`,
+      );
+    }
+  } finally {
+    await unlink(mine).catch(() => undefined);
+  }
+}
+
+/** Hard-links the complete lock file into place; where a file system has no hard links, creates it with O_EXCL. */
+async function placeLock(mine: string, lock: string): Promise<void> {
+  try {
+    await link(mine, lock);
+  } catch (e) {
+    if (!isErrno(e, 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV')) throw e;
+    await writeFile(lock, `${process.pid}\n`, { flag: 'wx' });
+  }
+}
+
+/** Verifies the log and returns where appending continues; converts a version-1 log to version 2 first. */
+async function prepare(path: string): Promise<{ size: number; seq: number; chain: number; created: boolean }> {
+  let scan;
+  try {
+    scan = await scanLog('openLogAppender', path, false);
+  } catch (e) {
+    if (e instanceof NotFoundError) return { size: 0, seq: 0, chain: 0, created: true };
+    throw e;
+  }
+  if (scan.failure?.kind === 'torn') {
+    throw new CorruptLogError(`openLogAppender: ${path}: the last line is torn (${scan.failure.reason}); call repairLog(path) before appending`);
+  }
+  if (scan.failure) throw damageError('openLogAppender', path, scan);
+  if (scan.format === 1) {
+    // An unframed log of an earlier release: rewritten once, atomically, as version 2.
+    const { ops } = await scanLog('openLogAppender', path);
+    await writeLog(path, ops);
+    return prepare(path);
+  }
+  return { size: scan.goodBytes, seq: scan.lastSeq, chain: scan.chain, created: false };
+}
+
+/**
+ * Opens `path` (created if missing) for appending operations, holding its lock until close(). The whole
+ * log is verified first: a torn or damaged one is refused with CorruptLogError (run repairLog), a log
+ * another writer holds with LogLockedError.
+ */
+export async function openLogAppender(path: string): Promise<LogAppender> {
+  if (typeof path !== 'string' || path.length === 0) throw new InvalidArgumentError('openLogAppender: path must be a non-empty string');
+  const release = await acquireLock('openLogAppender', path);
+  let fh: FileHandle | undefined;
+  let start;
+  try {
+    start = await prepare(path);
+    fh = await open(path, start.created ? 'wx' : 'r+');
+    if (start.size === 0) {
+      const header = Buffer.concat([headerLine(), Buffer.from('\n')]);
+      start.size = await writeAll(fh, header, 0);
+      await fh.datasync();
+      start.seq = 0;
+      start.chain = CHAIN_SEED;
+    }
+    if (start.created) await syncDirectory(dirname(path)); // the new name survives a crash too
+  } catch (e) {
+    await fh?.close().catch(() => undefined);
+    await release();
+    throw e;
+  }
+  return new Appender(path, fh, release, start.size, start.seq, start.chain);
+}
+
+class Appender implements LogAppender {
+  private queue: Uint8Array[] = [];
+  private queuedBytes = 0;
+  private appended = 0;
+  private acked = 0;
+  /** Bytes in the file that a flush fsynced (every later byte is unacknowledged). */
+  private synced: number;
+  /** Where the next write goes. */
+  private position: number;
+  private busy: Promise<void> = Promise.resolve();
+  private failed: LogWriteError | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly path: string,
+    private readonly fh: FileHandle,
+    private readonly release: () => Promise<void>,
+    size: number,
+    private seq: number,
+    private chain: number,
+  ) {
+    this.synced = size;
+    this.position = size;
+  }
+
+  get acknowledged(): number {
+    return this.acked;
+  }
+
+  append(op: unknown): void {
+    if (this.closed) throw new InvalidArgumentError('LogAppender.append: the appender is closed');
+    if (this.failed) throw this.refusal('LogAppender.append');
+    const record = encodeRecord(this.seq + 1, this.chain, opBytes('LogAppender.append', op, this.appended));
+    this.seq++;
+    this.chain = record.crc;
+    this.appended++;
+    this.queue.push(record.line);
+    this.queuedBytes += record.line.length;
+    if (this.queuedBytes >= CHUNK) {
+      this.busy = this.busy.then(() => this.writeQueued());
+      this.busy.catch(() => undefined); // surfaced by the next flush/append, not as an unhandled rejection
+    }
+  }
+
+  flush(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.failed) return Promise.reject(this.refusal('LogAppender.flush'));
+    const count = this.appended;
+    this.busy = this.busy.then(async () => {
+      await this.writeQueued();
+      const end = this.position;
+      try {
+        await this.fh.datasync();
+      } catch (e) {
+        await this.fail(e);
+      }
+      this.synced = end;
+      this.acked = Math.max(this.acked, count);
+    });
+    const done = this.busy;
+    this.busy.catch(() => undefined);
+    return done.catch(() => {
+      throw this.refusal('LogAppender.flush');
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.flush();
+    } finally {
+      this.closed = true;
+      await this.fh.close().catch(() => undefined);
+      await this.release();
+    }
+  }
+
+  private async writeQueued(): Promise<void> {
+    if (this.failed) throw this.failed;
+    if (this.queue.length === 0) return;
+    const bytes = Buffer.concat(this.queue);
+    this.queue = [];
+    this.queuedBytes = 0;
+    try {
+      this.position = await writeAll(this.fh, bytes, this.position);
+    } catch (e) {
+      await this.fail(e);
+    }
+  }
+
+  /** Cuts the file back to what was acknowledged, remembers the error, and throws it. */
+  private async fail(cause: unknown): Promise<never> {
+    if (!this.failed) {
+      let cut = 'the file was cut back to the last acknowledged record';
+      try {
+        await this.fh.truncate(this.synced);
+        await this.fh.datasync();
+        this.position = this.synced;
+      } catch (e) {
+        cut = `cutting the file back failed too (${(e as Error).message}); run repairLog(path) before the next appender`;
+      }
+      const err = new LogWriteError(
+        `LogAppender: writing ${this.path} failed (${cause instanceof Error ? cause.message : String(cause)}); ${cut}. ` +
+          `${this.acked} operations are acknowledged; later appends are refused`,
+      );
+      err.cause = cause;
+      this.failed = err;
+      this.queue = [];
+      this.queuedBytes = 0;
+    }
+    throw this.failed;
+  }
+
+  private refusal(call: string): LogWriteError {
+    const err = new LogWriteError(`${call}: ${this.failed!.message.replace(/^LogAppender: /, '')}`);
+    err.cause = this.failed!.cause;
+    return err;
+  }
+}

@@ -1,0 +1,117 @@
+/** Whole-log operations on a Node file system: writeLog, readLog, repairLog (format: LOG-FORMAT.md). */
+import { open } from 'node:fs/promises';
+import { InvalidArgumentError } from '@palimpsest/core';
+import type { Operation } from '@palimpsest/core';
+import { encodeRecord, CHAIN_SEED, headerLine } from './log-format.js';
+import { damageError, scanLog } from './log-scan.js';
+import type { LogFailure } from './log-scan.js';
+import { writeAll, writeFileAtomic } from './fs-util.js';
+
+const utf8 = new TextEncoder();
+
+/** An operation's JSON bytes; anything but a JSON object is refused with InvalidArgumentError. */
+export function opBytes(caller: string, op: unknown, index: number): Uint8Array {
+  let line: string | undefined;
+  try {
+    line = typeof op === 'object' && op !== null && !Array.isArray(op) ? JSON.stringify(op) : undefined;
+  } catch (e) {
+    throw new InvalidArgumentError(`${caller}: operation ${index} is not JSON-serialisable (${(e as Error).message})`);
+  }
+  if (line === undefined || line.charCodeAt(0) !== 0x7b) {
+    throw new InvalidArgumentError(`${caller}: operation ${index} must be a JSON object`);
+  }
+  return utf8.encode(line);
+}
+
+/** Flush a chunk to disk once this many bytes are buffered. */
+const CHUNK = 1 << 20;
+
+/**
+ * Writes `ops` as a version-2 log at `path`, atomically (the old file stays whole until the new one is
+ * complete). `ops` may be any iterable or async iterable; it is streamed, never joined into one string.
+ * Resolves to the number of operations written.
+ */
+export async function writeLog(path: string, ops: Iterable<unknown> | AsyncIterable<unknown>): Promise<number> {
+  if (ops === null || typeof ops !== 'object' || (!(Symbol.iterator in ops) && !(Symbol.asyncIterator in ops))) {
+    throw new InvalidArgumentError('writeLog: ops must be an iterable of operations');
+  }
+  let count = 0;
+  await writeFileAtomic(path, async (fh) => {
+    const parts: Uint8Array[] = [headerLine(), Uint8Array.of(0x0a)];
+    let size = 0;
+    let position = 0;
+    let chain = CHAIN_SEED;
+    for await (const op of ops as AsyncIterable<unknown>) {
+      const record = encodeRecord(count + 1, chain, opBytes('writeLog', op, count));
+      count++;
+      chain = record.crc;
+      parts.push(record.line);
+      size += record.line.length;
+      if (size >= CHUNK) {
+        position = await writeAll(fh, Buffer.concat(parts.splice(0)), position);
+        size = 0;
+      }
+    }
+    if (parts.length > 0) await writeAll(fh, Buffer.concat(parts), position);
+  });
+  return count;
+}
+
+/** Where a log stopped verifying; `line`, `text` and `offset` as in earlier releases. */
+export type TornLine = LogFailure;
+
+export interface ReadLogResult {
+  /** The verified operations, in order, ready for MemoryGraph.replay. */
+  ops: Operation[];
+  /** 2 for a framed log, 1 for an unframed JSONL log of earlier releases (nothing but JSON is checked). */
+  format: 1 | 2;
+  /** Present when the last line is a torn append; `ops` then holds everything before it. */
+  torn?: LogFailure;
+  /** With `{ recover: true }`: present when a line before the end fails; `ops` is the verified prefix. */
+  damage?: LogFailure;
+}
+
+export interface ReadLogOptions {
+  /**
+   * Return the verified prefix when a line before the end is damaged, reporting it in `damage`, instead
+   * of rejecting with CorruptLogError. @default false
+   */
+  recover?: boolean;
+}
+
+/**
+ * Reads a log as a stream, verifying every record (version 2: frame, checksum chain, sequence numbers;
+ * version 1: JSON objects). A torn last append is reported in `torn` with the prefix before it. A line
+ * that fails anywhere else is damage or tampering: CorruptLogError naming the line, unless `recover`.
+ * A missing file rejects with NotFoundError, a newer format with SnapshotVersionError.
+ */
+export async function readLog(path: string, options: ReadLogOptions = {}): Promise<ReadLogResult> {
+  if (options === null || typeof options !== 'object') throw new InvalidArgumentError('readLog: options must be an object');
+  const scan = await scanLog('readLog', path);
+  const out: ReadLogResult = { ops: scan.ops, format: scan.format };
+  const f = scan.failure;
+  if (f?.kind === 'torn') out.torn = f;
+  else if (f) {
+    if (options.recover !== true) throw damageError('readLog', path, scan);
+    out.damage = f;
+  }
+  return out;
+}
+
+/**
+ * Makes a log whole again: keeps the longest verified prefix, cutting off a torn last append or
+ * everything from the first damaged line on, and resolves to what it dropped (undefined when nothing).
+ * An unframed version-1 log whose complete last line lacks its newline gets one.
+ */
+export async function repairLog(path: string): Promise<LogFailure | undefined> {
+  const scan = await scanLog('repairLog', path, false);
+  const fh = await open(path, 'r+');
+  try {
+    if (scan.failure) await fh.truncate(scan.goodBytes);
+    if (!scan.terminated && scan.goodBytes > 0) await fh.write('\n', scan.goodBytes);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  return scan.failure;
+}

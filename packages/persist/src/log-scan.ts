@@ -1,0 +1,198 @@
+/**
+ * Reading a log file line by line, verifying as it goes: the version-2 frame and chain (log-format.ts)
+ * or, for an unframed version-1 log, that each line is a JSON object. The scan stops trusting the file at
+ * the first line that fails and only counts what follows, so callers get the verified prefix, where it
+ * ends, and whether the failure is a torn last append or damage before the end.
+ */
+import { createReadStream } from 'node:fs';
+import { CorruptLogError, SnapshotVersionError } from '@palimpsest/core';
+import type { Operation } from '@palimpsest/core';
+import { CHAIN_SEED, checkRecord, classifyFirstLine, looksFramed, RECORD_KIND_JSON } from './log-format.js';
+import { isErrno, notFound } from './fs-util.js';
+
+/** Where a log stops verifying. */
+export interface LogFailure {
+  /** `torn`: the last line, without its newline, is incomplete (a crash mid-append). `damage`: anything else. */
+  kind: 'torn' | 'damage';
+  /** 1-based line number of the first line that fails. */
+  line: number;
+  /** Byte offset where that line starts: the length of the verified prefix. */
+  offset: number;
+  /** Why it fails. */
+  reason: string;
+  /** Its text, as far as it goes (at most 200 characters; undecodable bytes become U+FFFD). */
+  text: string;
+  /** Lines from the failing one to the end of the file (1 for a torn tail). */
+  droppedLines: number;
+  /** Bytes from `offset` to the end of the file. */
+  droppedBytes: number;
+}
+
+export interface LogScanResult {
+  /** 1: unframed JSONL of earlier releases; 2: framed and chained (an empty file counts as 2). */
+  format: 1 | 2;
+  ops: Operation[];
+  /** Length in bytes of the verified prefix (header included). */
+  goodBytes: number;
+  /** Number of the last verified record (version 2; 0 when there is none). */
+  lastSeq: number;
+  /** The last verified record's checksum, which continues the chain (version 2). */
+  chain: number;
+  /** Whether the verified prefix ends with a newline (a version-1 log's last line may lack it). */
+  terminated: boolean;
+  failure?: LogFailure;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+
+function parseObject(bytes: Uint8Array): { op?: Operation; error?: string } {
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    return { error: 'invalid UTF-8' };
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { op: value as Operation };
+    return { error: 'not a JSON object' };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+class Scanner {
+  format: 1 | 2 = 2;
+  ops: Operation[] = [];
+  goodBytes = 0;
+  lastSeq = 0;
+  chain = CHAIN_SEED;
+  terminated = true;
+  failure?: LogFailure;
+  private line = 0;
+  private offset = 0;
+
+  constructor(
+    private readonly caller: string,
+    private readonly path: string,
+    private readonly keepOps: boolean,
+  ) {}
+
+  feed(bytes: Uint8Array, terminated: boolean): void {
+    this.line++;
+    const start = this.offset;
+    this.offset += bytes.length + (terminated ? 1 : 0);
+    if (this.failure) {
+      this.failure.droppedLines++;
+      this.failure.droppedBytes = this.offset - this.failure.offset;
+      return;
+    }
+    const reason = this.verify(bytes, terminated);
+    if (reason === undefined) {
+      this.goodBytes = this.offset;
+      this.terminated = terminated;
+      return;
+    }
+    this.failure = {
+      kind: terminated ? 'damage' : 'torn',
+      line: this.line,
+      offset: start,
+      reason,
+      text: lenientUtf8.decode(bytes.subarray(0, 800)).slice(0, 200),
+      droppedLines: 1,
+      droppedBytes: this.offset - start,
+    };
+  }
+
+  /** undefined when the line verifies; else why not. */
+  private verify(bytes: Uint8Array, terminated: boolean): string | undefined {
+    if (this.line === 1) {
+      const kind = classifyFirstLine(bytes);
+      if (kind.format === 'newer') {
+        throw new SnapshotVersionError(
+          `${this.caller}: ${this.path}: log format version ${String(kind.version)} is newer than this reader's 2; upgrade @palimpsest/persist to read it`,
+        );
+      }
+      if (kind.format === 'bad-header') return 'damaged log header';
+      if (kind.format === 2) return terminated ? undefined : 'the header line is incomplete';
+      this.format = 1;
+    }
+    return this.format === 2 ? this.verifyRecord(bytes, terminated) : this.verifyUnframed(bytes);
+  }
+
+  private verifyRecord(bytes: Uint8Array, terminated: boolean): string | undefined {
+    // A record is complete only with its newline, which every writer writes in the same write.
+    if (!terminated) return 'the last record has no newline (an append cut off)';
+    const check = checkRecord(bytes, this.lastSeq + 1, this.chain);
+    if (!check.ok) return check.reason;
+    if (check.kind !== RECORD_KIND_JSON) {
+      throw new SnapshotVersionError(`${this.caller}: ${this.path}: record ${check.seq} has kind ${check.kind}, unknown to this reader; upgrade @palimpsest/persist`);
+    }
+    const parsed = parseObject(check.payload);
+    if (!parsed.op) return `the operation is ${parsed.error}`; // only a writer's bug gets here: the checksum held
+    this.lastSeq = check.seq;
+    this.chain = check.crc;
+    if (this.keepOps) this.ops.push(parsed.op);
+    return undefined;
+  }
+
+  private verifyUnframed(raw: Uint8Array): string | undefined {
+    const bytes = raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw;
+    if (looksFramed(bytes)) return 'a framed record in a log without the version-2 header (line 1 was removed or altered)';
+    if (bytes.every((b) => b === 0x20 || b === 0x09)) return undefined; // blank lines were always allowed
+    const parsed = parseObject(bytes);
+    if (!parsed.op) return parsed.error;
+    if (this.keepOps) this.ops.push(parsed.op);
+    return undefined;
+  }
+
+  result(): LogScanResult {
+    const out: LogScanResult = {
+      format: this.format,
+      ops: this.ops,
+      goodBytes: this.goodBytes,
+      lastSeq: this.lastSeq,
+      chain: this.chain,
+      terminated: this.terminated,
+    };
+    if (this.failure) out.failure = this.failure;
+    return out;
+  }
+}
+
+/** Streams `path` through the verifier. A missing file rejects with NotFoundError. */
+export async function scanLog(caller: string, path: string, keepOps = true): Promise<LogScanResult> {
+  const scanner = new Scanner(caller, path, keepOps);
+  let pending: Buffer[] = [];
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+      let from = 0;
+      for (;;) {
+        const nl = chunk.indexOf(0x0a, from);
+        if (nl < 0) {
+          if (from < chunk.length) pending.push(chunk.subarray(from));
+          break;
+        }
+        const piece = chunk.subarray(from, nl);
+        scanner.feed(pending.length > 0 ? Buffer.concat([...pending, piece]) : piece, true);
+        pending = [];
+        from = nl + 1;
+      }
+    }
+  } catch (e) {
+    if (isErrno(e, 'ENOENT')) throw notFound(caller, path, e);
+    throw e;
+  }
+  if (pending.length > 0) scanner.feed(Buffer.concat(pending), false);
+  return scanner.result();
+}
+
+/** The named error for damage before the end of a log. */
+export function damageError(caller: string, path: string, scan: LogScanResult): CorruptLogError {
+  const f = scan.failure!;
+  return new CorruptLogError(
+    `${caller}: ${path}: line ${f.line} is damaged (${f.reason}); the ${scan.ops.length} operations before it verify: ` +
+      'readLog(path, { recover: true }) returns them and repairLog(path) keeps them',
+  );
+}
