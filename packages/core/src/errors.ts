@@ -48,3 +48,42 @@ export class SnapshotVersionError extends PalimpsestError {
     this.name = 'SnapshotVersionError';
   }
 }
+
+/**
+ * A memory opened with another embedder than the one its vectors came from (its configuration names the
+ * embedder by `id` and `dimensions`): mixing two models' vectors would silently break recall.
+ */
+export class EmbedderMismatchError extends PalimpsestError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbedderMismatchError';
+  }
+}
+
+/**
+ * `ingest` stopped: a model call (embedder or extractor) failed or returned something unusable. Turns
+ * before `turnId` were written in full; nothing of `turnId` or any later turn was. `cause` holds the
+ * model's own error.
+ */
+export class IngestError extends PalimpsestError {
+  /** The first turn that was not written. */
+  readonly turnId: string;
+  /** Its position in the turns given to `ingest`. */
+  readonly turnIndex: number;
+  constructor(message: string, turnId: string, turnIndex: number, options?: { cause?: unknown }) {
+    super(message);
+    this.name = 'IngestError';
+    this.turnId = turnId;
+    this.turnIndex = turnIndex;
+    if (options && 'cause' in options) this.cause = options.cause;
+  }
+}
+
+/** An operation was cancelled through its AbortSignal; what it had finished stays (see each call). */
+export class AbortError extends PalimpsestError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message);
+    this.name = 'AbortError';
+    if (options && 'cause' in options) this.cause = options.cause;
+  }
+}

@@ -94,7 +94,7 @@ export async function saveSnapshot(path: string, mem: MemoryGraph): Promise<numb
  * format with SnapshotVersionError, a missing file with NotFoundError. The memory wraps the columns in
  * the buffer it read (nobody else holds it), so loading copies nothing twice.
  */
-export async function loadSnapshot(path: string, options: Pick<SnapshotOptions, 'now'> = {}): Promise<MemoryGraph> {
+export async function loadSnapshot(path: string, options: Pick<SnapshotOptions, 'now' | 'embedder'> = {}): Promise<MemoryGraph> {
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path);

@@ -1,5 +1,5 @@
 /** MemoryGraph <-> snapshot bytes (browser-safe). */
-import { CorruptSnapshotError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
+import { CorruptSnapshotError, EmbedderMismatchError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
 import type { Embedder } from '@palimpsest/core';
 import { decodeStateAs, encodeStateAs } from './codec.js';
 import type { DecodeOptions } from './codec.js';
@@ -8,7 +8,11 @@ import type { DecodeOptions } from './codec.js';
 export interface SnapshotOptions extends DecodeOptions {
   /** The decoded memory's record-time clock. @default () => Date.now() */
   now?: () => number;
-  /** The embedder recall uses (a snapshot stores vectors, not the model that made them). @default HashEmbedder */
+  /**
+   * The embedder the memory was made with: a snapshot stores its id and dimensions (and the vectors), not
+   * the model. Another embedder is refused with EmbedderMismatchError; without one the memory opens for
+   * every read, and recall refuses by name when it would have to embed. @default the built-in HashEmbedder
+   */
   embedder?: Embedder;
 }
 
@@ -42,6 +46,10 @@ export function decodeSnapshotAs(
   if (options.now !== undefined && typeof options.now !== 'function') {
     throw new InvalidArgumentError(`${caller}: now must be a function returning milliseconds`);
   }
+  const given = options.embedder as Partial<Embedder> | undefined | null;
+  if (given !== undefined && (given === null || typeof given !== 'object' || typeof given.embed !== 'function' || typeof given.id !== 'string' || !Number.isInteger(given.dimensions))) {
+    throw new InvalidArgumentError(`${caller}: embedder must have an id, integer dimensions and an embed(texts) method`);
+  }
   const state = decodeStateAs(caller, bytes, options, checksum);
   try {
     return MemoryGraph.fromState(state, {
@@ -51,7 +59,12 @@ export function decodeSnapshotAs(
   } catch (e) {
     // fromState names its own errors; keep their class, prefix the call the user made.
     const message = `${caller}: ${e instanceof Error ? e.message : String(e)}`;
-    const err = e instanceof SnapshotVersionError ? new SnapshotVersionError(message) : new CorruptSnapshotError(message);
+    const err =
+      e instanceof SnapshotVersionError
+        ? new SnapshotVersionError(message)
+        : e instanceof EmbedderMismatchError
+          ? new EmbedderMismatchError(message)
+          : new CorruptSnapshotError(message);
     err.cause = e;
     throw err;
   }

@@ -1,9 +1,10 @@
 import { InvalidArgumentError, TimeOrderError } from '../errors.js';
 import { RuleExtractor } from '../recall/extractor.js';
-import type { Extraction, Extractor } from '../recall/extractor.js';
+import type { Extraction, Extractor, Turn } from '../recall/extractor.js';
 import { EDGE_TYPES } from '../types.js';
 import type { AssertResult, Entity, EntityRef, Episode, EpisodeInput } from '../types.js';
-import { checkName } from '../util/names.js';
+import { NONE } from '../store/fact-store.js';
+import { canonicalName, checkName, displayName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
 import type { MemoryGraph } from './memory-graph.js';
 
@@ -33,8 +34,33 @@ const defaultExtractors = new WeakMap<MemoryGraph, RuleExtractor>();
  */
 export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: IngestOptions = {}): IngestResult {
   const call = 'ingestEpisode';
-  if (input === null || typeof input !== 'object') throw new InvalidArgumentError(`${call}: expected an episode object`);
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
+  const at = checkEpisodeInput(mem, input, call);
+  const extractor = options.extractor ?? defaultExtractor(mem);
+  if (extractor === null || typeof extractor !== 'object' || typeof extractor.extract !== 'function') {
+    throw new InvalidArgumentError(`${call}: extractor must have an extract(turns) method`);
+  }
+  if (options.source !== undefined && typeof options.source !== 'string') throw new InvalidArgumentError(`${call}: source must be a string`);
+  const source = options.source ?? 'extractor';
+  const recordedAt = input.recordedAt === undefined ? mem.now() : toMillis(input.recordedAt, call, 'recordedAt');
+  if (!Number.isInteger(recordedAt)) throw new InvalidArgumentError(`${call}: the clock returned ${recordedAt}, not whole milliseconds`);
+  if (recordedAt < mem.lastRecordedAt) {
+    throw new TimeOrderError(`${call}: recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`);
+  }
+  const turn: Turn = { id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) };
+  const out = extractor.extract([turn]);
+  if (out !== null && typeof out === 'object' && typeof (out as { then?: unknown }).then === 'function') {
+    throw new InvalidArgumentError(`${call}: the extractor "${extractor.id}" answers asynchronously; use ingest(), which awaits it`);
+  }
+  if (!Array.isArray(out) || out.length !== 1) throw new InvalidArgumentError(`${call}: the extractor returned no single extraction for one turn`);
+  const extraction = out[0]!;
+  checkExtraction(extraction, at, call);
+  return writeTurn(mem, input, at, recordedAt, extraction, source);
+}
+
+/** Checks an episode to be ingested (everything `MemoryGraph.episode` would refuse); returns its time `at`. */
+export function checkEpisodeInput(mem: MemoryGraph, input: EpisodeInput, call: string): number {
+  if (input === null || typeof input !== 'object') throw new InvalidArgumentError(`${call}: expected an episode object`);
   if (typeof input.id !== 'string' || input.id.length === 0) throw new InvalidArgumentError(`${call}: id must be a non-empty string`);
   if (mem.getEpisode(input.id) !== undefined) throw new InvalidArgumentError(`${call}: episode "${input.id}" already exists`);
   if (typeof input.text !== 'string') throw new InvalidArgumentError(`${call}: text must be a string`);
@@ -56,24 +82,45 @@ export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: In
       throw new InvalidArgumentError(`${call}: entities[${i}] must be a name or the { id } of a known entity`);
     }
   });
-  const extractor = options.extractor ?? defaultExtractor(mem);
-  if (extractor === null || typeof extractor !== 'object' || typeof extractor.extract !== 'function') {
-    throw new InvalidArgumentError(`${call}: extractor must have an extract(episode) method`);
-  }
-  if (options.source !== undefined && typeof options.source !== 'string') throw new InvalidArgumentError(`${call}: source must be a string`);
-  const source = options.source ?? 'extractor';
-  const recordedAt = input.recordedAt === undefined ? mem.now() : toMillis(input.recordedAt, call, 'recordedAt');
-  if (!Number.isInteger(recordedAt)) throw new InvalidArgumentError(`${call}: the clock returned ${recordedAt}, not whole milliseconds`);
-  if (recordedAt < mem.lastRecordedAt) {
-    throw new TimeOrderError(`${call}: recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`);
-  }
-  const extraction = extractor.extract({ id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) });
-  checkExtraction(extraction, at, call);
+  return at;
+}
 
-  // Everything is checked: write entities, the episode, then the facts, all at one record time.
-  const entities = extraction.entities.map((e) => mem.entity({ name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt }));
+/** Vectors made ahead for a turn: its episode text, and display names of entities it may create. */
+export interface TurnVectors {
+  episode: Float32Array;
+  names: ReadonlyMap<string, Float32Array>;
+}
+
+/**
+ * Writes a checked turn, all at one record time: the extracted entities (with their types), the episode
+ * (mentioning them), then each fact with `episode` and `evidence` pointing at it. Every argument has been
+ * checked, so no call here fails and the turn is written whole. With vectors, new entities (fact ends the
+ * extractor did not list among entities included, unless the fact is below its gate) get theirs first.
+ */
+export function writeTurn(
+  mem: MemoryGraph,
+  input: EpisodeInput,
+  at: number,
+  recordedAt: number,
+  extraction: Extraction,
+  source: string,
+  vectors?: TurnVectors,
+): IngestResult {
+  const vectorOf = (name: string): { vector?: Float32Array } => {
+    const v = vectors?.names.get(displayName(name));
+    return v === undefined ? {} : { vector: v };
+  };
+  const entities = extraction.entities.map((e) => mem.entity({ name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt, ...vectorOf(e.name) }));
+  if (vectors !== undefined) {
+    for (const f of extraction.facts) {
+      if (f.confidence < mem.gateOf(f.predicate)) continue; // a rejected assertion creates no entity
+      for (const end of [f.subject, f.object]) {
+        if (typeof end === 'string' && mem.entities.lookup(canonicalName(end)) === NONE) mem.entity({ name: end, recordedAt, ...vectorOf(end) });
+      }
+    }
+  }
   const mentioned: EntityRef[] = [...(input.entities ?? []), ...entities.map((e) => ({ id: e.id }))];
-  const episode = mem.episode({ ...input, recordedAt, entities: mentioned });
+  const episode = mem.episode({ ...input, recordedAt, entities: mentioned, ...(vectors === undefined ? {} : { vector: vectors.episode }) });
   const facts = extraction.facts.map((f) =>
     mem.assert({
       subject: f.subject,
@@ -87,12 +134,14 @@ export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: In
       evidence: [input.id],
       episode: input.id,
       ...(f.edgeType === undefined ? {} : { edgeType: f.edgeType }),
+      ...(f.evidence === undefined ? {} : { reason: f.evidence }),
     }),
   );
   return { episode, entities, facts };
 }
 
-function defaultExtractor(mem: MemoryGraph): RuleExtractor {
+/** @internal The RuleExtractor a memory uses when none is given (one per memory: it learns names as it goes). */
+export function defaultExtractor(mem: MemoryGraph): RuleExtractor {
   let x = defaultExtractors.get(mem);
   if (x === undefined) {
     x = new RuleExtractor();
@@ -102,7 +151,7 @@ function defaultExtractor(mem: MemoryGraph): RuleExtractor {
 }
 
 /** The extractor's output must be assertable as a whole, or nothing is written. */
-function checkExtraction(x: Extraction, at: number, call: string): void {
+export function checkExtraction(x: Extraction, at: number, call: string): void {
   const bad = (why: string): never => {
     throw new InvalidArgumentError(`${call}: the extractor returned ${why}`);
   };
@@ -126,5 +175,6 @@ function checkExtraction(x: Extraction, at: number, call: string): void {
     if (to !== undefined && (typeof to !== 'number' || !(Number.isInteger(to) || to === Infinity))) bad(`a validTo that is not whole milliseconds in facts[${i}]`);
     if (to !== undefined && !((from ?? at) < to)) bad(`validFrom ≥ validTo in facts[${i}] (a fact without validFrom starts at the episode's time)`);
     if (f.edgeType !== undefined && !(EDGE_TYPES as readonly string[]).includes(f.edgeType)) bad(`an unknown edgeType in facts[${i}]`);
+    if (f.evidence !== undefined && typeof f.evidence !== 'string') bad(`a non-string evidence in facts[${i}]`);
   });
 }

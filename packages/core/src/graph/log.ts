@@ -14,6 +14,8 @@ export interface InitOp {
   minConfidence: number;
   dimensions: number;
   predicates: Record<string, { cardinality: 'one' | 'many'; minConfidence?: number }>;
+  /** The embedder the memory's vectors come from; absent: the built-in HashEmbedder of `dimensions`. */
+  embedder?: { id: string; dimensions: number };
 }
 export interface PredicateOp {
   type: 'predicate';

@@ -48,6 +48,9 @@ import type { ConsolidateOptions, ConsolidateResult } from './consolidate.js';
 import { buildGraphology } from './graphology.js';
 import type { GraphologyOptions, MemoryGraphology } from './graphology.js';
 import type { Embedder } from '../recall/embedder.js';
+import { checkEmbedderShape, configOf, MissingEmbedder, readEmbedderConfig, refuseMismatch, RESTORED_EMBEDDER } from './embedder-config.js';
+import type { EmbedderConfig } from './embedder-config.js';
+import { recallAsync } from './recall-async.js';
 
 /** Defaults of `MemoryGraphOptions`. */
 export const DEFAULTS = {
@@ -85,6 +88,8 @@ export class MemoryGraph {
 
   readonly dimensions: number;
   readonly minConfidence: number;
+  /** The embedder this memory's vectors come from (logged in the init op); undefined: the built-in HashEmbedder. */
+  readonly embedderConfig: EmbedderConfig | undefined;
   private readonly clock: () => number;
   private readonly predicateConfig = new Map<string, PredicateConfig>();
   private readonly literalIds = new Map<string, number>();
@@ -104,12 +109,19 @@ export class MemoryGraph {
     }
     this.clock = options.now ?? (() => Date.now());
     this.minConfidence = checkConfidence(options.minConfidence ?? DEFAULTS.minConfidence, call, 'minConfidence');
-    const dims = options.dimensions ?? 0;
+    if (options.embedder !== undefined) checkEmbedderShape(options.embedder, call);
+    // A model's vectors are kept with the episodes and entities they belong to (ingest stores them).
+    const dims = options.dimensions ?? options.embedder?.dimensions ?? 0;
     if (!Number.isInteger(dims) || dims < 0 || dims > 65536) {
       throw new InvalidArgumentError(`${call}: dimensions (${dims}) must be a whole number from 1 to 65536`);
     }
+    if (options.embedder !== undefined && dims > 0 && options.embedder.dimensions !== dims) {
+      throw new InvalidArgumentError(`${call}: the embedder makes ${options.embedder.dimensions}-dimensional vectors; this memory uses ${dims}`);
+    }
     this.dimensions = dims;
-    this.embedder = options.embedder;
+    const internal = options as MemoryGraphOptions & { [RESTORED_EMBEDDER]?: EmbedderConfig };
+    this.embedderConfig = RESTORED_EMBEDDER in internal ? internal[RESTORED_EMBEDDER] : configOf(options.embedder, dims);
+    this.embedder = options.embedder ?? (this.embedderConfig === undefined ? undefined : new MissingEmbedder(this.embedderConfig));
     this.entities = new EntityTable(this.strings, dims);
     this.episodes = new EpisodeTable(this.strings, dims);
     const predicates: InitOp['predicates'] = {};
@@ -118,7 +130,9 @@ export class MemoryGraph {
       this.predicateConfig.set(name, config);
       predicates[name] = { cardinality: config.cardinality, ...(config.minConfidence === undefined ? {} : { minConfidence: config.minConfidence }) };
     }
-    this.logBuffer.append({ type: 'init', version: 1, minConfidence: this.minConfidence, dimensions: dims, predicates });
+    const init: InitOp = { type: 'init', version: 1, minConfidence: this.minConfidence, dimensions: dims, predicates };
+    if (this.embedderConfig !== undefined) init.embedder = { ...this.embedderConfig };
+    this.logBuffer.append(init);
   }
 
   // ================================================================================================
@@ -498,8 +512,25 @@ export class MemoryGraph {
    * budget (see RecallOptions). A read: it writes nothing unless `track: true`, which logs a `touch`.
    */
   recall(query: string, options: RecallOptions = {}): RecallResult {
-    this.recallEngine ??= new RecallEngine(this, this.embedder);
-    return this.recallEngine.recall(query, options);
+    return this.recallIndex().recall(query, options);
+  }
+
+  /**
+   * `recall` for a memory whose embedder answers with a promise: embeds the query (unless `options.vector`
+   * is given) and whatever recall has not embedded yet, in batches, then recalls synchronously.
+   */
+  recallAsync(query: string, options: RecallOptions = {}): Promise<RecallResult> {
+    return recallAsync(this, query, options);
+  }
+
+  /** @internal The recall engine (created at the first recall). */
+  recallIndex(): RecallEngine {
+    return (this.recallEngine ??= new RecallEngine(this, this.embedder));
+  }
+
+  /** @internal The confidence below which an assertion of `predicate` is rejected. */
+  gateOf(predicate: string): number {
+    return this.predicateConfig.get(predicate)?.minConfidence ?? this.minConfidence;
   }
 
   /** The memory at a cut as a graphology multi directed graph (entities, literals, facts as edges). */
@@ -600,13 +631,17 @@ export class MemoryGraph {
       throw new InvalidArgumentError(`${call}: a log starts with its 'init' operation (the memory's configuration)`);
     }
     if (first.version !== 1) throw new InvalidArgumentError(`${call}: log version ${String(first.version)} is not supported`);
+    const stored = readEmbedderConfig(first.embedder);
+    if (typeof stored === 'string') throw new InvalidArgumentError(`${call}: the init operation's ${stored}`);
+    refuseMismatch(call, stored, first.dimensions, options.embedder);
     const mem = new MemoryGraph({
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       minConfidence: first.minConfidence,
       dimensions: first.dimensions,
       predicates: first.predicates,
-    });
+      [RESTORED_EMBEDDER]: stored,
+    } as MemoryGraphOptions);
     for (let i = 1; i < ops.length; i++) {
       try {
         mem.apply(ops[i]!);
@@ -662,6 +697,7 @@ export class MemoryGraph {
         dimensions: this.dimensions,
         predicates,
         lastRecordedAt: this.lastRecordedAt === -Infinity ? null : this.lastRecordedAt,
+        ...(this.embedderConfig === undefined ? {} : { embedder: { ...this.embedderConfig } }),
       },
       columns,
       strings: {
@@ -683,13 +719,15 @@ export class MemoryGraph {
     const { config } = checked;
     const predicates: Record<string, PredicateOptions> = {};
     for (const p of config.predicates) predicates[p.name] = { cardinality: p.cardinality, ...(p.minConfidence === null ? {} : { minConfidence: p.minConfidence }) };
+    refuseMismatch('MemoryGraph.fromState', config.embedder, config.dimensions, options.embedder);
     const mem = new MemoryGraph({
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       minConfidence: config.minConfidence,
-      ...(config.dimensions === 0 ? {} : { dimensions: config.dimensions }),
+      dimensions: config.dimensions,
       predicates,
-    });
+      [RESTORED_EMBEDDER]: config.embedder,
+    } as MemoryGraphOptions);
     mem.loadChecked(checked);
     return mem;
   }

@@ -1,3 +1,4 @@
+import { readEmbedderConfig } from './embedder-config.js';
 import { CorruptSnapshotError, SnapshotVersionError } from '../errors.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState, StateConfig } from '../state.js';
@@ -291,5 +292,7 @@ function checkConfig(config: StateConfig): StateConfig {
     if (p.cardinality !== 'one' && p.cardinality !== 'many') fail(`predicate "${p.name}" has cardinality ${String(p.cardinality)}`);
     if (p.minConfidence !== null && !(typeof p.minConfidence === 'number' && p.minConfidence >= 0 && p.minConfidence <= 1)) fail(`predicate "${p.name}" has a bad minConfidence`);
   }
+  const embedder = readEmbedderConfig(config.embedder);
+  if (typeof embedder === 'string') fail(`config.${embedder}`);
   return config;
 }
