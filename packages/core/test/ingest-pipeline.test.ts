@@ -10,6 +10,7 @@ import { episodeEmbeddingText } from '../src/recall/embedding-text.js';
 import { RuleExtractor } from '../src/recall/extractor.js';
 import type { Extraction, Extractor, Turn } from '../src/recall/extractor.js';
 import { mulberry32 } from '../src/util/random.js';
+import { vectorToText } from '../src/util/vector-text.js';
 
 const JAN1 = Date.UTC(2024, 0, 1);
 const MIN = 60_000;
@@ -148,11 +149,11 @@ describe('ingest: asynchronous models, batches and order', () => {
     await ingest(mem, turns(3), { extractor: new SlowExtractor(), batchSize: 2 });
     const hash = embedder.inner;
     for (const t of turns(3)) {
-      const ep = mem.log().find((op) => op.type === 'episode' && op.id === t.id) as { vector?: number[] };
-      expect(ep.vector).toEqual(Array.from(hash.embedText(episodeEmbeddingText(t.text, t.speaker))));
+      const ep = mem.log().find((op) => op.type === 'episode' && op.id === t.id) as { vector?: string };
+      expect(ep.vector).toEqual(vectorToText(hash.embedText(episodeEmbeddingText(t.text, t.speaker))));
     }
-    const place = mem.log().find((op) => op.type === 'entity' && op.name === 'Place D1:2') as { vector?: number[] } | undefined;
-    expect(place?.vector).toEqual(Array.from(hash.embedText('Place D1:2')));
+    const place = mem.log().find((op) => op.type === 'entity' && op.name === 'Place D1:2') as { vector?: string } | undefined;
+    expect(place?.vector).toEqual(vectorToText(hash.embedText('Place D1:2')));
     for (let e = 0; e < mem.entities.count; e++) expect(mem.entities.vectorOf(e)).toBeDefined();
     const lisbon = mem.facts({ subject: 'Alice', object: 'Lisbon' });
     expect(lisbon).toHaveLength(1);

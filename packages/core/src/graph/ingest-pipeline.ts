@@ -109,7 +109,7 @@ export async function ingest(mem: MemoryGraph, turns: readonly IngestTurn[], opt
     if (t !== null && typeof t === 'object' && typeof t.id === 'string') {
       if (ids.has(t.id)) throw new InvalidArgumentError(`${where}: episode id "${t.id}" appears twice`);
       ids.add(t.id);
-      if (mem.getEpisode(t.id) !== undefined) return void skipped++;
+      if (mem.episodes.find(t.id) !== NONE) return void skipped++;
     }
     const at = checkEpisodeInput(mem, t as IngestTurn, where);
     if ('vector' in t || 'entities' in t) throw new InvalidArgumentError(`${where}: a turn has no vector or entities (the models make them)`);

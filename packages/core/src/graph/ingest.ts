@@ -62,7 +62,7 @@ export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: In
 export function checkEpisodeInput(mem: MemoryGraph, input: EpisodeInput, call: string): number {
   if (input === null || typeof input !== 'object') throw new InvalidArgumentError(`${call}: expected an episode object`);
   if (typeof input.id !== 'string' || input.id.length === 0) throw new InvalidArgumentError(`${call}: id must be a non-empty string`);
-  if (mem.getEpisode(input.id) !== undefined) throw new InvalidArgumentError(`${call}: episode "${input.id}" already exists`);
+  if (mem.episodes.find(input.id) !== NONE) throw new InvalidArgumentError(`${call}: episode "${input.id}" already exists`);
   if (typeof input.text !== 'string') throw new InvalidArgumentError(`${call}: text must be a string`);
   const at = toMillis(input.at, call, 'at');
   if (input.speaker !== undefined && typeof input.speaker !== 'string') throw new InvalidArgumentError(`${call}: speaker must be a string`);

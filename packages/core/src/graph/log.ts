@@ -31,7 +31,8 @@ export interface EntityOp {
   name: string;
   entityType?: string;
   aliases?: string[];
-  vector?: number[];
+  /** Base64 of the float32 values, little-endian (util/vector-text.ts); older logs hold a number list. */
+  vector?: string | number[];
 }
 export interface AliasOp {
   type: 'alias';
@@ -82,7 +83,8 @@ export interface EpisodeOp {
   at: number;
   speaker?: string;
   entities?: number[];
-  vector?: number[];
+  /** Base64 of the float32 values, little-endian (util/vector-text.ts); older logs hold a number list. */
+  vector?: string | number[];
 }
 export interface ArchiveOp {
   type: 'archive' | 'unarchive';

@@ -32,6 +32,7 @@ import type {
 } from '../types.js';
 import { checkName, displayName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
+import { vectorFromText, vectorToText } from '../util/vector-text.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
 import { LogBuffer } from './log.js';
@@ -333,7 +334,7 @@ export class MemoryGraph {
         at,
         ...(speaker === undefined ? {} : { speaker }),
         ...(entities.length === 0 ? {} : { entities }),
-        ...(vector === undefined ? {} : { vector: Array.from(vector) }),
+        ...(vector === undefined ? {} : { vector: vectorToText(vector) }),
       },
       recordedAt,
     );
@@ -801,7 +802,7 @@ export class MemoryGraph {
         const canonical = checkName(op.name, 'entity', 'name');
         if (this.entities.lookup(canonical) !== NONE) throw new InvalidArgumentError(`entity "${op.name}" exists already`);
         const aliases = (op.aliases ?? []).map((a) => checkName(a, 'entity', 'alias'));
-        const vector = op.vector === undefined ? undefined : this.checkVector(op.vector, 'entity');
+        const vector = op.vector === undefined ? undefined : this.checkVector(typeof op.vector === 'string' ? vectorFromText(op.vector, 'entity') : op.vector, 'entity');
         this.stamp(op.recordedAt, 'entity');
         this.createEntity(canonical, op.name, op.entityType, op.recordedAt, aliases, vector);
         return;
@@ -850,7 +851,7 @@ export class MemoryGraph {
           at: op.at,
           recordedAt: op.recordedAt,
           ...(op.speaker === undefined ? {} : { speaker: op.speaker }),
-          ...(op.vector === undefined ? {} : { vector: op.vector }),
+          ...(op.vector === undefined ? {} : { vector: typeof op.vector === 'string' ? vectorFromText(op.vector, 'episode') : op.vector }),
           ...(op.entities === undefined ? {} : { entities: op.entities.map((id) => ({ id })) }),
         });
         return;
@@ -910,7 +911,7 @@ export class MemoryGraph {
         name: display,
         ...(type === undefined ? {} : { entityType: type }),
         ...(fresh.length === 0 ? {} : { aliases: fresh }),
-        ...(vector === undefined ? {} : { vector: Array.from(vector) }),
+        ...(vector === undefined ? {} : { vector: vectorToText(vector) }),
       },
       at,
     );
