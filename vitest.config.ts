@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^@palimpsest\/core$/, replacement: here('./packages/core/src/index.ts') },
       { find: /^@palimpsest\/persist\/node$/, replacement: here('./packages/persist/src/node.ts') },
       { find: /^@palimpsest\/persist$/, replacement: here('./packages/persist/src/index.ts') },
+      { find: /^@palimpsest\/openai$/, replacement: here('./packages/openai/src/index.ts') },
       { find: /^@palimpsest\/datasets$/, replacement: here('./datasets/src/index.ts') },
     ],
   },

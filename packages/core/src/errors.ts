@@ -69,6 +69,17 @@ export class LogLockedError extends PalimpsestError {
 }
 
 /**
+ * A memory opened with another embedder than the one its vectors came from (its configuration names the
+ * embedder by `id` and `dimensions`): mixing two models' vectors would silently break recall.
+ */
+export class EmbedderMismatchError extends PalimpsestError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbedderMismatchError';
+  }
+}
+
+/**
  * A log appender hit a write error (a full disk, an I/O error): what was not on disk was never
  * acknowledged, and the appender refuses every later append. `cause` holds the file system's error.
  */
@@ -87,5 +98,33 @@ export class ConfigMismatchError extends InvalidArgumentError {
   ) {
     super(message);
     this.name = 'ConfigMismatchError';
+  }
+}
+
+/**
+ * `ingest` stopped: a model call (embedder or extractor) failed or returned something unusable. Turns
+ * before `turnId` were written in full; nothing of `turnId` or any later turn was. `cause` holds the
+ * model's own error.
+ */
+export class IngestError extends PalimpsestError {
+  /** The first turn that was not written. */
+  readonly turnId: string;
+  /** Its position in the turns given to `ingest`. */
+  readonly turnIndex: number;
+  constructor(message: string, turnId: string, turnIndex: number, options?: { cause?: unknown }) {
+    super(message);
+    this.name = 'IngestError';
+    this.turnId = turnId;
+    this.turnIndex = turnIndex;
+    if (options && 'cause' in options) this.cause = options.cause;
+  }
+}
+
+/** An operation was cancelled through its AbortSignal; what it had finished stays (see each call). */
+export class AbortError extends PalimpsestError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message);
+    this.name = 'AbortError';
+    if (options && 'cause' in options) this.cause = options.cause;
   }
 }

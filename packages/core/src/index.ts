@@ -23,6 +23,11 @@ export type { RecallOptions, RecallResult, RecalledFact, RecallWeights, EdgeType
 export type { LoadConfigOptions } from './graph/config-check.js';
 export { ingestEpisode } from './graph/ingest.js';
 export type { IngestOptions, IngestResult } from './graph/ingest.js';
+export { ingest, INGEST_DEFAULTS } from './graph/ingest-pipeline.js';
+export type { IngestTurn, IngestTurnsOptions, IngestProgress, IngestSummary } from './graph/ingest-pipeline.js';
+export { transcriptTurns, ingestTranscript } from './graph/transcript.js';
+export type { Transcript, TranscriptTurn, TranscriptSession, TranscriptOrder, TranscriptOptions } from './graph/transcript.js';
+export type { EmbedderConfig } from './graph/embedder-config.js';
 export { CONSOLIDATE_DEFAULTS } from './graph/consolidate.js';
 export type { ConsolidateOptions, ConsolidateResult } from './graph/consolidate.js';
 export { literalKey } from './graph/graphology.js';

@@ -22,6 +22,8 @@ export interface StateConfig {
   predicates: Array<{ name: string; cardinality: 'one' | 'many'; minConfidence: number | null }>;
   /** The latest record time applied (record time only moves forward). -Infinity is written as null. */
   lastRecordedAt: number | null;
+  /** The embedder the memory's vectors come from; absent: the built-in HashEmbedder of `dimensions`. */
+  embedder?: { id: string; dimensions: number };
 }
 
 export interface MemoryState {

@@ -3,17 +3,17 @@ import { InvalidArgumentError } from '../src/errors.js';
 import { cosineSimilarity, HashEmbedder } from '../src/recall/embedder.js';
 
 const e = new HashEmbedder();
-const sim = (a: string, b: string): number => cosineSimilarity(e.embed(a), e.embed(b));
+const sim = (a: string, b: string): number => cosineSimilarity(e.embedText(a), e.embedText(b));
 
 describe('HashEmbedder', () => {
   it('gives unit vectors of the configured length, the same for the same text', () => {
-    const v = e.embed('I went to a support group yesterday');
+    const v = e.embedText('I went to a support group yesterday');
     expect(v).toBeInstanceOf(Float32Array);
     expect(v.length).toBe(256);
     expect(Math.hypot(...v)).toBeCloseTo(1, 5);
-    expect(e.embed('I went to a support group yesterday')).toEqual(v);
-    expect(new HashEmbedder({ dimensions: 64 }).embed('hello').length).toBe(64);
-    expect(new HashEmbedder().embed('x y')).toEqual(new HashEmbedder().embed('x y')); // no hidden state
+    expect(e.embedText('I went to a support group yesterday')).toEqual(v);
+    expect(new HashEmbedder({ dimensions: 64 }).embedText('hello').length).toBe(64);
+    expect(new HashEmbedder().embedText('x y')).toEqual(new HashEmbedder().embedText('x y')); // no hidden state
   });
 
   it('puts paraphrases that share words closer than unrelated text', () => {
@@ -34,9 +34,9 @@ describe('HashEmbedder', () => {
   });
 
   it('embeds text without words to the zero vector and refuses bad options', () => {
-    expect([...e.embed('the and of !!')].every((x) => x === 0)).toBe(true);
+    expect([...e.embedText('the and of !!')].every((x) => x === 0)).toBe(true);
     expect(() => new HashEmbedder({ dimensions: 0 })).toThrow(InvalidArgumentError);
     expect(() => new HashEmbedder({ bigramWeight: -1 })).toThrow(/^HashEmbedder:/);
-    expect(() => e.embed(3 as unknown as string)).toThrow(/^HashEmbedder\.embed:/);
+    expect(() => e.embedText(3 as unknown as string)).toThrow(/^HashEmbedder\.embed:/);
   });
 });

@@ -39,7 +39,7 @@ function turn(id: string): { at: number; turn: Turn } {
 const extractor = new RuleExtractor();
 function extract(id: string): Extraction {
   const { at, turn: t } = turn(id);
-  return extractor.extract({ id: t.dia_id, text: t.text, at, speaker: t.speaker });
+  return extractor.extractTurn({ id: t.dia_id, text: t.text, at, speaker: t.speaker });
 }
 const iso = (ms: number | undefined): string => new Date(ms!).toISOString().slice(0, 10);
 /** The window of a gold answer such as "7 May 2023", 2022 or "June 2023". */
@@ -85,7 +85,7 @@ describe('RuleExtractor on LoCoMo conv-26', () => {
     for (const n of [1, 2]) {
       const { at, turns } = session(n);
       for (const t of turns) {
-        const r = extractor.extract({ id: t.dia_id, text: t.text, at, speaker: t.speaker });
+        const r = extractor.extractTurn({ id: t.dia_id, text: t.text, at, speaker: t.speaker });
         for (const e of r.entities) if (e.type === undefined) names.add(e.name);
         facts.push(...r.facts);
         // every mention is made by the speaker of the turn
@@ -101,16 +101,16 @@ describe('RuleExtractor on LoCoMo conv-26', () => {
 
   it('drops a lone capitalised sentence opener unless the name is known or learnt', () => {
     const fresh = new RuleExtractor();
-    expect(fresh.extract({ id: 'a', text: 'Gina called.', at: 0 }).entities).toEqual([]);
-    fresh.extract({ id: 'b', text: 'I had lunch with Gina.', at: 0 });
-    expect(fresh.extract({ id: 'c', text: 'Gina called.', at: 0 }).entities).toEqual([{ name: 'Gina' }]);
+    expect(fresh.extractTurn({ id: 'a', text: 'Gina called.', at: 0 }).entities).toEqual([]);
+    fresh.extractTurn({ id: 'b', text: 'I had lunch with Gina.', at: 0 });
+    expect(fresh.extractTurn({ id: 'c', text: 'Gina called.', at: 0 }).entities).toEqual([{ name: 'Gina' }]);
     const forgetful = new RuleExtractor({ learn: false });
-    forgetful.extract({ id: 'b', text: 'I had lunch with Gina.', at: 0 });
-    expect(forgetful.extract({ id: 'c', text: 'Gina called.', at: 0 }).entities).toEqual([]);
+    forgetful.extractTurn({ id: 'b', text: 'I had lunch with Gina.', at: 0 });
+    expect(forgetful.extractTurn({ id: 'c', text: 'Gina called.', at: 0 }).entities).toEqual([]);
   });
 
   it('emits mentions, co-occurrence pairs in one canonical direction, and no dates where the text has none', () => {
-    const r = new RuleExtractor({ knownNames: ['Alice'] }).extract({ id: 'x', text: 'Alice met Bob Stone at the climbing gym in Lisbon.', at: Date.UTC(2024, 0, 1), speaker: 'Carol' });
+    const r = new RuleExtractor({ knownNames: ['Alice'] }).extractTurn({ id: 'x', text: 'Alice met Bob Stone at the climbing gym in Lisbon.', at: Date.UTC(2024, 0, 1), speaker: 'Carol' });
     expect(r.entities).toEqual([
       { name: 'Carol', type: 'person' },
       { name: 'Alice' },
@@ -135,7 +135,7 @@ describe('RuleExtractor on LoCoMo conv-26', () => {
   });
 
   it('uses the first entity of a dated sentence as the event subject when there is no speaker', () => {
-    const r = extractor.extract({ id: 'y', text: 'Acme Corp moved to Berlin last month.', at: Date.UTC(2024, 2, 10) });
+    const r = extractor.extractTurn({ id: 'y', text: 'Acme Corp moved to Berlin last month.', at: Date.UTC(2024, 2, 10) });
     const ev = r.facts.find((f) => f.predicate === 'event')!;
     expect(ev.subject).toBe('Acme Corp');
     expect([iso(ev.validFrom), iso(ev.validTo)]).toEqual(['2024-02-01', '2024-03-01']);
@@ -143,16 +143,16 @@ describe('RuleExtractor on LoCoMo conv-26', () => {
   });
 
   it('refuses an episode without text or a finite time', () => {
-    expect(() => extractor.extract({ id: 'z', text: 'hi', at: NaN })).toThrow(InvalidArgumentError);
-    expect(() => extractor.extract({ id: 'z', text: 'hi', at: 0, speaker: ' ' })).toThrow(/^RuleExtractor\.extract:/);
-    expect(() => extractor.extract(null as never)).toThrow(/^RuleExtractor\.extract:/);
+    expect(() => extractor.extractTurn({ id: 'z', text: 'hi', at: NaN })).toThrow(InvalidArgumentError);
+    expect(() => extractor.extractTurn({ id: 'z', text: 'hi', at: 0, speaker: ' ' })).toThrow(/^RuleExtractor\.extract:/);
+    expect(() => extractor.extractTurn(null as never)).toThrow(/^RuleExtractor\.extract:/);
   });
 });
 
 describe('RuleExtractor on shouting and titles', () => {
   it('takes no entity name longer than 80 characters, so every name it gives is one the memory accepts', () => {
     const shout = Array.from({ length: 60 }, (_, i) => `Word${i}`).join(' ');
-    const out = new RuleExtractor().extract({ id: 'x', text: `We Read ${shout} Yesterday With Alice.`, at: Date.UTC(2024, 0, 2), speaker: 'Bob' });
+    const out = new RuleExtractor().extractTurn({ id: 'x', text: `We Read ${shout} Yesterday With Alice.`, at: Date.UTC(2024, 0, 2), speaker: 'Bob' });
     expect(out.entities.length).toBeGreaterThan(0);
     for (const e of out.entities) expect(e.name.length).toBeLessThanOrEqual(80);
   });

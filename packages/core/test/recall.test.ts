@@ -169,7 +169,7 @@ describe('recall: episodes and ingestion', () => {
     const log = mem.log().length;
     expect(() => ingestEpisode(mem, { id: 'D1:1', text: 'again', at: JAN1 })).toThrow(/^ingestEpisode: episode "D1:1" already exists/);
     expect(() => ingestEpisode(mem, { id: 'x', text: 'Hi Bob', at: 'soon' })).toThrow(InvalidArgumentError);
-    const bad = { extract: () => ({ entities: [{ name: 'Ok' }], facts: [{ subject: 'Ok', predicate: 'p', object: 'Q', confidence: 2 }] }) };
+    const bad = { id: 'bad', extract: () => [{ entities: [{ name: 'Ok' }], facts: [{ subject: 'Ok', predicate: 'p', object: 'Q', confidence: 2 }] }] };
     expect(() => ingestEpisode(mem, { id: 'y', text: 'Hi', at: JAN1 }, { extractor: bad })).toThrow(/^ingestEpisode: the extractor returned confidence 2/);
     expect(mem.log().length).toBe(log);
     expect(mem.getEpisode('y')).toBeUndefined();
@@ -227,19 +227,18 @@ describe('recall: determinism, budget, options', () => {
   it('uses the memory embedder and query vectors of the right length', () => {
     let calls = 0;
     const inner = new HashEmbedder({ dimensions: 32 });
-    const counting: Embedder = { dimensions: 32, embed: (t) => (calls++, inner.embed(t)) };
+    const counting: Embedder = { id: 'counting-32', dimensions: 32, embed: (t) => ((calls += t.length), inner.embed(t)) };
     let t = JAN1;
     const mem = new MemoryGraph({ now: () => ++t, dimensions: 32, embedder: counting });
     mem.episode({ id: 'a', text: 'the lake at sunrise', at: JAN1 });
-    mem.episode({ id: 'b', text: 'quarterly budget review', at: JAN1, vector: inner.embed('budget review') });
+    mem.episode({ id: 'b', text: 'quarterly budget review', at: JAN1, vector: inner.embedText('budget review') });
     expect(mem.recall('sunrise over a lake').episodes[0]!.id).toBe('a');
     expect(calls).toBe(2); // episode a and the query: b brought its own vector
     // 'budget' against 'budget review' is a partial match (cosine below the default floor of 0.5).
-    const byVector = mem.recall('', { vector: inner.embed('budget'), minSimilarity: 0.3 });
+    const byVector = mem.recall('', { vector: inner.embedText('budget'), minSimilarity: 0.3 });
     expect(byVector.episodes[0]!.id).toBe('b');
     expect(() => mem.recall('x', { vector: [1, 2, 3] })).toThrow(/^MemoryGraph\.recall: vector must have 32 dimensions/);
-    const wrong = new MemoryGraph({ dimensions: 16, embedder: counting });
-    expect(() => wrong.recall('x')).toThrow(/^MemoryGraph\.recall: the embedder makes 32-dimensional vectors; this memory uses 16/);
+    expect(() => new MemoryGraph({ dimensions: 16, embedder: counting })).toThrow(/^new MemoryGraph: the embedder makes 32-dimensional vectors; this memory uses 16/);
   });
 
   it('refuses bad arguments with named errors and changes nothing', () => {
@@ -279,7 +278,7 @@ describe('a custom embedder survives replay and state export', () => {
   it('replay and fromState take the embedder, and recall uses it', () => {
     let calls = 0;
     const inner = new HashEmbedder({ dimensions: 16 });
-    const counting: Embedder = { dimensions: 16, embed: (t) => (calls++, inner.embed(t)) };
+    const counting: Embedder = { id: 'counting-16', dimensions: 16, embed: (t) => ((calls += t.length), inner.embed(t)) };
     let t = JAN1;
     const mem = new MemoryGraph({ now: () => ++t, dimensions: 16, embedder: counting });
     mem.episode({ id: 'a', text: 'the lake at sunrise', at: JAN1 });

@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import * as zlib from 'node:zlib';
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
+import type { TranscriptTurn } from '@palimpsest/core';
 import { isErrno, notFound, writeFileAtomic } from './fs-util.js';
 import { encodeStateAs } from './codec.js';
 import { crc32 } from './crc32.js';
@@ -55,3 +56,34 @@ export async function loadSnapshot(path: string, options: Omit<SnapshotOptions, 
   return decodeSnapshotAs(`loadSnapshot: ${path}`, bytes, { ...options, copy: false }, checksum);
 }
 
+// ------------------------------------------------------------------------------------------ transcripts
+
+/**
+ * Reads a transcript written as JSON lines, one turn per line: `{ "speaker": …, "text": …, "at": … }`
+ * (`id` optional; `at` as ISO-8601 or milliseconds). Blank lines are skipped; a line that is not a JSON
+ * object is refused with its number. Give the result to `ingestTranscript` (or `transcriptTurns`), which
+ * puts the turns in time order.
+ */
+export async function readTranscript(path: string): Promise<TranscriptTurn[]> {
+  const call = 'readTranscript';
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    if (isErrno(e, 'ENOENT')) throw notFound(call, path, e);
+    throw e;
+  }
+  const turns: TranscriptTurn[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new InvalidArgumentError(`${call}: ${path}:${i + 1} is not valid JSON`);
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InvalidArgumentError(`${call}: ${path}:${i + 1} is not a JSON object`);
+    turns.push(value as TranscriptTurn);
+  });
+  return turns;
+}

@@ -1,5 +1,5 @@
 /** MemoryGraph <-> snapshot bytes (browser-safe). */
-import { ConfigMismatchError, CorruptSnapshotError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
+import { ConfigMismatchError, CorruptSnapshotError, EmbedderMismatchError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
 import type { Embedder, LoadConfigOptions } from '@palimpsest/core';
 import { decodeStateAs, encodeStateAs } from './codec.js';
 import type { DecodeOptions } from './codec.js';
@@ -11,7 +11,11 @@ import type { DecodeOptions } from './codec.js';
 export interface SnapshotOptions extends DecodeOptions, LoadConfigOptions {
   /** The decoded memory's record-time clock. @default () => Date.now() */
   now?: () => number;
-  /** The embedder recall uses (a snapshot stores vectors, not the model that made them). @default HashEmbedder */
+  /**
+   * The embedder the memory was made with: a snapshot stores its id and dimensions (and the vectors), not
+   * the model. Another embedder is refused with EmbedderMismatchError; without one the memory opens for
+   * every read, and recall refuses by name when it would have to embed. @default the built-in HashEmbedder
+   */
   embedder?: Embedder;
 }
 
@@ -62,6 +66,10 @@ export function decodeSnapshotAs(
   if (options.predicates !== undefined && (options.predicates === null || typeof options.predicates !== 'object')) {
     throw new InvalidArgumentError(`${caller}: predicates must be an object`);
   }
+  const given = options.embedder as Partial<Embedder> | undefined | null;
+  if (given !== undefined && (given === null || typeof given !== 'object' || typeof given.embed !== 'function' || typeof given.id !== 'string' || !Number.isInteger(given.dimensions))) {
+    throw new InvalidArgumentError(`${caller}: embedder must have an id, integer dimensions and an embed(texts) method`);
+  }
   const state = decodeStateAs(caller, bytes, options, checksum);
   try {
     return MemoryGraph.fromState(state, {
@@ -78,7 +86,12 @@ export function decodeSnapshotAs(
 
     // fromState names its own errors; keep their class, prefix the call the user made.
     const message = `${caller}: ${e instanceof Error ? e.message : String(e)}`;
-    const err = e instanceof SnapshotVersionError ? new SnapshotVersionError(message) : new CorruptSnapshotError(message);
+    const err =
+      e instanceof SnapshotVersionError
+        ? new SnapshotVersionError(message)
+        : e instanceof EmbedderMismatchError
+          ? new EmbedderMismatchError(message)
+          : new CorruptSnapshotError(message);
     err.cause = e;
     throw err;
   }

@@ -1,8 +1,9 @@
 import { InvalidArgumentError, TimeOrderError } from '../errors.js';
 import { RuleExtractor } from '../recall/extractor.js';
-import type { Extraction, Extractor } from '../recall/extractor.js';
+import type { Extraction, Extractor, Turn } from '../recall/extractor.js';
 import type { AssertResult, Entity, EntityRef, Episode, EpisodeInput } from '../types.js';
-import { checkName } from '../util/names.js';
+import { NONE } from '../store/fact-store.js';
+import { canonicalName, checkName, displayName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
 import { MemoryGraph, MAX_PREDICATES } from './memory-graph.js';
 import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from './validate.js';
@@ -34,9 +35,45 @@ const defaultExtractors = new WeakMap<MemoryGraph, RuleExtractor>();
 export function ingestEpisode(mem: MemoryGraph, raw: EpisodeInput, rawOptions: IngestOptions = {}): IngestResult {
   const call = 'ingestEpisode';
   if (!(mem instanceof MemoryGraph)) throw new InvalidArgumentError(`${call}: mem must be a MemoryGraph`);
+  const { input, at } = readEpisodeInput(mem, raw, call);
+  const options = readOptions<IngestOptions>(call, rawOptions, SHAPES.ingestOptions);
+  const extractor = options.extractor ?? defaultExtractor(mem);
+  if (extractor === null || typeof extractor !== 'object' || typeof extractor.extract !== 'function') {
+    throw new InvalidArgumentError(`${call}: extractor must have an extract(turns) method`);
+  }
+  const source = options.source ?? 'extractor';
+  const recordedAt = input.recordedAt === undefined ? mem.clockAt(call) : toMillis(input.recordedAt, call, 'recordedAt');
+  if (recordedAt < mem.lastRecordedAt) {
+    throw new TimeOrderError(`${call}: recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`);
+  }
+  const turn: Turn = { id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) };
+  // The checks above hold for the memory as it is: the extractor may read it, not write to it.
+  const held = mem.writesHeldBy;
+  mem.writesHeldBy = call;
+  let out: unknown;
+  try {
+    out = extractor.extract([turn]);
+  } catch (error) {
+    // Whatever the extractor throws (its own errors, a refused write) is reported as this call's.
+    throw new InvalidArgumentError(`${call}: the extractor threw ${describeError(error)}`);
+  } finally {
+    mem.writesHeldBy = held;
+  }
+  if (out !== null && typeof out === 'object' && typeof (out as { then?: unknown }).then === 'function') {
+    throw new InvalidArgumentError(`${call}: the extractor "${String(extractor.id)}" answers asynchronously; use ingest(), which awaits it`);
+  }
+  if (!Array.isArray(out) || out.length !== 1) throw new InvalidArgumentError(`${call}: the extractor returned no single extraction for one turn`);
+  const extraction = readExtraction(mem, out[0], at, call);
+  return writeTurn(mem, input, recordedAt, extraction, source);
+}
+
+/**
+ * Reads an episode to be ingested once into plain values and checks everything `MemoryGraph.episode`
+ * would refuse; returns the plain input and its time `at`.
+ */
+export function readEpisodeInput(mem: MemoryGraph, raw: unknown, call: string): { input: EpisodeInput; at: number } {
   // Read once into plain values, checked by the same rules as MemoryGraph.episode and .assert.
   const input = readInput<EpisodeInput>(call, raw, SHAPES.episode);
-  const options = readOptions<IngestOptions>(call, rawOptions, SHAPES.ingestOptions);
   mem.checkEpisodeId(input.id, call);
   checkText(input.text, call, 'text');
   const at = toMillis(input.at, call, 'at');
@@ -47,35 +84,44 @@ export function ingestEpisode(mem: MemoryGraph, raw: EpisodeInput, rawOptions: I
       throw new InvalidArgumentError(`${call}: entities[${i}] must be a name or the { id } of a known entity`);
     }
   });
-  const extractor = options.extractor ?? defaultExtractor(mem);
-  if (extractor === null || typeof extractor !== 'object' || typeof extractor.extract !== 'function') {
-    throw new InvalidArgumentError(`${call}: extractor must have an extract(episode) method`);
-  }
-  const source = options.source ?? 'extractor';
-  const recordedAt = input.recordedAt === undefined ? mem.clockAt(call) : toMillis(input.recordedAt, call, 'recordedAt');
-  if (recordedAt < mem.lastRecordedAt) {
-    throw new TimeOrderError(`${call}: recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`);
-  }
-  // The checks above hold for the memory as it is: the extractor may read it, not write to it.
-  const held = mem.writesHeldBy;
-  mem.writesHeldBy = call;
-  let given: unknown;
-  try {
-    given = extractor.extract({ id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) });
-  } catch (error) {
-    // Whatever the extractor throws (its own errors, a refused write) is reported as this call's.
-    throw new InvalidArgumentError(`${call}: the extractor threw ${describeError(error)}`);
-  } finally {
-    mem.writesHeldBy = held;
-  }
-  const extraction = readExtraction(given, at, call);
-  const fresh = new Set(extraction.facts.map((f) => f.predicate).filter((p) => mem.predicateNames.find(p) === -1));
-  if (mem.predicateNames.size + fresh.size > MAX_PREDICATES) throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
+  return { input, at };
+}
 
-  // Everything is checked: write entities, the episode, then the facts, all at one record time.
-  const entities = extraction.entities.map((e) => mem.entity({ name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt }));
+/** Vectors made ahead for a turn: its episode text, and display names of entities it may create. */
+export interface TurnVectors {
+  episode: Float32Array;
+  names: ReadonlyMap<string, Float32Array>;
+}
+
+/**
+ * Writes a turn read by readEpisodeInput with an extraction from readExtraction, all at one record time: the extracted entities (with their types), the episode
+ * (mentioning them), then each fact with `episode` and `evidence` pointing at it. Every argument has been
+ * checked, so no call here fails and the turn is written whole. With vectors, new entities (fact ends the
+ * extractor did not list among entities included, unless the fact is below its gate) get theirs first.
+ */
+export function writeTurn(
+  mem: MemoryGraph,
+  input: EpisodeInput,
+  recordedAt: number,
+  extraction: Extraction,
+  source: string,
+  vectors?: TurnVectors,
+): IngestResult {
+  const vectorOf = (name: string): { vector?: Float32Array } => {
+    const v = vectors?.names.get(displayName(name));
+    return v === undefined ? {} : { vector: v };
+  };
+  const entities = extraction.entities.map((e) => mem.entity({ name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt, ...vectorOf(e.name) }));
+  if (vectors !== undefined) {
+    for (const f of extraction.facts) {
+      if (f.confidence < mem.gateOf(f.predicate)) continue; // a rejected assertion creates no entity
+      for (const end of [f.subject, f.object]) {
+        if (typeof end === 'string' && mem.entities.lookup(canonicalName(end)) === NONE) mem.entity({ name: end, recordedAt, ...vectorOf(end) });
+      }
+    }
+  }
   const mentioned: EntityRef[] = [...(input.entities ?? []), ...entities.map((e) => ({ id: e.id }))];
-  const episode = mem.episode({ ...input, recordedAt, entities: mentioned });
+  const episode = mem.episode({ ...input, recordedAt, entities: mentioned, ...(vectors === undefined ? {} : { vector: vectors.episode }) });
   const facts = extraction.facts.map((f) =>
     mem.assert({
       subject: f.subject,
@@ -89,12 +135,14 @@ export function ingestEpisode(mem: MemoryGraph, raw: EpisodeInput, rawOptions: I
       evidence: [input.id],
       episode: input.id,
       ...(f.edgeType === undefined ? {} : { edgeType: f.edgeType }),
+      ...(f.evidence === undefined ? {} : { reason: f.evidence }),
     }),
   );
   return { episode, entities, facts };
 }
 
-function defaultExtractor(mem: MemoryGraph): RuleExtractor {
+/** @internal The RuleExtractor a memory uses when none is given (one per memory: it learns names as it goes). */
+export function defaultExtractor(mem: MemoryGraph): RuleExtractor {
   let x = defaultExtractors.get(mem);
   if (x === undefined) {
     x = new RuleExtractor();
@@ -113,6 +161,7 @@ const EXTRACTED_FACT = {
   validTo: 'time',
   confidence: 'any',
   edgeType: 'any',
+  evidence: 'text',
 } as const;
 
 /**
@@ -120,7 +169,7 @@ const EXTRACTED_FACT = {
  * apply (names, predicates, literals, confidence, times, edge types), so that no write can fail after the
  * first: the call is all or nothing.
  */
-function readExtraction(given: unknown, at: number, call: string): Extraction {
+export function readExtraction(mem: MemoryGraph, given: unknown, at: number, call: string): Extraction {
   const what = 'the extractor output';
   const x = readInput<{ entities?: unknown[]; facts?: unknown[] }>(call, given, EXTRACTION, what, false);
   if (x.entities === undefined || x.facts === undefined) throw new InvalidArgumentError(`${call}: the extractor returned no { entities, facts } arrays`);
@@ -145,5 +194,7 @@ function readExtraction(given: unknown, at: number, call: string): Extraction {
     checkEdgeType(f.edgeType, call);
     return { ...f, validFrom: from, validTo: to };
   });
+  const fresh = new Set(facts.map((f) => f.predicate).filter((p) => mem.predicateNames.find(p) === -1));
+  if (mem.predicateNames.size + fresh.size > MAX_PREDICATES) throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
   return { entities, facts };
 }

@@ -15,6 +15,8 @@ export interface InitOp {
   minConfidence: number;
   dimensions: number;
   predicates: Record<string, { cardinality: 'one' | 'many'; minConfidence?: number }>;
+  /** The embedder the memory's vectors come from; absent: the built-in HashEmbedder of `dimensions`. */
+  embedder?: { id: string; dimensions: number };
 }
 export interface PredicateOp {
   type: 'predicate';
@@ -30,7 +32,8 @@ export interface EntityOp {
   name: string;
   entityType?: string;
   aliases?: string[];
-  vector?: number[];
+  /** Base64 of the float32 values, little-endian (util/vector-text.ts); older logs hold a number list. */
+  vector?: string | number[];
 }
 export interface AliasOp {
   type: 'alias';
@@ -81,7 +84,8 @@ export interface EpisodeOp {
   at: number;
   speaker?: string;
   entities?: number[];
-  vector?: number[];
+  /** Base64 of the float32 values, little-endian (util/vector-text.ts); older logs hold a number list. */
+  vector?: string | number[];
 }
 export interface ArchiveOp {
   type: 'archive' | 'unarchive';

@@ -52,6 +52,7 @@ import {
 import { RECALL_DEFAULTS } from './recall-engine.js';
 import { checkOp } from './replay-ops.js';
 import { showTime, toMillis } from '../util/time.js';
+import { vectorFromText, vectorToText } from '../util/vector-text.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
 import { LogBuffer } from './log.js';
@@ -70,6 +71,9 @@ import type { ConsolidateOptions, ConsolidateResult } from './consolidate.js';
 import { buildGraphology } from './graphology.js';
 import type { GraphologyOptions, MemoryGraphology } from './graphology.js';
 import type { Embedder } from '../recall/embedder.js';
+import { checkEmbedderShape, configOf, MissingEmbedder, readEmbedderConfig, refuseMismatch, RESTORED_EMBEDDER } from './embedder-config.js';
+import type { EmbedderConfig } from './embedder-config.js';
+import { recallAsync } from './recall-async.js';
 
 /** Defaults of `MemoryGraphOptions`. */
 export const DEFAULTS = {
@@ -107,6 +111,8 @@ export class MemoryGraph {
 
   readonly dimensions: number;
   readonly minConfidence: number;
+  /** The embedder this memory's vectors come from (logged in the init op); undefined: the built-in HashEmbedder. */
+  readonly embedderConfig: EmbedderConfig | undefined;
   private readonly clock: () => number;
   private readonly predicateConfig = new Map<string, PredicateConfig>();
   private readonly literalIds = new Map<string, number>();
@@ -128,12 +134,21 @@ export class MemoryGraph {
     }
     this.clock = options.now ?? (() => Date.now());
     this.minConfidence = checkConfidence(options.minConfidence ?? DEFAULTS.minConfidence, call, 'minConfidence');
-    const dims = options.dimensions ?? 0;
+    if (options.embedder !== undefined) checkEmbedderShape(options.embedder, call);
+    // A model's vectors are kept with the episodes and entities they belong to (ingest stores them).
+    const dims = options.dimensions ?? options.embedder?.dimensions ?? 0;
     if (!Number.isInteger(dims) || dims < 0 || dims > 65536) {
       throw new InvalidArgumentError(`${call}: dimensions (${dims}) must be a whole number from 1 to 65536`);
     }
+    if (options.embedder !== undefined && dims > 0 && options.embedder.dimensions !== dims) {
+      throw new InvalidArgumentError(`${call}: the embedder makes ${options.embedder.dimensions}-dimensional vectors; this memory uses ${dims}`);
+    }
     this.dimensions = dims;
-    this.embedder = options.embedder;
+    // Loads pass the stored embedder configuration under a symbol (no caller's JSON can carry one); the shape
+    // read above keeps only string keys, so it is taken from the raw argument.
+    const internal = raw as MemoryGraphOptions & { [RESTORED_EMBEDDER]?: EmbedderConfig };
+    this.embedderConfig = RESTORED_EMBEDDER in internal ? internal[RESTORED_EMBEDDER] : configOf(options.embedder, dims);
+    this.embedder = options.embedder ?? (this.embedderConfig === undefined ? undefined : new MissingEmbedder(this.embedderConfig));
     this.entities = new EntityTable(this.strings, dims);
     this.episodes = new EpisodeTable(this.strings, dims);
     // Prototype-less: a predicate named "__proto__" is an ordinary key, logged and replayed as one.
@@ -145,7 +160,9 @@ export class MemoryGraph {
       this.predicateConfig.set(name, config);
       predicates[name] = { cardinality: config.cardinality, ...(config.minConfidence === undefined ? {} : { minConfidence: config.minConfidence }) };
     }
-    this.logBuffer.append({ type: 'init', version: 1, minConfidence: this.minConfidence, dimensions: dims, predicates });
+    const init: InitOp = { type: 'init', version: 1, minConfidence: this.minConfidence, dimensions: dims, predicates };
+    if (this.embedderConfig !== undefined) init.embedder = { ...this.embedderConfig };
+    this.logBuffer.append(init);
   }
 
   // ================================================================================================
@@ -340,7 +357,7 @@ export class MemoryGraph {
         at,
         ...(speaker === undefined ? {} : { speaker }),
         ...(entities.length === 0 ? {} : { entities }),
-        ...(vector === undefined ? {} : { vector: Array.from(vector) }),
+        ...(vector === undefined ? {} : { vector: vectorToText(vector) }),
       },
       recordedAt,
     );
@@ -544,10 +561,27 @@ export class MemoryGraph {
     // track: the stamp is checked before the read, so the logged touch cannot be refused after it.
     const trackedAt = read.track === true ? this.stamp(undefined, call) : undefined;
     if (trackedAt !== undefined) plain.track = false;
-    this.recallEngine ??= new RecallEngine(this, this.embedder);
-    const result = this.recallEngine.recall(query, plain);
+    const result = this.recallIndex().recall(query, plain);
     if (trackedAt !== undefined && result.facts.length > 0) this.touch(result.facts.map((f) => f.id), { recordedAt: trackedAt });
     return result;
+  }
+
+  /**
+   * `recall` for a memory whose embedder answers with a promise: embeds the query (unless `options.vector`
+   * is given) and whatever recall has not embedded yet, in batches, then recalls synchronously.
+   */
+  recallAsync(query: string, options: RecallOptions = {}): Promise<RecallResult> {
+    return recallAsync(this, query, options);
+  }
+
+  /** @internal The recall engine (created at the first recall). */
+  recallIndex(): RecallEngine {
+    return (this.recallEngine ??= new RecallEngine(this, this.embedder));
+  }
+
+  /** @internal The confidence below which an assertion of `predicate` is rejected. */
+  gateOf(predicate: string): number {
+    return this.predicateConfig.get(predicate)?.minConfidence ?? this.minConfidence;
   }
 
   /** The memory at a cut as a graphology multi directed graph (entities, literals, facts as edges). */
@@ -666,6 +700,9 @@ export class MemoryGraph {
       throw new InvalidArgumentError(`${call}: a log starts with its 'init' operation (the memory's configuration)`);
     }
     if (first.version !== 1) throw new InvalidArgumentError(`${call}: log version ${show(first.version)} is not supported`);
+    const stored = readEmbedderConfig(first.embedder);
+    if (typeof stored === 'string') throw new InvalidArgumentError(`${call}: the init operation's ${stored}`);
+    refuseMismatch(call, stored, first.dimensions ?? 0, options.embedder);
     let mem: MemoryGraph;
     try {
       mem = new MemoryGraph({
@@ -674,7 +711,8 @@ export class MemoryGraph {
         ...(first.minConfidence === undefined ? {} : { minConfidence: first.minConfidence }),
         ...(first.dimensions === undefined ? {} : { dimensions: first.dimensions }),
         ...(first.predicates === undefined ? {} : { predicates: first.predicates }),
-      });
+        [RESTORED_EMBEDDER]: stored,
+      } as MemoryGraphOptions);
     } catch (error) {
       throw new InvalidArgumentError(`${call}: operation 0 (init) failed: ${describeError(error)}`);
     }
@@ -735,6 +773,7 @@ export class MemoryGraph {
         dimensions: this.dimensions,
         predicates,
         lastRecordedAt: this.lastRecordedAt === -Infinity ? null : this.lastRecordedAt,
+        ...(this.embedderConfig === undefined ? {} : { embedder: { ...this.embedderConfig } }),
       },
       columns,
       strings: {
@@ -764,6 +803,7 @@ export class MemoryGraph {
     }
     const stored = new Map(checked.config.predicates.map((p) => [p.name, { cardinality: p.cardinality, minConfidence: p.minConfidence ?? undefined }]));
     checkLoadConfig(call, { minConfidence: checked.config.minConfidence, dimensions: checked.config.dimensions, predicates: stored }, options);
+    refuseMismatch(call, checked.config.embedder, checked.config.dimensions, options.embedder);
     try {
       const { config } = checked;
       // Prototype-less: a predicate named "__proto__" stays a key.
@@ -775,7 +815,8 @@ export class MemoryGraph {
         minConfidence: config.minConfidence,
         ...(config.dimensions === 0 ? {} : { dimensions: config.dimensions }),
         predicates,
-      });
+        [RESTORED_EMBEDDER]: config.embedder,
+      } as MemoryGraphOptions);
       mem.loadChecked(checked);
       return mem;
     } catch (error) {
@@ -857,7 +898,7 @@ export class MemoryGraph {
         if (this.entities.lookup(canonical) !== NONE) throw new InvalidArgumentError(`entity "${op.name}" exists already`);
         const aliases = readList('entity', op.aliases ?? [], 'aliases').map((a) => checkName(a, 'entity', 'alias'));
         if (op.entityType !== undefined) checkText(op.entityType, 'entity', 'entityType');
-        const vector = op.vector === undefined ? undefined : this.checkVector(readList('entity', op.vector, 'vector') as number[], 'entity');
+        const vector = op.vector === undefined ? undefined : this.checkVector(typeof op.vector === 'string' ? vectorFromText(op.vector, 'entity') : (readList('entity', op.vector, 'vector') as number[]), 'entity');
         const at = this.stamp(op.recordedAt, 'entity');
         this.createEntity(canonical, op.name, op.entityType, at, aliases, vector);
         return;
@@ -906,7 +947,7 @@ export class MemoryGraph {
           at: op.at,
           recordedAt: op.recordedAt,
           ...(op.speaker === undefined ? {} : { speaker: op.speaker }),
-          ...(op.vector === undefined ? {} : { vector: op.vector }),
+          ...(op.vector === undefined ? {} : { vector: typeof op.vector === 'string' ? vectorFromText(op.vector, 'episode') : op.vector }),
           ...(op.entities === undefined ? {} : { entities: op.entities.map((id) => ({ id })) }),
         });
         return;
@@ -965,7 +1006,7 @@ export class MemoryGraph {
         name: display,
         ...(type === undefined ? {} : { entityType: type }),
         ...(fresh.length === 0 ? {} : { aliases: fresh }),
-        ...(vector === undefined ? {} : { vector: Array.from(vector) }),
+        ...(vector === undefined ? {} : { vector: vectorToText(vector) }),
       },
       at,
     );

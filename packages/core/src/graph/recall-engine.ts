@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../errors.js';
 import { Bm25Index } from '../recall/bm25.js';
 import { HashEmbedder } from '../recall/embedder.js';
 import type { Embedder } from '../recall/embedder.js';
+import { episodeEmbeddingText } from '../recall/embedding-text.js';
 import { TopK } from '../recall/grow.js';
 import type { Hit } from '../recall/grow.js';
 import { Hnsw } from '../recall/hnsw.js';
@@ -322,7 +323,7 @@ export class RecallEngine {
     const call = 'MemoryGraph.recall';
     if (embedder !== undefined) {
       if (embedder === null || typeof embedder !== 'object' || typeof embedder.embed !== 'function' || !Number.isInteger(embedder.dimensions) || embedder.dimensions < 1) {
-        throw new InvalidArgumentError(`${call}: options.embedder must have integer dimensions and an embed(text) method`);
+        throw new InvalidArgumentError(`${call}: options.embedder must have integer dimensions and an embed(texts) method`);
       }
       if (mem.dimensions > 0 && embedder.dimensions !== mem.dimensions) {
         throw new InvalidArgumentError(`${call}: the embedder makes ${embedder.dimensions}-dimensional vectors; this memory uses ${mem.dimensions}`);
@@ -343,9 +344,7 @@ export class RecallEngine {
     const mem = this.mem;
     const ep = mem.episodes;
     for (let i = this.episodesIndexed; i < ep.count; i++) {
-      // the speaker is part of what a turn is about ("what did Melanie paint?")
-      const speaker = ep.speakerOf(i);
-      const text = speaker === undefined ? ep.texts[i]! : `${speaker}: ${ep.texts[i]!}`;
+      const text = this.episodeTextOf(i);
       this.episodeText.add(i, text);
       this.episodeVectors.add(i, ep.vectorOf(i) ?? this.embed(text, 'episode'));
     }
@@ -366,10 +365,41 @@ export class RecallEngine {
     const st = mem.store;
     for (let t = this.triplesIndexed; t < st.tripleCount; t++) this.tripleText.add(t, this.tripleText_(t));
     this.triplesIndexed = st.tripleCount;
+    this.supplied.clear();
+  }
+
+  /** What recall embeds for an episode: the speaker is part of what a turn is about ("what did Melanie paint?"). */
+  private episodeTextOf(i: number): string {
+    const ep = this.mem.episodes;
+    return episodeEmbeddingText(ep.texts[i]!, ep.speakerOf(i));
+  }
+
+  /** Vectors computed ahead by `recallAsync` for texts the next catch-up needs (text → vector). */
+  private readonly supplied = new Map<string, Float32Array>();
+
+  /** The texts the next catch-up would have to embed (episodes and entities without a stored vector). */
+  textsToEmbed(): string[] {
+    const mem = this.mem;
+    const out = new Set<string>();
+    for (let i = this.episodesIndexed; i < mem.episodes.count; i++) if (mem.episodes.vectorOf(i) === undefined) out.add(this.episodeTextOf(i));
+    for (let e = this.entitiesIndexed; e < mem.entities.count; e++) if (mem.entities.vectorOf(e) === undefined) out.add(mem.entities.displayName(e));
+    for (const t of this.supplied.keys()) out.delete(t);
+    return [...out];
+  }
+
+  /** Hands over vectors an asynchronous embedder made for `textsToEmbed()` (checked by the caller). */
+  supply(texts: readonly string[], vectors: readonly Float32Array[]): void {
+    texts.forEach((t, i) => this.supplied.set(t, vectors[i]!));
   }
 
   private embed(text: string, what: string): Float32Array {
-    const v = this.embedder.embed(text);
+    const ready = this.supplied.get(text);
+    if (ready !== undefined) return ready;
+    const out = this.embedder.embed([text]);
+    if (out !== null && typeof out === 'object' && typeof (out as { then?: unknown }).then === 'function') {
+      throw new InvalidArgumentError(`MemoryGraph.recall: the embedder "${this.embedder.id}" answers asynchronously; use recallAsync, which embeds first`);
+    }
+    const v = (out as Float32Array[])[0];
     if (v === null || typeof v !== 'object' || v.length !== this.embedder.dimensions) {
       throw new InvalidArgumentError(`MemoryGraph.recall: the embedder returned a vector of the wrong length for an ${what}`);
     }
@@ -408,7 +438,7 @@ export class RecallEngine {
     }
     // Everything is checked: from here on the call does not fail.
     this.catchUp();
-    qvec ??= this.embedder.embed(query);
+    qvec ??= this.embed(query, 'query');
     let qn = 0;
     for (let i = 0; i < qvec.length; i++) qn += qvec[i]! * qvec[i]!;
     if (qn > 0) {

@@ -1,3 +1,4 @@
+import { readEmbedderConfig } from './embedder-config.js';
 import { CorruptSnapshotError, SnapshotVersionError } from '../errors.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState, StateConfig } from '../state.js';
@@ -306,5 +307,7 @@ function checkConfig(config: StateConfig): StateConfig {
     if (gate !== null && !(typeof gate === 'number' && gate >= 0 && gate <= 1)) fail(`predicate "${name}" has a bad minConfidence`);
     plain.push({ name, cardinality, minConfidence: gate === null ? null : (gate as number) + 0 });
   }
-  return { minConfidence: minConfidence + 0, dimensions, predicates: plain, lastRecordedAt };
+  const embedder = readEmbedderConfig(config.embedder);
+  if (typeof embedder === 'string') fail(`config.${embedder}`);
+  return { minConfidence: minConfidence + 0, dimensions, predicates: plain, lastRecordedAt, ...(embedder === undefined ? {} : { embedder }) };
 }

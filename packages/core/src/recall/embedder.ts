@@ -1,10 +1,28 @@
 import { InvalidArgumentError } from '../errors.js';
 import { STOP_WORDS, stem, words } from './text.js';
 
-/** Turns text into a fixed-length vector. Implementations must be deterministic. */
+/** Options a model call may take (an addition to API.md's shapes): cancel it with the caller's signal. */
+export interface ModelCallOptions {
+  signal?: AbortSignalLike;
+}
+
+/** The part of `AbortSignal` the core uses (the core's TypeScript library has no DOM or Node types). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/**
+ * Turns texts into fixed-length vectors, a batch per call, synchronously or with a promise. `id` names the
+ * model and its settings: it is stored in the memory's configuration, so a memory is never opened with
+ * vectors from another model. The same text must always give the same vector.
+ */
 export interface Embedder {
+  readonly id: string;
   readonly dimensions: number;
-  embed(text: string): Float32Array;
+  embed(texts: readonly string[], options?: ModelCallOptions): Float32Array[] | Promise<Float32Array[]>;
 }
 
 export interface HashEmbedderOptions {
@@ -53,6 +71,8 @@ const SEED_TRIGRAM = 0x27d4eb2f;
  * the zero vector.
  */
 export class HashEmbedder implements Embedder {
+  /** `hash-ngram-v1` and every parameter: two HashEmbedders with the same id make the same vectors. */
+  readonly id: string;
   readonly dimensions: number;
   private readonly weights: Required<HashEmbedderOptions>;
 
@@ -67,9 +87,17 @@ export class HashEmbedder implements Embedder {
     }
     this.dimensions = o.dimensions;
     this.weights = o;
+    this.id = hashEmbedderId(o);
   }
 
-  embed(text: string): Float32Array {
+  /** One vector per text, synchronously. */
+  embed(texts: readonly string[]): Float32Array[] {
+    if (!Array.isArray(texts)) throw new InvalidArgumentError(`HashEmbedder.embed: texts must be an array of strings, got ${typeof texts}`);
+    return texts.map((t) => this.embedText(t));
+  }
+
+  /** The vector of one text. */
+  embedText(text: string): Float32Array {
     if (typeof text !== 'string') throw new InvalidArgumentError(`HashEmbedder.embed: text must be a string, got ${typeof text}`);
     const v = new Float32Array(this.dimensions);
     const { unigramWeight, bigramWeight, trigramWeight } = this.weights;
@@ -99,6 +127,15 @@ export class HashEmbedder implements Embedder {
     const slot = (h & 0x7fffffff) % this.dimensions;
     v[slot] = v[slot]! + (h & 0x80000000 ? -weight : weight);
   }
+}
+
+function hashEmbedderId(o: Required<HashEmbedderOptions>): string {
+  return `hash-ngram-v1:d=${o.dimensions},u=${o.unigramWeight},b=${o.bigramWeight},t=${o.trigramWeight}`;
+}
+
+/** The id of the built-in embedder a memory without one uses: a default HashEmbedder of its dimensions (256 when it keeps none). */
+export function builtInEmbedderId(dimensions: number): string {
+  return hashEmbedderId({ ...HASH_EMBEDDER_DEFAULTS, ...(dimensions > 0 ? { dimensions } : {}) });
 }
 
 /** Cosine similarity of two equal-length vectors (0 when either is zero). */

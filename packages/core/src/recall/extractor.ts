@@ -1,15 +1,21 @@
 import { InvalidArgumentError } from '../errors.js';
 import type { EdgeType } from '../types.js';
 import { resolveRelativeDates, type ResolvedDate } from './dates.js';
+import type { ModelCallOptions } from './embedder.js';
 import { STOP_WORDS } from './text.js';
 
-export interface ExtractorEpisode {
+/** One turn of a conversation as an extractor sees it. */
+export interface Turn {
+  /** The episode id the turn is recorded under. */
   id: string;
   text: string;
-  /** Episode time, ms: relative dates are resolved against it. */
+  /** When it was said, ms: relative dates are resolved against it, and it is the default valid time of its facts. */
   at: number;
   speaker?: string;
 }
+
+/** The earlier name of `Turn`. */
+export type ExtractorEpisode = Turn;
 
 export interface ExtractedEntity {
   name: string;
@@ -24,6 +30,8 @@ export interface ExtractedFact {
   validTo?: number;
   confidence: number;
   edgeType?: EdgeType;
+  /** The words of the turn that state the fact (stored as the fact's `reason`; `evidence` holds the turn id). */
+  evidence?: string;
 }
 
 export interface Extraction {
@@ -31,9 +39,13 @@ export interface Extraction {
   facts: ExtractedFact[];
 }
 
-/** Turns an episode into entities and candidate facts for `MemoryGraph.assert`. */
+/**
+ * Turns conversation turns into entities and candidate facts for `MemoryGraph.assert`: one Extraction per
+ * turn, in the turns' order, synchronously or with a promise. `id` names the model and its settings.
+ */
 export interface Extractor {
-  extract(episode: ExtractorEpisode): Extraction;
+  readonly id: string;
+  extract(turns: readonly Turn[], options?: ModelCallOptions): Extraction[] | Promise<Extraction[]>;
 }
 
 /**
@@ -129,6 +141,7 @@ export interface RuleExtractorOptions {
 }
 
 export class RuleExtractor implements Extractor {
+  readonly id = 'rule-extractor-v1';
   private readonly known = new Set<string>();
   private readonly learn: boolean;
 
@@ -140,7 +153,14 @@ export class RuleExtractor implements Extractor {
     this.learn = options.learn ?? true;
   }
 
-  extract(episode: ExtractorEpisode): Extraction {
+  /** One Extraction per turn, in order (names learnt from a turn count for the turns after it). */
+  extract(turns: readonly Turn[]): Extraction[] {
+    if (!Array.isArray(turns)) throw new InvalidArgumentError('RuleExtractor.extract: turns must be an array');
+    return turns.map((t) => this.extractTurn(t));
+  }
+
+  /** The Extraction of one turn. */
+  extractTurn(episode: Turn): Extraction {
     if (episode === null || typeof episode !== 'object' || typeof episode.text !== 'string') {
       throw new InvalidArgumentError('RuleExtractor.extract: episode must have a text string');
     }

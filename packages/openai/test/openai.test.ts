@@ -1,0 +1,298 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AbortError, IngestError, InvalidArgumentError, MemoryGraph, ingest } from '@palimpsest/core';
+import type { Turn } from '@palimpsest/core';
+import { ModelRequestError, ModelResponseError, openAIEmbedder, openAIExtractor } from '@palimpsest/openai';
+import type { ModelCall } from '@palimpsest/openai';
+import { fixture, startServer } from './server.js';
+import type { TestServer } from './server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  expect(server.reset(), 'replies left unanswered').toBe(0);
+});
+
+/** Waits are recorded, not slept. */
+function recorder(): { delays: number[]; sleep: (ms: number) => Promise<void> } {
+  const delays: number[] = [];
+  return { delays, sleep: async (ms) => void delays.push(ms) };
+}
+
+const vectors = (name: string): number[][] =>
+  (JSON.parse(fixture(name)) as { data: Array<{ index: number; embedding: number[] }> }).data.sort((a, b) => a.index - b.index).map((d) => d.embedding);
+
+const JAN1 = Date.UTC(2024, 0, 1);
+
+describe('openAIEmbedder', () => {
+  it('sends batches of batchSize with the model, dimensions and headers; returns vectors in input order; counts tokens and cost', async () => {
+    server.reply({ fixture: 'embeddings-batch-1.json' }, { fixture: 'embeddings-batch-2.json' });
+    const calls: ModelCall[] = [];
+    const e = openAIEmbedder({
+      baseURL: server.baseURL,
+      apiKey: 'sk-test',
+      headers: { 'x-project': 'palimpsest' },
+      model: 'text-embedding-3-small',
+      dimensions: 4,
+      batchSize: 3,
+      prices: { 'text-embedding-3-small': { input: 0.02 } },
+      onCall: (c) => calls.push(c),
+    });
+    expect(e.id).toBe('openai:text-embedding-3-small:4');
+    const texts = ['a', 'b', 'c', 'd', 'e'];
+    const out = await e.embed(texts);
+    expect(out.map((v) => Array.from(v))).toEqual([...vectors('embeddings-batch-1.json'), ...vectors('embeddings-batch-2.json')].map((v) => Array.from(Float32Array.from(v))));
+    expect(out.every((v) => v instanceof Float32Array)).toBe(true);
+    expect(server.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['POST', '/v1/embeddings', { model: 'text-embedding-3-small', input: ['a', 'b', 'c'], encoding_format: 'float', dimensions: 4 }],
+      ['POST', '/v1/embeddings', { model: 'text-embedding-3-small', input: ['d', 'e'], encoding_format: 'float', dimensions: 4 }],
+    ]);
+    const h = server.requests[0]!.headers;
+    expect([h['authorization'], h['x-project'], h['content-type']]).toEqual(['Bearer sk-test', 'palimpsest', 'application/json']);
+    expect(calls.map((c) => [c.items, c.promptTokens, c.totalTokens, c.attempts])).toEqual([
+      [3, 12, 12, 1],
+      [2, 7, 7, 1],
+    ]);
+    expect(calls[0]!.cost).toBeCloseTo((12 * 0.02) / 1e6, 15);
+    expect(e.usage).toMatchObject({ calls: 2, requests: 2, retries: 0, promptTokens: 19, totalTokens: 19, unpricedCalls: 0 });
+    expect(e.usage.cost).toBeCloseTo((19 * 0.02) / 1e6, 15);
+  });
+
+  it('without an apiKey sends no Authorization; sendDimensions: false leaves the field out (llama.cpp, Ollama)', async () => {
+    server.reply({ fixture: 'embeddings-short.json' });
+    const e = openAIEmbedder({ baseURL: server.baseURL + '/', model: 'nomic-embed-text', dimensions: 2, sendDimensions: false });
+    await e.embed(['x']);
+    expect(server.requests[0]!.headers['authorization']).toBeUndefined();
+    expect(server.requests[0]!.body).toEqual({ model: 'nomic-embed-text', input: ['x'], encoding_format: 'float' });
+    expect(e.usage.unpricedCalls).toBe(1);
+  });
+
+  it('retries a 429 after its Retry-After, and 5xx with exponential backoff and seeded jitter', async () => {
+    server.reply(
+      { status: 429, fixture: 'rate-limited.json', headers: { 'retry-after': '2' } },
+      { status: 500, fixture: 'server-error.json' },
+      { status: 503, fixture: 'server-error.json' },
+      { status: 429, fixture: 'rate-limited.json', headers: { 'retry-after-ms': '20' } },
+      { fixture: 'embeddings-batch-1.json' },
+    );
+    const { delays, sleep } = recorder();
+    const jitter = [0, 0.5];
+    const e = openAIEmbedder({ baseURL: server.baseURL, model: 'm', dimensions: 4, retryBaseMs: 100, sleep, random: () => jitter.shift()! });
+    const out = await e.embed(['a', 'b', 'c']);
+    expect(out).toHaveLength(3);
+    // Retry-After 2 s; then 100·2^1·(0.5 + 0.5·0) = 100 and 100·2^2·(0.5 + 0.5·0.5) = 300; then retry-after-ms 20
+    expect(delays).toEqual([2000, 100, 300, 20]);
+    expect(server.requests).toHaveLength(5);
+    expect(new Set(server.requests.map((r) => JSON.stringify(r.body))).size).toBe(1); // the same request each time
+    expect(e.usage).toMatchObject({ calls: 1, requests: 5, retries: 4, promptTokens: 12 });
+  });
+
+  it('gives up with ModelRequestError (status, attempts) after maxRetries, at once on a 4xx, and when Retry-After is too long', async () => {
+    const { delays, sleep } = recorder();
+    const e = openAIEmbedder({ baseURL: server.baseURL, model: 'm', dimensions: 4, maxRetries: 2, sleep, random: () => 0 });
+    server.fallback = { status: 500, fixture: 'server-error.json' };
+    const error = (await e.embed(['a']).catch((x: unknown) => x)) as ModelRequestError;
+    expect(error).toBeInstanceOf(ModelRequestError);
+    expect([error.name, error.status, error.attempts]).toEqual(['ModelRequestError', 500, 3]);
+    expect(error.message).toMatch(/^openAIEmbedder\.embed: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: HTTP 500 after 3 attempts: .*The server had an error/);
+    expect(server.requests).toHaveLength(3);
+    expect(delays).toHaveLength(2);
+
+    server.requests.length = 0;
+    server.fallback = { status: 400, fixture: 'bad-request.json' };
+    await expect(e.embed(['a'])).rejects.toMatchObject({ name: 'ModelRequestError', status: 400, attempts: 1 });
+    expect(server.requests).toHaveLength(1);
+
+    server.fallback = { status: 429, fixture: 'rate-limited.json', headers: { 'retry-after': '3600' } };
+    await expect(e.embed(['a'])).rejects.toThrow(/Retry-After asks for 3600000 ms, more than retryMaxMs \(30000\)/);
+    expect(e.usage.calls).toBe(0);
+  });
+
+  it('refuses malformed JSON and answers of the wrong shape with ModelResponseError', async () => {
+    const e = openAIEmbedder({ baseURL: server.baseURL, model: 'm', dimensions: 4 });
+    server.reply({ fixture: 'malformed.txt' });
+    await expect(e.embed(['a'])).rejects.toThrow(ModelResponseError);
+    server.reply({ fixture: 'malformed.txt' });
+    await expect(e.embed(['a'])).rejects.toThrow(/answered 200 with malformed JSON/);
+    server.reply({ fixture: 'embeddings-short.json' });
+    await expect(e.embed(['a'])).rejects.toThrow(/has an embedding of 2 numbers at data\[0\], not 4/);
+    server.reply({ fixture: 'embeddings-batch-2.json' });
+    await expect(e.embed(['a', 'b', 'c'])).rejects.toThrow(/has 2 embeddings for 3 inputs/);
+    expect(e.usage.calls).toBe(0);
+  });
+
+  it('aborts a reply slower than timeoutMs, and retries it when allowed', async () => {
+    const slow = openAIEmbedder({ baseURL: server.baseURL, model: 'm', dimensions: 4, timeoutMs: 300, maxRetries: 0 });
+    server.reply({ fixture: 'embeddings-batch-1.json', delayMs: 3000 });
+    const error = (await slow.embed(['a', 'b', 'c']).catch((x: unknown) => x)) as ModelRequestError;
+    expect(error).toBeInstanceOf(ModelRequestError);
+    expect(error.message).toMatch(/no answer within 300 ms, after 1 attempt$/);
+    expect(error.status).toBeUndefined();
+
+    const { delays, sleep } = recorder();
+    // the second attempt is answered at once (the limit is generous for a loaded machine)
+    const patient = openAIEmbedder({ baseURL: server.baseURL, model: 'm', dimensions: 4, timeoutMs: 1500, maxRetries: 1, sleep });
+    server.reply({ fixture: 'embeddings-batch-1.json', delayMs: 6000 }, { fixture: 'embeddings-batch-1.json' });
+    expect(await patient.embed(['a', 'b', 'c'])).toHaveLength(3);
+    expect(delays).toHaveLength(1);
+    expect(patient.usage).toMatchObject({ calls: 1, requests: 2, retries: 1 });
+  });
+
+  it('stops with AbortError when the caller aborts mid-request', async () => {
+    const e = openAIEmbedder({ baseURL: server.baseURL, model: 'm', dimensions: 4 });
+    server.reply({ fixture: 'embeddings-batch-1.json', delayMs: 5000 });
+    const controller = new AbortController();
+    const pending = e.embed(['a', 'b', 'c'], { signal: controller.signal });
+    while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5)); // the server has the request
+    controller.abort();
+    await expect(pending).rejects.toThrow(AbortError);
+  });
+
+  it('refuses bad options by name', () => {
+    expect(() => openAIEmbedder({ model: '', dimensions: 4 })).toThrow(/^openAIEmbedder: model must be a non-empty string/);
+    expect(() => openAIEmbedder({ model: 'm', dimensions: 0 })).toThrow(InvalidArgumentError);
+    expect(() => openAIEmbedder({ model: 'm', dimensions: 4, baseURL: 'ftp://x' })).toThrow(/baseURL must be an http\(s\) URL/);
+    expect(() => openAIEmbedder({ model: 'm', dimensions: 4, timeoutMs: -1 })).toThrow(/timeoutMs \(-1\)/);
+  });
+});
+
+const TURNS: Turn[] = [
+  { id: 'D1:1', speaker: 'Alice', text: 'I moved to Lisbon last May and started at Acme.', at: Date.UTC(2024, 5, 3, 10) },
+  { id: 'D1:2', speaker: 'Bob', text: "Green, for now. I'm 41.", at: Date.UTC(2024, 5, 3, 10, 1) },
+];
+
+describe('openAIExtractor', () => {
+  it('asks with a JSON schema for the fact fields, and turns the answer into extractions', async () => {
+    server.reply({ fixture: 'chat-extraction.json' });
+    const x = openAIExtractor({ baseURL: server.baseURL, apiKey: 'sk-test', model: 'gpt-4o-mini', prices: { 'gpt-4o-mini': { input: 0.15, output: 0.6 } } });
+    expect(x.id).toBe('openai-chat:gpt-4o-mini');
+    const out = await x.extract(TURNS);
+    const body = server.requests[0]!.body as {
+      model: string;
+      temperature: number;
+      response_format: { type: string; json_schema: { strict: boolean; schema: { properties: { turns: { items: { properties: { facts: { items: { required: string[] } } } } } } } } };
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(server.requests[0]!.path).toBe('/v1/chat/completions');
+    expect([body.model, body.temperature, body.response_format.type, body.response_format.json_schema.strict]).toEqual(['gpt-4o-mini', 0, 'json_schema', true]);
+    expect(body.response_format.json_schema.schema.properties.turns.items.properties.facts.items.required).toEqual(
+      expect.arrayContaining(['subject', 'predicate', 'object', 'valid_from', 'valid_to', 'confidence', 'evidence']),
+    );
+    expect(body.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(JSON.parse(body.messages[1]!.content)).toEqual({
+      turns: [
+        { turn_id: 'D1:1', speaker: 'Alice', said_at: '2024-06-03T10:00:00.000Z', text: TURNS[0]!.text },
+        { turn_id: 'D1:2', speaker: 'Bob', said_at: '2024-06-03T10:01:00.000Z', text: TURNS[1]!.text },
+      ],
+    });
+    expect(out).toEqual([
+      {
+        entities: [{ name: 'Alice', type: 'person' }, { name: 'Lisbon', type: 'place' }, { name: 'Acme' }],
+        facts: [
+          { subject: 'Alice', predicate: 'lives_in', object: 'Lisbon', validFrom: Date.UTC(2024, 4, 1), confidence: 0.95, evidence: 'I moved to Lisbon last May' },
+          { subject: 'Alice', predicate: 'works_at', object: 'Acme', confidence: 1, evidence: 'started at Acme' },
+        ],
+      },
+      {
+        entities: [{ name: 'Bob', type: 'person' }],
+        facts: [{ subject: 'Bob', predicate: 'age', object: { value: '41' }, confidence: 0.9, evidence: "I'm 41" }],
+      },
+    ]);
+    // "sometime" is no date; valid_to before the turn's time is no interval
+    expect(x.dropped.facts).toBe(2);
+    expect(x.usage).toMatchObject({ calls: 1, promptTokens: 412, completionTokens: 188, totalTokens: 600 });
+    expect(x.usage.cost).toBeCloseTo((412 * 0.15 + 188 * 0.6) / 1e6, 15);
+  });
+
+  it('asks turnsPerRequest turns per request', async () => {
+    server.fallback = { answer: (r) => chatAnswer(r) };
+    const x = openAIExtractor({ baseURL: server.baseURL, model: 'm', turnsPerRequest: 2 });
+    const turns = [1, 2, 3, 4, 5].map((i) => ({ id: `t${i}`, text: `turn ${i}`, at: JAN1 + i }));
+    const out = await x.extract(turns);
+    expect(out).toHaveLength(5);
+    expect(server.requests.map((r) => (JSON.parse((r.body.messages as Array<{ content: string }>)[1]!.content) as { turns: Array<{ turn_id: string }> }).turns.map((t) => t.turn_id))).toEqual([
+      ['t1', 't2'],
+      ['t3', 't4'],
+      ['t5'],
+    ]);
+  });
+
+  it('refuses a missing turn, a refusal, a truncated answer and malformed JSON with ModelResponseError', async () => {
+    const x = openAIExtractor({ baseURL: server.baseURL, model: 'm' });
+    for (const [name, re] of [
+      ['chat-missing-turn.json', /has nothing for turn "D1:2"/],
+      ['chat-refusal.json', /is a refusal: I'm sorry/],
+      ['chat-truncated.json', /cut off at the token limit/],
+      ['malformed.txt', /malformed JSON/],
+    ] as const) {
+      server.reply({ fixture: name });
+      const error = await x.extract(TURNS).catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(ModelResponseError);
+      expect((error as Error).message, name).toMatch(re);
+    }
+  });
+});
+
+/** A chat answer for whatever turns the request names: each speaker mentions the turn's last word. */
+function chatAnswer(r: { body: Record<string, unknown> }): unknown {
+  const turns = (JSON.parse((r.body['messages'] as Array<{ content: string }>)[1]!.content) as { turns: Array<{ turn_id: string; speaker: string | null; text: string }> }).turns;
+  const answer = {
+    turns: turns.map((t) => {
+      const word = t.text.split(/\W+/).filter(Boolean).at(-1)!;
+      const facts = t.speaker
+        ? [{ subject: t.speaker, predicate: 'mentions', object: word, object_is_entity: true, valid_from: null, valid_to: null, confidence: 0.9, evidence: t.text }]
+        : [];
+      return { turn_id: t.turn_id, entities: [{ name: word, type: 'thing' }], facts };
+    }),
+  };
+  return { choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer), refusal: null }, finish_reason: 'stop' }], usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 } };
+}
+
+/** Embeddings for whatever texts the request names: a 4-number vector from the text's characters. */
+function embeddingAnswer(r: { body: Record<string, unknown> }): unknown {
+  const input = r.body['input'] as string[];
+  const data = input.map((text, index) => {
+    const v = [0, 0, 0, 0];
+    for (let i = 0; i < text.length; i++) v[i % 4] = v[i % 4]! + text.charCodeAt(i) / 1000;
+    return { object: 'embedding', index, embedding: v };
+  });
+  return { object: 'list', data, usage: { prompt_tokens: input.length, total_tokens: input.length } };
+}
+
+describe('the adapters under ingest', () => {
+  const turns = Array.from({ length: 6 }, (_, i) => ({ id: `D1:${i + 1}`, speaker: i % 2 ? 'Bob' : 'Alice', text: `We talked about topic${i + 1}`, at: JAN1 + i * 60_000 }));
+
+  it('ingests through both adapters; a server failure on a later batch writes nothing of it', async () => {
+    let t = JAN1 + 1e9;
+    const now = () => ++t;
+    const mem = new MemoryGraph({ now, embedder: openAIEmbedder({ baseURL: server.baseURL, model: 'e', dimensions: 4 }) });
+    const extractor = openAIExtractor({ baseURL: server.baseURL, model: 'c', maxRetries: 0 });
+    // batches of two turns, one at a time: chat, embeddings, chat, embeddings, then the third chat fails for good
+    server.reply(
+      { answer: chatAnswer },
+      { answer: embeddingAnswer },
+      { answer: chatAnswer },
+      { answer: embeddingAnswer },
+      { status: 500, fixture: 'server-error.json' },
+    );
+    const error = await ingest(mem, turns, { extractor, batchSize: 2, concurrency: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IngestError);
+    expect((error as IngestError).turnId).toBe('D1:5');
+    expect((error as IngestError).cause).toBeInstanceOf(ModelRequestError);
+    expect(mem.log().flatMap((op) => (op.type === 'episode' ? [op.id] : []))).toEqual(['D1:1', 'D1:2', 'D1:3', 'D1:4']);
+    expect(mem.getEntity('topic5')).toBeUndefined();
+    expect(mem.facts({ subject: 'Alice' }).map((f) => ('name' in f.object ? f.object.name : ''))).toEqual(['topic1', 'topic3']);
+
+    // resume: the same call again asks only about the turns not written
+    server.requests.length = 0;
+    server.fallback = { answer: (r) => (r.path.endsWith('/embeddings') ? embeddingAnswer(r) : chatAnswer(r)) };
+    const summary = await ingest(mem, turns, { extractor, batchSize: 2 });
+    expect(summary).toMatchObject({ written: 2, skipped: 4 });
+    const asked = server.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    expect(asked).toHaveLength(1);
+    const r = await mem.recallAsync('topic6', { k: 3 });
+    expect(r.episodes.map((e) => e.id)).toContain('D1:6');
+  });
+});
