@@ -9,7 +9,7 @@ import type { Operation } from './log.js';
  */
 
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
-  init: ['type', 'version', 'minConfidence', 'dimensions', 'predicates'],
+  init: ['type', 'version', 'minConfidence', 'dimensions', 'predicates', 'embedder'],
   predicate: ['type', 'recordedAt', 'name', 'cardinality', 'minConfidence'],
   entity: ['type', 'recordedAt', 'id', 'name', 'entityType', 'aliases', 'vector'],
   alias: ['type', 'recordedAt', 'entity', 'aliases'],
