@@ -4,5 +4,3 @@ export { registerTools } from './tools.js';
 export type { ToolContext } from './tools.js';
 export { MemoryFolder, MemoryShelf } from './store.js';
 export type { MemoryFolderOptions } from './store.js';
-export { factJson, isoTime, recallJson } from './format.js';
-export type { FactJson } from './format.js';

@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { EDGE_TYPES, InvalidArgumentError, ingestEpisode } from '@palimpsest/core';
 import type { Extractor, MemoryGraph, ObjectRef } from '@palimpsest/core';
-import { assertJson, changesJson, entityJson, episodeJson, factJson, recallJson, retractJson } from './format.js';
+import { assertJson, changesJson, entityJson, episodeJson, factJson, recallJson, retractJson } from '@palimpsest/persist';
 import type { MemoryShelf } from './store.js';
 
 export interface ToolContext {

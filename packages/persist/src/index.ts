@@ -14,3 +14,5 @@ export {
 } from './codec.js';
 export type { DecodeOptions } from './codec.js';
 export { crc32 } from './crc32.js';
+export { assertJson, changesJson, entityJson, episodeJson, factJson, isoTime, recallJson, retractJson } from './json.js';
+export type { FactJson } from './json.js';

@@ -1,6 +1,6 @@
 /**
- * Memory results as JSON for tools: times become ISO-8601 strings, and an open end (±Infinity, e.g. a fact
- * still valid, or never invalidated) becomes null.
+ * Memory results as plain JSON for tools and command lines (the MCP server, `palimpsest --json`): times
+ * become ISO-8601 strings, and an open end (±Infinity: a fact still valid, or never invalidated) becomes null.
  */
 import type { AssertResult, Changes, Entity, Episode, Fact, MemoryGraph, RecallResult, RetractResult } from '@palimpsest/core';
 
