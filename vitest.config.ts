@@ -12,6 +12,8 @@ export default defineConfig({
       { find: /^@palimpsest\/persist\/node$/, replacement: here('./packages/persist/src/node.ts') },
       { find: /^@palimpsest\/persist$/, replacement: here('./packages/persist/src/index.ts') },
       { find: /^@palimpsest\/datasets$/, replacement: here('./datasets/src/index.ts') },
+      { find: /^@palimpsest\/cli$/, replacement: here('./packages/cli/src/index.ts') },
+      { find: /^@palimpsest\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },
     ],
   },
   test: {

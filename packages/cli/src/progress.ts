@@ -55,6 +55,7 @@ export class Progress {
     if (!this.tty && (options.delayMs ?? 0) === 0) {
       this.stream.write(`${this.prefix}: ${options.total > 0 ? `${options.total} ${this.unit}` : 'started'}\n`);
       this.drawn = true;
+      this.lastDecile = 0; // the start line stands for 0%
     }
   }
 

@@ -49,7 +49,12 @@ export interface VectorsInput {
   queries: number;
   params: HnswParams;
   timing: TimingOptions;
+  /** Called after each of the VECTORS_STEPS steps (exact neighbours, then build and search per system): for a progress bar. */
+  onStep?: () => void;
 }
+
+/** Steps runVectors reports through onStep. */
+export const VECTORS_STEPS = 5;
 
 export function vectorsAvailable(lib: HnswLib = coreLib): boolean {
   return typeof lib.Hnsw === 'function' && typeof lib.bruteForceSearch === 'function';
@@ -64,6 +69,7 @@ export async function runVectors(input: VectorsInput, lib: HnswLib = coreLib): P
   const data = all.subarray(0, count * dim);
   const queries = Array.from({ length: input.queries }, (_, q) => all.slice((count + q) * dim, (count + q + 1) * dim));
   const truth = queries.map((q) => Int32Array.from(lib.bruteForceSearch!(data, dim, q, 10, 'cosine').map((h) => h.id)));
+  input.onStep?.();
 
   const systems: VectorIndexUnderTest[] = [new PalimpsestHnsw(lib), new HnswlibPeer()];
   const results: WorkloadResult[] = [];
@@ -72,6 +78,7 @@ export async function runVectors(input: VectorsInput, lib: HnswLib = coreLib): P
     const t0 = performance.now();
     const { memory } = await withMemory(() => sys.build(data, dim, count, params));
     const buildMs = performance.now() - t0;
+    input.onStep?.();
     let r = 0;
     for (let i = 0; i < queries.length; i++) r += recallAtK(sys.search(queries[i]!, 10), truth[i]!, 10);
     const recall10 = r / queries.length;
@@ -95,6 +102,7 @@ export async function runVectors(input: VectorsInput, lib: HnswLib = coreLib): P
       unit: 'query',
       extra: { 'recall@10': recall10, queries: queries.length },
     });
+    input.onStep?.();
   }
   notes.push(`vectors: ${count} seeded unit vectors of ${dim} dimensions around 256 centres; ${input.queries} held-out queries; recall@10 against exact cosine neighbours (core bruteForceSearch)`);
   return { results, notes };
