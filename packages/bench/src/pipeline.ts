@@ -15,7 +15,8 @@ import type { BenchReport, PublishedLatency, QualityRow, WorkloadResult } from '
 import { runLocomo, runLongMemEval, OURS, BM25 } from './workloads/conversations.js';
 import { runStream } from './workloads/stream.js';
 import { READS_STEPS, runReads } from './workloads/reads.js';
-import { runVectors, vectorsAvailable, VECTORS_STEPS } from './workloads/vectors.js';
+import { runVectors, vectorsAvailable, vectorsSteps } from './workloads/vectors.js';
+import { betterSqlite3, hnswlibNode } from './peers/native.js';
 import { runSnapshots } from './workloads/snapshots.js';
 import type { TimingOptions } from './timing.js';
 import { conversationSummary, Phases, rowsSummary } from './phases.js';
@@ -179,7 +180,15 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const realLocomo = !wantGenerated && avail.locomo;
   const withLme = realLocomo && avail['longmemeval-s'];
   const withVectors = vectorsAvailable();
-  const phases = new Phases(6 + Number(withLme) + Number(withVectors), options.progress ? { stream: options.progress } : {});
+  // The native peers are optional dependencies: without SQLite the reads (which must agree with it before
+  // they are timed) are not run; without hnswlib-node our HNSW is measured alone.
+  const sqlite = betterSqlite3();
+  const hnswlib = hnswlibNode();
+  const withReads = typeof sqlite !== 'string';
+  const withHnswlib = typeof hnswlib !== 'string';
+  if (!withReads) notes.push(`reads: not run: ${sqlite} — the engine's reads are timed only beside SQLite's agreeing answers`);
+  if (withVectors && !withHnswlib) notes.push(`vectors: hnswlib-node not measured: ${hnswlib}`);
+  const phases = new Phases(5 + Number(withLme) + Number(withReads) + Number(withVectors), options.progress ? { stream: options.progress } : {});
 
   // ---- data
   let source: 'real' | 'generated' = 'real';
@@ -250,35 +259,37 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     (r) => rowsSummary([r.result]),
   );
   workloads.push(stream.result);
-  const reads = await phases.run(
-    'bi-temporal reads vs SQLite',
-    READS_STEPS,
-    'steps',
-    (p) =>
-      runReads({
-        mem: stream.mem,
-        subjects: stream.subjects,
-        recordSpan: stream.recordSpan,
-        validSpan: stream.validSpan,
-        seed,
-        queries: sizes.readsQueries,
-        timing: sizes.timing,
-        cutTiming: sizes.cutTiming,
-        onStep: () => p.tick(),
-      }),
-    (r) => `${Object.values(r.agreement).filter((a) => a.agree).length}/${Object.keys(r.agreement).length} read kinds agree with SQLite; ${rowsSummary(r.results, (w) => w.system === 'palimpsest')}`,
-  );
-  workloads.push(...reads.results);
-  notes.push(...reads.notes);
+  if (withReads) {
+    const reads = await phases.run(
+      'bi-temporal reads vs SQLite',
+      READS_STEPS,
+      'steps',
+      (p) =>
+        runReads({
+          mem: stream.mem,
+          subjects: stream.subjects,
+          recordSpan: stream.recordSpan,
+          validSpan: stream.validSpan,
+          seed,
+          queries: sizes.readsQueries,
+          timing: sizes.timing,
+          cutTiming: sizes.cutTiming,
+          onStep: () => p.tick(),
+        }),
+      (r) => `${Object.values(r.agreement).filter((a) => a.agree).length}/${Object.keys(r.agreement).length} read kinds agree with SQLite; ${rowsSummary(r.results, (w) => w.system === 'palimpsest')}`,
+    );
+    workloads.push(...reads.results);
+    notes.push(...reads.notes);
+  }
   snapshotMems.push({ scale: `stream (${sizes.stream.toLocaleString('en-US')} ops)`, mem: stream.mem });
 
   // ---- workload 4: vectors
   if (withVectors) {
     const v = await phases.run(
       `vectors ${sizes.vectors.count.toLocaleString('en-US')} × ${sizes.vectors.dim}`,
-      VECTORS_STEPS,
+      vectorsSteps(withHnswlib),
       'steps',
-      (p) => runVectors({ ...sizes.vectors, params: { m: 16, efConstruction: 200, efSearch: 64, seed }, timing: sizes.timing, onStep: () => p.tick() }),
+      (p) => runVectors({ ...sizes.vectors, params: { m: 16, efConstruction: 200, efSearch: 64, seed }, timing: sizes.timing, peer: withHnswlib, onStep: () => p.tick() }),
       (r) => rowsSummary(r.results, (w) => w.name.startsWith('search')),
     );
     workloads.push(...v.results);

@@ -49,12 +49,16 @@ export interface VectorsInput {
   queries: number;
   params: HnswParams;
   timing: TimingOptions;
-  /** Called after each of the VECTORS_STEPS steps (exact neighbours, then build and search per system): for a progress bar. */
+  /** Measure hnswlib-node beside ours. @default true */
+  peer?: boolean;
+  /** Called after each of the vectorsSteps() steps: for a progress bar. */
   onStep?: () => void;
 }
 
-/** Steps runVectors reports through onStep. */
-export const VECTORS_STEPS = 5;
+/** Steps runVectors reports through onStep: exact neighbours, then build and search per system. */
+export function vectorsSteps(peer = true): number {
+  return 1 + 2 * (peer ? 2 : 1);
+}
 
 export function vectorsAvailable(lib: HnswLib = coreLib): boolean {
   return typeof lib.Hnsw === 'function' && typeof lib.bruteForceSearch === 'function';
@@ -71,7 +75,7 @@ export async function runVectors(input: VectorsInput, lib: HnswLib = coreLib): P
   const truth = queries.map((q) => Int32Array.from(lib.bruteForceSearch!(data, dim, q, 10, 'cosine').map((h) => h.id)));
   input.onStep?.();
 
-  const systems: VectorIndexUnderTest[] = [new PalimpsestHnsw(lib), new HnswlibPeer()];
+  const systems: VectorIndexUnderTest[] = [new PalimpsestHnsw(lib), ...(input.peer === false ? [] : [new HnswlibPeer()])];
   const results: WorkloadResult[] = [];
   const notes: string[] = [];
   for (const sys of systems) {
