@@ -18,8 +18,8 @@ export interface CliArgs {
 
 export const USAGE = `Usage: npm run bench [-- --full | --quick | --tiny] [--out DIR] [--generated]
 
-  (default)     ${MODE_DESCRIPTIONS.standard}; about 10 minutes on 2 idle cores
-  --full        ${MODE_DESCRIPTIONS.full}; about half an hour on 2 idle cores
+  (default)     ${MODE_DESCRIPTIONS.standard}; about 4 minutes on 2 idle cores
+  --full        ${MODE_DESCRIPTIONS.full}; about 25 minutes on 2 idle cores
   --quick       ${MODE_DESCRIPTIONS.quick}; about 2 minutes
   --tiny        ${MODE_DESCRIPTIONS.tiny}
   --out DIR     write the report there (default bench-results/<timestamp>)

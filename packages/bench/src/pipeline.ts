@@ -26,7 +26,7 @@ export type Mode = 'full' | 'standard' | 'quick' | 'tiny';
 
 /** What each mode runs, in words, for the report and --help. */
 export const MODE_DESCRIPTIONS: Record<Mode, string> = {
-  full: 'full suite: all LoCoMo conversations, all 500 LongMemEval_S questions, a 1,000,000-operation stream, 100,000 vectors',
+  full: 'full suite: all LoCoMo conversations, all 498 LongMemEval_S questions, a 1,000,000-operation stream, 100,000 vectors',
   standard:
     'standard suite: all 10 LoCoMo conversations, 60 LongMemEval_S test-split questions (every type in turn), a 200,000-operation stream, 20,000 vectors',
   quick: 'quick subset: 2 LoCoMo conversations, 50 LongMemEval_S test-split questions, a 100,000-operation stream, 5,000 vectors',
