@@ -3,7 +3,7 @@
  * against a temporary data folder: every tool, bad arguments, and a SIGKILL + restart that must lose
  * nothing acknowledged. Needs `npm run build` (it spawns dist/bin.js).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -65,6 +65,20 @@ async function readAll(client: Client): Promise<unknown> {
 
 beforeAll(() => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build first`);
+});
+
+describe('palimpsest-mcp command line', () => {
+  it('prints its help, and refuses a wrong command line with exit code 2', () => {
+    const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: palimpsest-mcp --data DIR/);
+    const noData = spawnSync(process.execPath, [BIN], { encoding: 'utf8' });
+    expect(noData.status).toBe(2);
+    expect(noData.stderr).toMatch(/^palimpsest-mcp: --data DIR is required/);
+    const badPort = spawnSync(process.execPath, [BIN, '--data', tmpdir(), '--http', 'eighty'], { encoding: 'utf8' });
+    expect(badPort.status).toBe(2);
+    expect(badPort.stderr).toMatch(/--http must be a whole number/);
+  });
 });
 
 describe('palimpsest-mcp over stdio', () => {
