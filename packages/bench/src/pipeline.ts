@@ -167,6 +167,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const log = options.log ?? ((line: string) => console.log(line));
   const startedAt = new Date();
   const loadBefore = loadavg();
+  // Read at the start: the commit and machine the run's code came from, even if the tree changes meanwhile.
+  const env = environment(options.command);
   const workloads: WorkloadResult[] = [];
   const quality: QualityRow[] = [];
   const notes: string[] = [];
@@ -324,7 +326,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),
       quick: mode !== 'full',
-      environment: { ...environment(options.command), loadAverage: { before: loadBefore, after: loadavg() } },
+      environment: { ...env, loadAverage: { before: loadBefore, after: loadavg() } },
       datasets: { source, note: dataNote, checksums },
       workloads,
       quality,
