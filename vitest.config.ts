@@ -13,6 +13,8 @@ export default defineConfig({
       { find: /^@palimpsest\/persist$/, replacement: here('./packages/persist/src/index.ts') },
       { find: /^@palimpsest\/openai$/, replacement: here('./packages/openai/src/index.ts') },
       { find: /^@palimpsest\/datasets$/, replacement: here('./datasets/src/index.ts') },
+      { find: /^@palimpsest\/cli$/, replacement: here('./packages/cli/src/index.ts') },
+      { find: /^@palimpsest\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },
     ],
   },
   test: {

@@ -1,40 +1,67 @@
 #!/usr/bin/env node
 /**
- * `node packages/bench/dist/cli.js [--quick | --tiny] [--out DIR] [--generated]`
- * Runs the benchmark, prints a summary table, and prints the report folder LAST (so scripts can take the
- * last line). --quick: subsets, under two minutes; default: the full run (under an hour on 2 cores).
+ * `node packages/bench/dist/cli.js [--full | --quick | --tiny] [--out DIR] [--generated]`
+ * Runs the benchmark (the standard suite unless told otherwise) with a progress bar per phase on stderr,
+ * prints a summary table, and prints the report folder LAST (so scripts can take the last line).
  */
+import { parseArgs as parseNodeArgs } from 'node:util';
 import { InvalidArgumentError } from '@palimpsest/core';
-import { runPipeline, type Mode } from './pipeline.js';
+import { MODE_DESCRIPTIONS, runPipeline, type Mode } from './pipeline.js';
 import type { WorkloadResult } from './report/types.js';
 
 export interface CliArgs {
   mode: Mode;
   out?: string;
   generated?: boolean;
+  help?: boolean;
 }
 
+export const USAGE = `Usage: npm run bench [-- --full | --quick | --tiny] [--out DIR] [--generated]
+
+  (default)     ${MODE_DESCRIPTIONS.standard}; about 4 minutes on 2 idle cores
+  --full        ${MODE_DESCRIPTIONS.full}; about 25 minutes on 2 idle cores
+  --quick       ${MODE_DESCRIPTIONS.quick}; about 2 minutes
+  --tiny        ${MODE_DESCRIPTIONS.tiny}
+  --out DIR     write the report there (default bench-results/<timestamp>)
+  --generated   use the seeded LoCoMo-shaped generator even when ../shared/datasets is present
+  -h, --help    this help`;
+
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { mode: 'full' };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === '--quick') args.mode = 'quick';
-    else if (a === '--tiny') args.mode = 'tiny';
-    else if (a === '--generated') args.generated = true;
-    else if (a === '--out') {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new InvalidArgumentError('bench: --out needs a folder');
-      args.out = v;
-    } else if (a.startsWith('--out=')) args.out = a.slice(6);
-    else if (a === '--help' || a === '-h') throw new InvalidArgumentError('bench: usage: cli.js [--quick | --tiny] [--out DIR] [--generated]');
-    else throw new InvalidArgumentError(`bench: unknown argument ${JSON.stringify(a)} (usage: cli.js [--quick | --tiny] [--out DIR] [--generated])`);
+  let values;
+  try {
+    ({ values } = parseNodeArgs({
+      args: [...argv],
+      options: {
+        full: { type: 'boolean' },
+        quick: { type: 'boolean' },
+        tiny: { type: 'boolean' },
+        out: { type: 'string' },
+        generated: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    const m = (e as Error).message;
+    if (/--out/.test(m) && /argument missing|requires an argument/i.test(m)) throw new InvalidArgumentError('bench: --out needs a folder');
+    throw new InvalidArgumentError(`bench: unknown argument (${m.split('\n')[0]})\n${USAGE}`);
   }
-  return args;
+  const modes = (['full', 'quick', 'tiny'] as const).filter((m) => values[m]);
+  if (modes.length > 1) throw new InvalidArgumentError(`bench: choose one of --${modes.join(', --')}`);
+  if (values.out !== undefined && (values.out === '' || values.out.startsWith('--'))) throw new InvalidArgumentError('bench: --out needs a folder');
+  return {
+    mode: modes[0] ?? 'standard',
+    ...(values.out !== undefined ? { out: values.out } : {}),
+    ...(values.generated ? { generated: true } : {}),
+    ...(values.help ? { help: true } : {}),
+  };
 }
 
 const ms = (x: number | undefined) => (x === undefined ? '' : x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toPrecision(3));
 const mb = (b: number | undefined) => (b === undefined ? '' : (b / 2 ** 20).toFixed(0));
 
+/** The console summary: one row per workload, each unit in its own column. */
 export function summaryRows(rows: readonly WorkloadResult[]): Array<Record<string, string>> {
   return rows.map((w) => ({
     workload: w.workload,
@@ -43,22 +70,30 @@ export function summaryRows(rows: readonly WorkloadResult[]): Array<Record<strin
     'p50 ms': ms(w.latency?.p50),
     'p95 ms': ms(w.latency?.p95),
     'p99 ms': ms(w.latency?.p99),
-    'ops/s': w.throughput === undefined ? '' : `${w.throughput < 10 ? w.throughput.toFixed(2) : Math.round(w.throughput).toLocaleString('en-US')}${w.unit ? ` ${w.unit}` : ''}`,
+    throughput: w.throughput === undefined ? '' : w.throughput < 10 ? w.throughput.toFixed(2) : Math.round(w.throughput).toLocaleString('en-US'),
+    'per second': w.throughput === undefined ? '' : `${w.unit ?? 'op'}/s`,
     'peak RSS MB': mb(w.memory?.peakRss),
   }));
 }
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
   const { report, written } = await runPipeline({
     mode: args.mode,
     ...(args.out !== undefined ? { outDir: args.out } : {}),
     ...(args.generated !== undefined ? { generated: args.generated } : {}),
     command: ['node', ...process.argv.slice(1)].join(' '),
   });
+  console.log(`${report.title}: ${report.suite ?? ''}`);
   console.table(summaryRows(report.workloads));
   const q = report.quality.filter((r) => r.group === 'all' && !r.published && /@(5|10)$/.test(r.metric));
   if (q.length > 0) console.table(q.map((r) => ({ dataset: r.dataset, metric: r.metric, system: r.system, value: r.value.toFixed(3), n: r.n })));
+  const la = report.environment.loadAverage;
+  if (la) console.log(`load average (1 min) ${la.before[0]!.toFixed(2)} at the start, ${la.after[0]!.toFixed(2)} at the end, on ${report.environment.cpuCount} cores`);
   for (const n of report.notes) if (/DISAGREE|FAILED|not available|not run/.test(n)) console.log(n);
   console.log(written.dir);
 }

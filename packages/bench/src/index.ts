@@ -1,5 +1,6 @@
 /** @palimpsest/bench: the benchmark pipeline and its parts, for scripts that want one piece of it. */
-export { runPipeline, SIZES, PUBLISHED_QUALITY, PUBLISHED_LATENCY, stratified } from './pipeline.js';
+export { runPipeline, SIZES, MODE_DESCRIPTIONS, PUBLISHED_QUALITY, PUBLISHED_LATENCY, stratified } from './pipeline.js';
+export { Phases, conversationSummary, rowsSummary } from './phases.js';
 export type { Mode, PipelineOptions, PipelineResult } from './pipeline.js';
 export { percentile, quantileSorted, summarize, throughput, SampleRecorder } from './stats.js';
 export type { LatencySummary } from './stats.js';

@@ -12,9 +12,11 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('the whole pipeline on a tiny generated input', () => {
   let run: PipelineResult;
   const lines: string[] = [];
+  const progress: string[] = [];
+  const progressStream = { isTTY: false, write: (s: string) => progress.push(s) } as unknown as NodeJS.WriteStream;
 
   it('runs end to end and writes a report folder', async () => {
-    run = await runPipeline({ mode: 'tiny', outRoot: root, log: (l) => lines.push(l), command: 'vitest pipeline' });
+    run = await runPipeline({ mode: 'tiny', outRoot: root, log: (l) => lines.push(l), progress: progressStream, command: 'vitest pipeline' });
     expect(run.written.dir.startsWith(root)).toBe(true);
     const files = readdirSync(run.written.dir);
     expect(files).toContain('report.md');
@@ -101,6 +103,28 @@ describe('the whole pipeline on a tiny generated input', () => {
     }
   });
 
+  it('shows every phase as step n/N with counts, and ends each with a one-line result', () => {
+    const ends = progress.filter((l) => /^\[\d+\/\d+\] .*: done, /.test(l));
+    const n = Number(/^\[\d+\/(\d+)\]/.exec(ends[0]!)![1]);
+    expect(ends).toHaveLength(n);
+    expect(ends.map((l) => Number(/^\[(\d+)\//.exec(l)![1]))).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(ends.find((l) => l.includes('synthetic stream ingest'))).toMatch(/done, 2000 operations in \d+:\d\d — synthetic stream 2,000 ops palimpsest: p50 /);
+    expect(progress.some((l) => /[#.]{24} \d+\/7 steps +\d+%  elapsed \d+:\d\d  eta \d+:\d\d/.test(l))).toBe(true);
+    expect(ends.at(-1)).toContain(run.written.dir);
+  });
+
+  it('records the load average before and after, and keeps units in their own columns', () => {
+    const la = run.report.environment.loadAverage!;
+    expect(la.before).toHaveLength(3);
+    expect(la.after).toHaveLength(3);
+    const md = readFileSync(join(run.written.dir, 'report.md'), 'utf8');
+    expect(md).toMatch(/load average \(1 \/ 5 \/ 15 min\) on \d+ cores: [\d.]+ \/ [\d.]+ \/ [\d.]+ at the start/);
+    expect(md).toContain('| p50 ms | p95 ms | p99 ms | throughput | throughput unit | peak RSS MB |');
+    const streamRow = md.split('\n').find((l) => l.includes('synthetic stream 2,000 ops'))!;
+    expect(streamRow).toMatch(/\| [\d,.]+ \| operation\/s \|/);
+    expect(run.report.suite).toMatch(/tiny/);
+  });
+
   it('the summary table has one row per workload result', () => {
     expect(summaryRows(run.report.workloads)).toHaveLength(run.report.workloads.length);
   });
@@ -108,10 +132,13 @@ describe('the whole pipeline on a tiny generated input', () => {
 
 describe('cli arguments', () => {
   it('parses --quick and --out, and refuses unknown ones by name', () => {
-    expect(parseArgs([])).toEqual({ mode: 'full' });
+    expect(parseArgs([])).toEqual({ mode: 'standard' });
+    expect(parseArgs(['--full'])).toEqual({ mode: 'full' });
     expect(parseArgs(['--quick', '--out', 'x'])).toEqual({ mode: 'quick', out: 'x' });
-    expect(parseArgs(['--out=y', '--generated'])).toEqual({ mode: 'full', out: 'y', generated: true });
+    expect(parseArgs(['--out=y', '--generated'])).toEqual({ mode: 'standard', out: 'y', generated: true });
+    expect(parseArgs(['--help'])).toEqual({ mode: 'standard', help: true });
     expect(() => parseArgs(['--fast'])).toThrow(/^bench: unknown argument/);
     expect(() => parseArgs(['--out'])).toThrow(/^bench: --out needs a folder/);
+    expect(() => parseArgs(['--full', '--quick'])).toThrow(/^bench: choose one of --full, --quick/);
   });
 });

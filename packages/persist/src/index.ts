@@ -16,3 +16,5 @@ export type { DecodeOptions } from './codec.js';
 export { crc32 } from './crc32.js';
 export { crc32c } from './crc32c.js';
 export { LOG_FORMAT_VERSION, LOG_HEADER } from './log-format.js';
+export { assertJson, changesJson, entityJson, episodeJson, factJson, isoTime, recallJson, retractJson } from './json.js';
+export type { FactJson } from './json.js';

@@ -4,10 +4,10 @@
  * against exact (brute-force) neighbours. Vectors are seeded, unit-length, drawn around a few hundred
  * centres so that neighbourhoods are not trivially uniform; distance is cosine (inner product of units).
  */
-import hnswlib from 'hnswlib-node';
 import type { HierarchicalNSW } from 'hnswlib-node';
 import { InvalidArgumentError } from '@palimpsest/core';
 import { gaussian, mulberry32 } from '../rng.js';
+import { hnswlibNode, requirePeer } from './native.js';
 
 export interface HnswParams {
   m: number;
@@ -86,7 +86,7 @@ export class HnswlibPeer implements VectorIndexUnderTest {
 
   build(vectors: Float32Array, dim: number, count: number, params: HnswParams): void {
     this.dim = dim;
-    const index = new hnswlib.HierarchicalNSW('cosine', dim);
+    const index = new (requirePeer(hnswlibNode()).HierarchicalNSW)('cosine', dim);
     index.initIndex(count, params.m, params.efConstruction, params.seed);
     // hnswlib-node takes number[]; the conversion is part of what a JS caller pays, so it is timed.
     for (let i = 0; i < count; i++) index.addPoint(Array.from(vectors.subarray(i * dim, (i + 1) * dim)), i);

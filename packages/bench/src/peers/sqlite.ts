@@ -7,9 +7,10 @@
  * Indexes: the seed's two, (recorded_at, invalid_at) and (valid_at, valid_to); with `subjectIndex` also
  * (subject, valid_at) — the one an entity-local read needs, which the seed did not have.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Fact } from '@palimpsest/core';
 import { InvalidArgumentError } from '@palimpsest/core';
+import { betterSqlite3, requirePeer } from './native.js';
 
 export const OPEN_FUTURE = 8.64e15;
 export const OPEN_PAST = -8.64e15;
@@ -94,7 +95,8 @@ export class SqlitePeer {
 
   constructor(options: SqlitePeerOptions = {}) {
     this.subjectIndex = options.subjectIndex ?? true;
-    this.db = new Database(':memory:');
+    const Sqlite = requirePeer(betterSqlite3());
+    this.db = new Sqlite(':memory:');
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.exec(`CREATE TABLE edges (

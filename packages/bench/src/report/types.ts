@@ -12,6 +12,8 @@ export interface Environment {
   gitCommit: string | null;
   command: string;
   gcExposed: boolean;
+  /** os.loadavg() (1, 5 and 15 minutes) when the run started and when it ended: how busy the machine was. */
+  loadAverage?: { before: number[]; after: number[] };
 }
 
 export interface WorkloadResult {
@@ -55,6 +57,8 @@ export interface PublishedLatency {
 
 export interface BenchReport {
   title: string;
+  /** What was run (which suite and subsets), in words. */
+  suite?: string;
   startedAt: string;
   finishedAt: string;
   quick: boolean;

@@ -43,13 +43,16 @@ export function toJson(value: unknown): string {
 }
 
 function workloadTable(rows: readonly WorkloadResult[]): string[] {
-  const out = ['| # | workload | system | n | p50 ms | p95 ms | p99 ms | throughput | peak RSS MB | peak heap MB | notes |', '|---|---|---|---|---|---|---|---|---|---|---|'];
+  const out = [
+    '| # | workload | system | n | p50 ms | p95 ms | p99 ms | throughput | throughput unit | peak RSS MB | peak heap MB | notes |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const w of rows) {
     const l = w.latency;
     const extra = w.extra ? Object.entries(w.extra).map(([k, v]) => `${k}: ${typeof v === 'number' ? fmtNum(v) : String(v)}`).join('; ') : '';
     out.push(
       `| ${cell(w.workload)} | ${cell(w.name)} | ${cell(w.system)} | ${l ? l.n : ''} | ${l ? fmtMs(l.p50) : ''} | ${l ? fmtMs(l.p95) : ''} | ${l ? fmtMs(l.p99) : ''} | ` +
-        `${w.throughput !== undefined ? `${fmtNum(w.throughput)}/s${w.unit ? ` (${w.unit})` : ''}` : ''} | ` +
+        `${w.throughput !== undefined ? fmtNum(w.throughput) : ''} | ${w.throughput !== undefined ? `${w.unit ?? 'op'}/s` : ''} | ` +
         `${w.memory ? mb(w.memory.peakRss) : ''} | ${w.memory ? mb(w.memory.peakHeapUsed) : ''} | ${cell(extra)} |`,
     );
   }
@@ -79,20 +82,25 @@ export function writeReport(report: BenchReport, dir: string): WrittenReport {
 
   const md: string[] = [];
   md.push(`# ${report.title}`, '');
-  md.push(`Run ${report.startedAt} → ${report.finishedAt}${report.quick ? ' (--quick)' : ''}.`, '');
+  md.push(`Run ${report.startedAt} → ${report.finishedAt}${report.suite ? `: ${report.suite}` : report.quick ? ' (--quick)' : ''}.`, '');
   const e = report.environment;
   md.push('## Machine', '');
   md.push(`- ${e.cpuModel} × ${e.cpuCount}, ${(e.totalMemoryBytes / 2 ** 30).toFixed(1)} GiB RAM, ${e.os}`);
   md.push(`- Node ${e.node} (V8 ${e.v8})${e.gcExposed ? ', --expose-gc' : ''}`);
   md.push(`- git commit: ${e.gitCommit ?? '(none: not a repository or no commit yet)'}`);
-  md.push(`- command: \`${e.command}\``, '');
+  md.push(`- command: \`${e.command}\``);
+  if (e.loadAverage) {
+    const la = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
+    md.push(`- load average (1 / 5 / 15 min) on ${e.cpuCount} cores: ${la(e.loadAverage.before)} at the start, ${la(e.loadAverage.after)} at the end`);
+  }
+  md.push('');
   md.push('## Data', '');
   md.push(`- ${report.datasets.note}`);
   for (const [name, sum] of Object.entries(report.datasets.checksums)) md.push(`- \`${name}\`: sha256 ${sum}`);
   md.push('');
 
   md.push('## Workloads', '');
-  md.push('Latencies per operation (percentiles by linear interpolation between closest ranks); throughput in operations per second; peak memory of the process while the workload ran.', '');
+  md.push('Latencies per operation in ms (percentiles by linear interpolation between closest ranks); throughput per second, in the unit of its own column; peak memory of the process while the workload ran, in MB (2^20 bytes).', '');
   md.push(...workloadTable(report.workloads), '');
 
   const lat = report.workloads.filter((w) => w.latency !== undefined && w.latency.n > 1);

@@ -45,6 +45,8 @@ export interface ConversationRunOptions {
   makeExtractor?: (knownNames: readonly string[]) => Extractor | undefined;
   /** Keep the last memory built (for the snapshot workload). */
   keepLast?: boolean;
+  /** Called after each conversation (LoCoMo) or question haystack (LongMemEval): for a progress bar. */
+  onItem?: () => void;
 }
 
 export interface ConversationRunOutput {
@@ -256,6 +258,7 @@ export async function runLocomo(conversations: readonly Conversation[], dataset:
       }
       sampler.sample();
       if (options.keepLast) last = ing.mem;
+      options.onItem?.();
     }
   });
 
@@ -373,6 +376,7 @@ export async function runLongMemEval(questions: readonly LongMemEvalQuestion[], 
         }
       }
       if (options.keepLast) last = ing.mem;
+      options.onItem?.();
     }
   });
 

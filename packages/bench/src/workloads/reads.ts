@@ -25,7 +25,12 @@ export interface ReadsInput {
   timing: TimingOptions;
   /** Time whole-graph cuts with fewer iterations: each returns every live version. */
   cutTiming?: TimingOptions;
+  /** Called after each of the READS_STEPS steps (two peer loads, five read kinds): for a progress bar. */
+  onStep?: () => void;
 }
+
+/** Steps runReads reports through onStep. */
+export const READS_STEPS = 7;
 
 export interface ReadsOutput {
   results: WorkloadResult[];
@@ -64,6 +69,7 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
       memory,
       extra: { ms: Math.round(ms), plan: peers[peers.length - 1]!.planLocal() },
     });
+    input.onStep?.();
   }
 
   const [v0, v1] = input.validSpan;
@@ -139,6 +145,7 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
     agreement[kind] = agg;
     if (!agg.agree) {
       notes.push(`reads: ${kind}: engine and SQLite DISAGREE (e.g. engine only: ${agg.onlyLeft[0] ?? '—'}; SQLite only: ${agg.onlyRight[0] ?? '—'}); timings not reported`);
+      input.onStep?.();
       continue;
     }
     notes.push(`reads: ${kind}: engine and SQLite agree on all ${spec.list.length} queries (${agg.left.toLocaleString('en-US')} rows compared per peer variant)`);
@@ -153,6 +160,7 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
       timing,
     );
     pushTimed(kind, timed, agg.left / Math.max(1, spec.list.length * peers.length));
+    input.onStep?.();
   }
   // The same whole-graph cuts as version ids only, on both sides: the cost of the cut itself, without
   // building a row object per answer (which dominates the row-level timing above).
@@ -183,6 +191,7 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
       );
       pushTimed(kind, timed, compared / Math.max(1, cutQ.length));
     }
+    input.onStep?.();
   }
   for (const p of peers) p.close();
   return { results, agreement, notes };

@@ -18,33 +18,45 @@ export async function loadPersist(): Promise<Persist | string> {
   }
 }
 
-export async function runSnapshots(memories: ReadonlyArray<{ scale: string; mem: MemoryGraph }>, timing: TimingOptions): Promise<{ results: WorkloadResult[]; notes: string[] }> {
+/** `onItem` is called after each memory (for a progress bar). */
+export async function runSnapshots(
+  memories: ReadonlyArray<{ scale: string; mem: MemoryGraph }>,
+  timing: TimingOptions,
+  onItem?: () => void,
+): Promise<{ results: WorkloadResult[]; notes: string[] }> {
   const persist = await loadPersist();
   if (typeof persist === 'string') return { results: [], notes: [`snapshots: not available in this build (@palimpsest/persist: ${persist})`] };
+  const codec: Persist = persist;
   const results: WorkloadResult[] = [];
   const notes: string[] = [];
   for (const { scale, mem } of memories) {
+    await runOne(scale, mem);
+    onItem?.();
+  }
+  return { results, notes };
+
+  async function runOne(scale: string, mem: MemoryGraph): Promise<void> {
     let bytes: Uint8Array;
     let again: MemoryGraph;
     try {
-      bytes = persist.encodeSnapshot(mem);
+      bytes = codec.encodeSnapshot(mem);
       // A decoded snapshot must answer as the original did before its timings mean anything.
-      again = persist.decodeSnapshot(bytes);
+      again = codec.decodeSnapshot(bytes);
     } catch (err) {
       notes.push(`snapshots: ${scale}: FAILED in this build: ${(err as Error).message.split('\n')[0]}`);
-      continue;
+      return;
     }
     // Compared at the original's clock: a decoded memory keeps its own `now` (the wall clock by default).
     const t = mem.now();
     const same = again.log().length === mem.log().length && again.factIds({ validAt: t, knownAt: t }).length === mem.factIds({ validAt: t, knownAt: t }).length;
     if (!same) {
       notes.push(`snapshots: ${scale}: decoded memory differs from the original (log or current facts); timings not reported`);
-      continue;
+      return;
     }
     const timed = await runTasks(
       [
-        { name: 'encode', fn: () => persist.encodeSnapshot(mem) },
-        { name: 'decode', fn: () => persist.decodeSnapshot(bytes) },
+        { name: 'encode', fn: () => codec.encodeSnapshot(mem) },
+        { name: 'decode', fn: () => codec.decodeSnapshot(bytes) },
       ],
       timing,
     );
@@ -60,5 +72,4 @@ export async function runSnapshots(memories: ReadonlyArray<{ scale: string; mem:
       });
     }
   }
-  return { results, notes };
 }

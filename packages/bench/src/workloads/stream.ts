@@ -19,7 +19,9 @@ export interface StreamOutput {
   versions: number;
 }
 
-export async function runStream(options: Required<Pick<FactStreamOptions, 'versions' | 'seed'>> & FactStreamOptions): Promise<StreamOutput> {
+export async function runStream(
+  options: Required<Pick<FactStreamOptions, 'versions' | 'seed'>> & FactStreamOptions & { /** Operations done so far, every 16,384. */ onProgress?: (done: number) => void },
+): Promise<StreamOutput> {
   const predicates = options.predicates ?? 16;
   const cols = generateFactColumns({ ...options, predicates });
   const n = cols.length;
@@ -49,9 +51,11 @@ export async function runStream(options: Required<Pick<FactStreamOptions, 'versi
         versions += r.added.length;
       }
       if ((i & 0xffff) === 0) sampler.sample();
+      if ((i & 0x3fff) === 0x3fff) options.onProgress?.(i + 1);
     }
   });
 
+  options.onProgress?.(n);
   const subjects: string[] = [];
   seen.forEach((s, i) => {
     if (s === 1) subjects.push(cols.entityNames[i] as string);

@@ -49,6 +49,15 @@ export interface VectorsInput {
   queries: number;
   params: HnswParams;
   timing: TimingOptions;
+  /** Measure hnswlib-node beside ours. @default true */
+  peer?: boolean;
+  /** Called after each of the vectorsSteps() steps: for a progress bar. */
+  onStep?: () => void;
+}
+
+/** Steps runVectors reports through onStep: exact neighbours, then build and search per system. */
+export function vectorsSteps(peer = true): number {
+  return 1 + 2 * (peer ? 2 : 1);
 }
 
 export function vectorsAvailable(lib: HnswLib = coreLib): boolean {
@@ -64,14 +73,16 @@ export async function runVectors(input: VectorsInput, lib: HnswLib = coreLib): P
   const data = all.subarray(0, count * dim);
   const queries = Array.from({ length: input.queries }, (_, q) => all.slice((count + q) * dim, (count + q + 1) * dim));
   const truth = queries.map((q) => Int32Array.from(lib.bruteForceSearch!(data, dim, q, 10, 'cosine').map((h) => h.id)));
+  input.onStep?.();
 
-  const systems: VectorIndexUnderTest[] = [new PalimpsestHnsw(lib), new HnswlibPeer()];
+  const systems: VectorIndexUnderTest[] = [new PalimpsestHnsw(lib), ...(input.peer === false ? [] : [new HnswlibPeer()])];
   const results: WorkloadResult[] = [];
   const notes: string[] = [];
   for (const sys of systems) {
     const t0 = performance.now();
     const { memory } = await withMemory(() => sys.build(data, dim, count, params));
     const buildMs = performance.now() - t0;
+    input.onStep?.();
     let r = 0;
     for (let i = 0; i < queries.length; i++) r += recallAtK(sys.search(queries[i]!, 10), truth[i]!, 10);
     const recall10 = r / queries.length;
@@ -95,6 +106,7 @@ export async function runVectors(input: VectorsInput, lib: HnswLib = coreLib): P
       unit: 'query',
       extra: { 'recall@10': recall10, queries: queries.length },
     });
+    input.onStep?.();
   }
   notes.push(`vectors: ${count} seeded unit vectors of ${dim} dimensions around 256 centres; ${input.queries} held-out queries; recall@10 against exact cosine neighbours (core bruteForceSearch)`);
   return { results, notes };

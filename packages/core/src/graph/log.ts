@@ -280,10 +280,12 @@ export class LogBuffer {
     return JSON.parse(decoder.decode(this.line(index))) as Operation;
   }
 
-  toArray(): Operation[] {
+  /** Operations `from` (0-based) to the end. */
+  toArray(from = 0): Operation[] {
     this.flush();
-    const out: Operation[] = new Array(this.encoded);
-    for (let i = 0; i < this.encoded; i++) out[i] = this.get(i);
+    const start = Math.min(from, this.encoded);
+    const out: Operation[] = new Array(this.encoded - start);
+    for (let i = start; i < this.encoded; i++) out[i - start] = this.get(i);
     return out;
   }
 

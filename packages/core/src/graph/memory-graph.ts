@@ -679,9 +679,13 @@ export class MemoryGraph {
     return { minConfidence: this.minConfidence, dimensions: this.dimensions, predicates: this.predicateConfig };
   }
 
-  /** The operation log, oldest first (a fresh array of plain JSON-serialisable objects). */
-  log(): Operation[] {
-    return this.logBuffer.toArray();
+  /**
+   * The operation log, oldest first (a fresh array of plain JSON-serialisable objects). `from` skips the
+   * first operations: `log(n)` is what was logged after the first n (for appending new ones to a file).
+   */
+  log(from = 0): Operation[] {
+    if (!Number.isInteger(from) || from < 0) throw new InvalidArgumentError(`MemoryGraph.log: from (${String(from)}) must be a whole number ≥ 0`);
+    return this.logBuffer.toArray(from);
   }
 
   /**

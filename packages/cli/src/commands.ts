@@ -1,0 +1,297 @@
+/**
+ * The commands of `palimpsest`: what each accepts (node:util parseArgs options), its help, and what it prints.
+ * Reads print a table by default and JSON with --json (times as ISO strings, open ends as null).
+ */
+import type { ParseArgsConfig } from 'node:util';
+import { InvalidArgumentError, MemoryGraph, ingestEpisode } from '@palimpsest/core';
+import type { Fact, FactQuery } from '@palimpsest/core';
+import { changesJson, factJson, isoTime, recallJson } from '@palimpsest/persist';
+import { fileExists, kindForPath, openMemory, saveMemory } from './files.js';
+import type { OpenedMemory } from './files.js';
+import { Progress } from './progress.js';
+import { FACT_COLUMNS, shortTime, table } from './table.js';
+import { readTranscript } from './transcript.js';
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Where progress bars go. */
+  stderr: NodeJS.WriteStream;
+}
+
+export interface RunContext {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+  io: Io;
+}
+
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  /** Lines after the usage in --help. */
+  details: string[];
+  options: NonNullable<ParseArgsConfig['options']>;
+  /** Positional arguments after the command name: exactly this many. */
+  positionals: number;
+  run(ctx: RunContext): Promise<void>;
+}
+
+const TIME_HELP = 'Times are ISO-8601, e.g. 2024-05-01 or 2024-05-01T09:30:00Z; both cuts default to now.';
+const json = { type: 'boolean' } as const;
+const str = { type: 'string' } as const;
+
+function option(ctx: RunContext, name: string): string | undefined {
+  const v = ctx.values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function wholeNumber(ctx: RunContext, name: string, fallback: number): number {
+  const v = option(ctx, name);
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`palimpsest: --${name} must be a whole number ≥ 1, got "${v}"`);
+  return Number(v);
+}
+
+function printJson(ctx: RunContext, value: unknown): void {
+  ctx.io.out(JSON.stringify(value, null, 2));
+}
+
+function cut(ctx: RunContext): Pick<FactQuery, 'validAt' | 'knownAt'> {
+  const validAt = option(ctx, 'valid-at');
+  const knownAt = option(ctx, 'known-at');
+  return { ...(validAt === undefined ? {} : { validAt }), ...(knownAt === undefined ? {} : { knownAt }) };
+}
+
+async function load(ctx: RunContext, path: string): Promise<OpenedMemory> {
+  const opened = await openMemory(path);
+  if (opened.tornLine !== undefined) ctx.io.err(`palimpsest: warning: ${path}: line ${opened.tornLine} is torn (a cut-off append); read without it`);
+  return opened;
+}
+
+function printFacts(ctx: RunContext, facts: Fact[], limit: number, what: string): void {
+  const rows = facts.slice(0, limit).map(factJson);
+  if (ctx.values.json) return printJson(ctx, { total: facts.length, facts: rows });
+  if (facts.length === 0) return ctx.io.out(`no ${what}`);
+  ctx.io.out(table(rows, FACT_COLUMNS));
+  ctx.io.out(`${facts.length} ${what}${facts.length > limit ? ` (first ${limit} shown; --limit N for more)` : ''}`);
+}
+
+/** Record times of the first and last operations that carry one. */
+function recordSpan(mem: MemoryGraph): { first: number; last: number } {
+  const n = mem.size.operations;
+  let first = NaN;
+  let last = NaN;
+  for (let i = 1; i < Math.min(n, 8) && Number.isNaN(first); i++) first = (mem.log(i)[0] as { recordedAt?: number }).recordedAt ?? NaN;
+  for (let i = n - 1; i > 0 && Number.isNaN(last); i--) last = (mem.log(i)[0] as { recordedAt?: number }).recordedAt ?? NaN;
+  return { first, last };
+}
+
+const stats: Command = {
+  name: 'stats',
+  summary: 'sizes and counts of a memory file',
+  usage: 'palimpsest stats FILE [--json]',
+  details: ['Prints the file kind and size, the operation, fact version, entity and episode counts, and the most used predicates.'],
+  options: { json },
+  positionals: 1,
+  async run(ctx) {
+    const path = ctx.positionals[0]!;
+    const { mem, kind, bytes } = await load(ctx, path);
+    const size = mem.size;
+    const current = mem.facts();
+    const counts = new Map<string, number>();
+    for (const f of current) counts.set(f.predicate, (counts.get(f.predicate) ?? 0) + 1);
+    const predicates = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
+    const span = recordSpan(mem);
+    const result = {
+      file: path,
+      kind,
+      bytes,
+      operations: size.operations,
+      versions: size.versions,
+      triples: size.triples,
+      entities: size.entities,
+      episodes: size.episodes,
+      currentFacts: current.length,
+      firstRecordedAt: Number.isNaN(span.first) ? null : isoTime(span.first),
+      lastRecordedAt: Number.isNaN(span.last) ? null : isoTime(span.last),
+      topPredicates: predicates.map(([predicate, facts]) => ({ predicate, facts })),
+    };
+    if (ctx.values.json) return printJson(ctx, result);
+    const rows: Array<[string, string]> = [
+      ['file', path],
+      ['kind', kind === 'snapshot' ? 'snapshot' : 'operation log'],
+      ['bytes', String(bytes)],
+      ['operations', String(size.operations)],
+      ['fact versions', String(size.versions)],
+      ['triples', String(size.triples)],
+      ['entities', String(size.entities)],
+      ['episodes', String(size.episodes)],
+      ['facts true now', String(current.length)],
+      ['first recorded', shortTime(result.firstRecordedAt)],
+      ['last recorded', shortTime(result.lastRecordedAt)],
+    ];
+    ctx.io.out(table(rows, [{ header: 'field', cell: (r) => r[0] }, { header: 'value', cell: (r) => r[1], max: 80 }]));
+    if (predicates.length > 0) {
+      ctx.io.out('');
+      ctx.io.out(table(predicates, [{ header: 'predicate', cell: (r) => r[0] }, { header: 'facts now', cell: (r) => String(r[1]), right: true }]));
+    }
+  },
+};
+
+const facts: Command = {
+  name: 'facts',
+  summary: 'the facts true at a time, as known at a time',
+  usage: 'palimpsest facts FILE [--valid-at T] [--known-at T] [--subject S] [--predicate P] [--object O] [--limit N] [--json]',
+  details: [TIME_HELP, '--object names an entity; --limit caps the rows shown (default 100).'],
+  options: { 'valid-at': str, 'known-at': str, subject: str, predicate: str, object: str, limit: str, json },
+  positionals: 1,
+  async run(ctx) {
+    const { mem } = await load(ctx, ctx.positionals[0]!);
+    const subject = option(ctx, 'subject');
+    const predicate = option(ctx, 'predicate');
+    const object = option(ctx, 'object');
+    const found = mem.facts({
+      ...cut(ctx),
+      ...(subject === undefined ? {} : { subject }),
+      ...(predicate === undefined ? {} : { predicate }),
+      ...(object === undefined ? {} : { object }),
+    });
+    printFacts(ctx, found, wholeNumber(ctx, 'limit', 100), 'facts');
+  },
+};
+
+const history: Command = {
+  name: 'history',
+  summary: 'every version of the facts about a subject',
+  usage: 'palimpsest history FILE --subject S [--predicate P] [--limit N] [--json]',
+  details: ['Superseded and retracted versions included: "invalidated" is when the memory stopped believing one.'],
+  options: { subject: str, predicate: str, limit: str, json },
+  positionals: 1,
+  async run(ctx) {
+    const subject = option(ctx, 'subject');
+    if (subject === undefined) throw new InvalidArgumentError('palimpsest history: --subject S is required');
+    const { mem } = await load(ctx, ctx.positionals[0]!);
+    const predicate = option(ctx, 'predicate');
+    printFacts(ctx, mem.history({ subject, ...(predicate === undefined ? {} : { predicate }) }), wholeNumber(ctx, 'limit', 100), 'versions');
+  },
+};
+
+const changes: Command = {
+  name: 'changes',
+  summary: 'facts added and removed between two times',
+  usage: 'palimpsest changes FILE --since T [--until T] [--axis record|valid] [--known-at T] [--limit N] [--json]',
+  details: ['--axis record (default): what the memory learned or dropped in the span; valid: what became or stopped being true in the world.', TIME_HELP],
+  options: { since: str, until: str, axis: str, 'known-at': str, limit: str, json },
+  positionals: 1,
+  async run(ctx) {
+    const since = option(ctx, 'since');
+    if (since === undefined) throw new InvalidArgumentError('palimpsest changes: --since T is required');
+    const axis = option(ctx, 'axis');
+    if (axis !== undefined && axis !== 'record' && axis !== 'valid') throw new InvalidArgumentError(`palimpsest changes: --axis must be record or valid, got "${axis}"`);
+    const { mem } = await load(ctx, ctx.positionals[0]!);
+    const until = option(ctx, 'until');
+    const knownAt = option(ctx, 'known-at');
+    const c = mem.changes({ since, ...(until === undefined ? {} : { until }), ...(axis === undefined ? {} : { axis }), ...(knownAt === undefined ? {} : { knownAt }) });
+    if (ctx.values.json) return printJson(ctx, changesJson(c));
+    const limit = wholeNumber(ctx, 'limit', 100);
+    ctx.io.out(`added (${c.added.length})`);
+    ctx.io.out(c.added.length === 0 ? '  none' : table(c.added.slice(0, limit).map(factJson), FACT_COLUMNS));
+    ctx.io.out('');
+    ctx.io.out(`removed (${c.removed.length})`);
+    ctx.io.out(c.removed.length === 0 ? '  none' : table(c.removed.slice(0, limit).map(factJson), FACT_COLUMNS));
+  },
+};
+
+const recall: Command = {
+  name: 'recall',
+  summary: 'what the memory recalls for a question',
+  usage: 'palimpsest recall FILE "question" [--valid-at T] [--known-at T] [--k N] [--token-budget N] [--json]',
+  details: ['Prints the packed context an agent would read, then the facts with their scores.', TIME_HELP],
+  options: { 'valid-at': str, 'known-at': str, k: str, 'token-budget': str, json },
+  positionals: 2,
+  async run(ctx) {
+    const k = wholeNumber(ctx, 'k', 10);
+    const tokenBudget = wholeNumber(ctx, 'token-budget', 1024);
+    const { mem } = await load(ctx, ctx.positionals[0]!);
+    const r = recallJson(mem.recall(ctx.positionals[1]!, { ...cut(ctx), k, tokenBudget }));
+    if (ctx.values.json) return printJson(ctx, r);
+    ctx.io.out(r.text === '' ? '(nothing recalled)' : r.text);
+    ctx.io.out(`\n${r.tokens} tokens`);
+    if (r.facts.length > 0) {
+      ctx.io.out('');
+      ctx.io.out(
+        table(r.facts, [
+          { header: 'score', cell: (f) => f.score.toFixed(3), right: true },
+          ...FACT_COLUMNS.slice(1, 6),
+          { header: 'path', cell: (f) => f.path.join('→') },
+        ]),
+      );
+    }
+  },
+};
+
+const ingest: Command = {
+  name: 'ingest',
+  summary: 'add a transcript\'s turns to a memory file (created if absent)',
+  usage: 'palimpsest ingest FILE TRANSCRIPT.jsonl [--source S] [--json]',
+  details: [
+    'Each transcript line is a JSON object {"speaker": "...", "text": "...", "at": "<ISO time>"} (speaker optional;',
+    '"id" optional, default turn-<n>). Every turn becomes an episode plus the facts the built-in extractor finds.',
+    'FILE is rewritten atomically, as a snapshot when it ends in .plmp, else as an operation log; a refused',
+    'turn leaves FILE as it was.',
+  ],
+  options: { source: str, json },
+  positionals: 2,
+  async run(ctx) {
+    const [path, transcriptPath] = ctx.positionals as [string, string];
+    const turns = await readTranscript(transcriptPath);
+    const existing = await fileExists(path);
+    const opened = existing ? await load(ctx, path) : undefined;
+    const mem = opened?.mem ?? new MemoryGraph();
+    const before = mem.size;
+    const source = option(ctx, 'source');
+    const bar = new Progress({ label: 'ingest', total: turns.length, unit: 'turns', delayMs: 1000, stream: ctx.io.stderr });
+    let n = before.episodes;
+    let added = 0;
+    try {
+      for (const t of turns) {
+        let id = t.id ?? `turn-${++n}`;
+        while (t.id === undefined && mem.getEpisode(id) !== undefined) id = `turn-${++n}`;
+        const r = ingestEpisode(mem, { id, text: t.text, at: t.at, ...(t.speaker === undefined ? {} : { speaker: t.speaker }) }, source === undefined ? {} : { source });
+        added += r.facts.filter((f) => f.status !== 'rejected').length;
+        bar.tick();
+      }
+    } catch (e) {
+      bar.abort();
+      throw e;
+    }
+    const bytes = await saveMemory(path, mem, opened?.kind ?? kindForPath(path));
+    bar.finish(`${added} facts`);
+    const result = { file: path, kind: opened?.kind ?? kindForPath(path), bytes, created: !existing, turns: turns.length, facts: added, episodes: mem.size.episodes, operations: mem.size.operations };
+    if (ctx.values.json) return printJson(ctx, result);
+    ctx.io.out(`${existing ? 'updated' : 'created'} ${path}: ${turns.length} turns, ${added} facts added or reinforced; now ${result.episodes} episodes, ${result.operations} operations, ${bytes} bytes`);
+  },
+};
+
+const convert: Command = {
+  name: 'convert',
+  summary: 'rewrite a memory as a snapshot or an operation log',
+  usage: 'palimpsest convert IN OUT [--to snapshot|log] [--json]',
+  details: ['OUT is a snapshot when it ends in .plmp, else an operation log (--to overrides); it is written atomically.', 'Both hold the whole memory: converting back and forth loses nothing.'],
+  options: { to: str, json },
+  positionals: 2,
+  async run(ctx) {
+    const [input, output] = ctx.positionals as [string, string];
+    const to = option(ctx, 'to');
+    if (to !== undefined && to !== 'snapshot' && to !== 'log') throw new InvalidArgumentError(`palimpsest convert: --to must be snapshot or log, got "${to}"`);
+    const kind = to ?? kindForPath(output);
+    const { mem, kind: from, bytes: inBytes } = await load(ctx, input);
+    const bytes = await saveMemory(output, mem, kind);
+    const result = { input, from, inputBytes: inBytes, output, to: kind, outputBytes: bytes, operations: mem.size.operations };
+    if (ctx.values.json) return printJson(ctx, result);
+    ctx.io.out(`${input} (${from}, ${inBytes} bytes) → ${output} (${kind}, ${bytes} bytes), ${result.operations} operations`);
+  },
+};
+
+export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert];

@@ -1,0 +1,65 @@
+/**
+ * A memory file for the command line: a snapshot (`.plmp`) or an operation log (`.jsonl`). Reading
+ * detects the kind by content (a snapshot starts with its magic bytes; anything else is read as a log);
+ * writing picks it by the file name: `.plmp` is a snapshot, any other name an operation log.
+ */
+import { open, stat } from 'node:fs/promises';
+import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
+import { SNAPSHOT_MAGIC } from '@palimpsest/persist';
+import { loadSnapshot, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
+
+export type FileKind = 'snapshot' | 'log';
+
+export interface OpenedMemory {
+  mem: MemoryGraph;
+  kind: FileKind;
+  bytes: number;
+  /** A log's last line cut off by a crash, left out of the memory. */
+  tornLine?: number;
+}
+
+/** The kind a file is written as, from its name. */
+export function kindForPath(path: string): FileKind {
+  return path.toLowerCase().endsWith('.plmp') ? 'snapshot' : 'log';
+}
+
+async function startsWithMagic(path: string): Promise<boolean> {
+  const fh = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(SNAPSHOT_MAGIC.length);
+    const { bytesRead } = await fh.read(head, 0, head.length, 0);
+    return bytesRead === head.length && head.toString('latin1') === SNAPSHOT_MAGIC;
+  } finally {
+    await fh.close();
+  }
+}
+
+export async function fileExists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+}
+
+/** Loads the memory in `path`; a missing file rejects with NotFoundError, a damaged one with CorruptSnapshotError. */
+export async function openMemory(path: string): Promise<OpenedMemory> {
+  if (!(await fileExists(path))) {
+    // Let persist name the error (NotFoundError) as it does for every missing file.
+    await (kindForPath(path) === 'snapshot' ? loadSnapshot(path) : readLog(path));
+  }
+  const { size } = await stat(path);
+  if (await startsWithMagic(path)) return { mem: await loadSnapshot(path), kind: 'snapshot', bytes: size };
+  const { ops, torn } = await readLog(path);
+  if (ops.length === 0) throw new InvalidArgumentError(`palimpsest: ${path} is empty: neither a snapshot nor an operation log`);
+  return { mem: MemoryGraph.replay(ops), kind: 'log', bytes: size, ...(torn ? { tornLine: torn.line } : {}) };
+}
+
+/** Writes `mem` to `path` atomically, as `kind`. Resolves to the file's size in bytes. */
+export async function saveMemory(path: string, mem: MemoryGraph, kind: FileKind = kindForPath(path)): Promise<number> {
+  if (kind === 'snapshot') return saveSnapshot(path, mem);
+  await writeLog(path, mem.log());
+  return (await stat(path)).size;
+}

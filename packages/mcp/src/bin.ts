@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/** palimpsest-mcp: the memory tools for an MCP client, over stdio or Streamable HTTP on 127.0.0.1. */
+import { parseArgs } from 'node:util';
+import { serveHttp, serveStdio, SERVER_VERSION } from './server.js';
+
+const USAGE = `Usage: palimpsest-mcp --data DIR [--memory ID] [--http PORT] [--compact-every N]
+
+Serves a palimpsest memory to an MCP client (tools: remember, recall, facts, history, changes,
+assert_fact, retract_fact).
+
+  --data DIR          data folder; each memory is a sub-folder (a snapshot + an operation log)
+  --memory ID         the memory used when a call names none (default: "default")
+  --http PORT         serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio (0: any free port)
+  --compact-every N   snapshot and start a new log after N logged operations (default: 1000)
+  -h, --help          this help
+  -v, --version       the version
+
+Every write is fsynced to the memory's log before the tool answers.`;
+
+function fail(message: string): never {
+  process.stderr.write(`palimpsest-mcp: ${message}\n${USAGE.split('\n')[0]}\n`);
+  process.exit(2);
+}
+
+function wholeNumber(text: string | undefined, flag: string, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < min) fail(`${flag} must be a whole number ≥ ${min}, got "${text}"`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        data: { type: 'string' },
+        memory: { type: 'string' },
+        http: { type: 'string' },
+        'compact-every': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(USAGE + '\n');
+    return;
+  }
+  if (values.version) {
+    process.stdout.write(SERVER_VERSION + '\n');
+    return;
+  }
+  if (values.data === undefined) fail('--data DIR is required');
+  const port = wholeNumber(values.http, '--http', 0);
+  if (port !== undefined && port > 65535) fail(`--http must be a port number up to 65535, got ${port}`);
+  const compactEvery = wholeNumber(values['compact-every'], '--compact-every', 1);
+  const options = {
+    dataDir: values.data,
+    ...(values.memory === undefined ? {} : { defaultMemory: values.memory }),
+    ...(compactEvery === undefined ? {} : { compactEvery }),
+  };
+  const running = port === undefined ? await serveStdio(options) : await serveHttp({ ...options, port });
+  if (running.url) process.stderr.write(`palimpsest-mcp: listening on ${running.url}\n`);
+  const stop = (): void => {
+    running.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`palimpsest-mcp: ${String(e)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`palimpsest-mcp: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}\n`);
+  process.exit(1);
+});
