@@ -178,7 +178,7 @@ describe('palimpsest errors and help', () => {
     await writeFile(junk, 'not json\n{"type":"init"}\n');
     const corrupt = await run('stats', junk);
     expect(corrupt.code).toBe(1);
-    expect(corrupt.err).toMatch(/^palimpsest: CorruptSnapshotError: readLog: .*line 1 is damaged/);
+    expect(corrupt.err).toMatch(/^palimpsest: CorruptLogError: readLog: .*line 1 is damaged/);
     expect((await run('history', snap)).err).toBe('palimpsest: InvalidArgumentError: palimpsest history: --subject S is required');
     expect((await run('changes', snap, '--since', '2020-01-01', '--axis', 'sideways')).code).toBe(1);
   });

@@ -27,6 +27,16 @@ export interface MemoryFolderOptions {
 
 const SNAPSHOT = /^snapshot-(\d+)\.plmp$/;
 const LOG = /^log-(\d+)\.jsonl$/;
+/** The lock file beside a log (persist's appender); a killed writer leaves its lock behind. */
+const LOG_LOCK = /^log-(\d+)\.jsonl\.lock$/;
+
+/** Deletes snapshots, logs and log locks of generations below `generation`: a newer snapshot covers them. */
+async function removeSuperseded(dir: string, names: readonly string[], generation: number): Promise<void> {
+  for (const n of names) {
+    const m = SNAPSHOT.exec(n) ?? LOG.exec(n) ?? LOG_LOCK.exec(n);
+    if (m && Number(m[1]) < generation) await unlink(join(dir, n)).catch(() => undefined);
+  }
+}
 const snapshotName = (g: number): string => `snapshot-${g}.plmp`;
 const logName = (g: number): string => `log-${g}.jsonl`;
 
@@ -117,10 +127,7 @@ export class MemoryFolder {
       await folder.flushNew();
     }
     // Files older than the newest snapshot are superseded (a kill after it was saved may have left them).
-    for (const n of names) {
-      const m = SNAPSHOT.exec(n) ?? LOG.exec(n);
-      if (m && Number(m[1]) < base) await unlink(join(dir, n)).catch(() => undefined);
-    }
+    await removeSuperseded(dir, names, base);
     return folder;
   }
 
@@ -167,10 +174,7 @@ export class MemoryFolder {
       this.generation = next;
       this.sinceSnapshot = 0;
       await saveSnapshot(join(this.dir, snapshotName(next)), this.mem);
-      for (const n of await readdir(this.dir)) {
-        const m = SNAPSHOT.exec(n) ?? LOG.exec(n);
-        if (m && Number(m[1]) < next) await unlink(join(this.dir, n)).catch(() => undefined);
-      }
+      await removeSuperseded(this.dir, await readdir(this.dir), next);
     } finally {
       open();
     }
