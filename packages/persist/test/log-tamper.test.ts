@@ -61,13 +61,14 @@ describe('a tampered log is refused by name', () => {
       }
       // Duplication in place.
       await refused(t, [...lines.slice(0, i + 1), line, ...lines.slice(i + 1)]);
+      cases++;
       // Swap with every later line.
       for (let j = i + 1; j < lines.length; j++) {
         const swapped = [...lines];
         swapped[i] = lines[j]!;
         swapped[j] = line;
         await refused(t, swapped);
-        cases += 2;
+        cases++;
       }
     }
     expect(cases).toBeGreaterThan(500);
