@@ -31,6 +31,7 @@ describe.skipIf(!long)('limits at full size', () => {
     expect(mem.logBuffer.length).toBe(521);
     expect(mem.logBuffer.get(520)).toMatchObject({ type: 'episode', id: 'e519', text });
     const bytes = encodeSnapshot(mem); // > 1 GB of body: two 546 MB string sets, no joined string
+    console.log(`limit-long: 521 operations, log ${mem.logBuffer.byteLength()} bytes, snapshot ${bytes.length} bytes`);
     await breathe();
     const back = decodeSnapshot(bytes);
     expect(back.logBuffer.length).toBe(521);
@@ -43,6 +44,7 @@ describe.skipIf(!long)('limits at full size', () => {
     expect(mem.logBuffer.length).toBe(2101);
     expect(mem.logBuffer.byteLength()).toBeGreaterThan(2 ** 31);
     for (const i of [1, 1000, 2045, 2046, 2100]) expect(mem.logBuffer.get(i)).toMatchObject({ type: 'episode', id: `e${i - 1}`, text });
+    console.log(`limit-long: ${mem.logBuffer.length} operations, log ${mem.logBuffer.byteLength()} bytes, all kept`);
     const before = mem.size;
     await breathe();
     expect(() => encodeSnapshot(mem)).toThrow(InvalidArgumentError);
