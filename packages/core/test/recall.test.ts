@@ -146,7 +146,7 @@ describe('recall: episodes and ingestion', () => {
       expect(f.recordedAt).toBe(ep.recordedAt);
       expect(f.source).toBe('extractor');
     }
-    expect(facts.some((f) => f.subject.name === 'Caroline' && f.predicate === 'mentions')).toBe(true);
+    expect(facts.some((f) => f.subject.name === 'Caroline' && f.predicate === 'plans')).toBe(true);
     // the episode mentions what was extracted from it
     const names = ep.entities.map((id) => mem.getEntity({ id })!.name);
     expect(names).toContain('caroline');
@@ -169,7 +169,7 @@ describe('recall: episodes and ingestion', () => {
     const log = mem.log().length;
     expect(() => ingestEpisode(mem, { id: 'D1:1', text: 'again', at: JAN1 })).toThrow(/^ingestEpisode: episode "D1:1" already exists/);
     expect(() => ingestEpisode(mem, { id: 'x', text: 'Hi Bob', at: 'soon' })).toThrow(InvalidArgumentError);
-    const bad = { extract: () => ({ entities: [{ name: 'Ok' }], facts: [{ subject: 'Ok', predicate: 'p', object: 'Q', confidence: 2 }] }) };
+    const bad = { id: 'bad', extract: () => [{ entities: [{ name: 'Ok' }], facts: [{ subject: 'Ok', predicate: 'p', object: 'Q', confidence: 2 }] }] };
     expect(() => ingestEpisode(mem, { id: 'y', text: 'Hi', at: JAN1 }, { extractor: bad })).toThrow(/^ingestEpisode: the extractor returned confidence 2/);
     expect(mem.log().length).toBe(log);
     expect(mem.getEpisode('y')).toBeUndefined();

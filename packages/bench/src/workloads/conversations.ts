@@ -19,12 +19,12 @@ import { SampleRecorder } from '../stats.js';
 import { withMemory, type MemoryPeak } from '../memory.js';
 import type { QualityRow, WorkloadResult } from '../report/types.js';
 
-/** The engine's extractor interface (packages/core/src/recall/extractor.ts): an episode → entities and facts. */
+/** The engine's extractor interface (packages/core/src/recall/extractor.ts): a batch of turns → one extraction each. */
 export interface Extractor {
-  extract(episode: { id: string; text: string; at: number; speaker?: string }): {
+  extract(turns: ReadonlyArray<{ id: string; text: string; at: number; speaker?: string }>): Array<{
     entities: Array<{ name: string }>;
     facts: Array<{ subject: string; predicate: string; object: string | { value: LiteralValue }; validFrom?: number; validTo?: number; confidence: number; edgeType?: EdgeType }>;
-  };
+  }>;
 }
 
 /**
@@ -32,8 +32,8 @@ export interface Extractor {
  * core does not export it. Looked up at run time so the bench still loads without it.
  */
 export function builtInExtractor(knownNames: readonly string[]): Extractor | undefined {
-  const Rule = (core as unknown as { RuleExtractor?: new (o: { knownNames?: Iterable<string> }) => Extractor }).RuleExtractor;
-  return typeof Rule === 'function' ? new Rule({ knownNames }) : undefined;
+  const Rule = (core as unknown as { RuleExtractor?: new (o: { knownNames?: Iterable<string>; speakers?: Iterable<string> }) => Extractor }).RuleExtractor;
+  return typeof Rule === 'function' ? new Rule({ knownNames, speakers: knownNames }) : undefined;
 }
 
 export interface ConversationRunOptions {
@@ -95,7 +95,7 @@ function addEpisode(ing: Ingestor, rec: SampleRecorder, ep: { id: string; text: 
   if (extractor === undefined) {
     ing.mem.episode({ ...ep, recordedAt });
   } else {
-    const x = extractor.extract(ep);
+    const x = extractor.extract([ep])[0]!;
     // Names the engine refuses (empty, or over 512 bytes) are dropped and counted, so one long extraction does not
     // end a run; the count is reported.
     const entities = x.entities.map((e) => e.name).filter((n) => fits(n) || (ing.dropped++, false));

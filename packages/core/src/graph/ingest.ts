@@ -58,7 +58,7 @@ export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: In
   });
   const extractor = options.extractor ?? defaultExtractor(mem);
   if (extractor === null || typeof extractor !== 'object' || typeof extractor.extract !== 'function') {
-    throw new InvalidArgumentError(`${call}: extractor must have an extract(episode) method`);
+    throw new InvalidArgumentError(`${call}: extractor must have an extract(turns) method`);
   }
   if (options.source !== undefined && typeof options.source !== 'string') throw new InvalidArgumentError(`${call}: source must be a string`);
   const source = options.source ?? 'extractor';
@@ -67,7 +67,9 @@ export function ingestEpisode(mem: MemoryGraph, input: EpisodeInput, options: In
   if (recordedAt < mem.lastRecordedAt) {
     throw new TimeOrderError(`${call}: recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`);
   }
-  const extraction = extractor.extract({ id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) });
+  const answer = extractor.extract([{ id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) }]);
+  if (!Array.isArray(answer)) throw new InvalidArgumentError(`${call}: the extractor must answer synchronously with an array of extractions`);
+  const extraction = answer[0] as Extraction;
   checkExtraction(extraction, at, call);
 
   // Everything is checked: write entities, the episode, then the facts, all at one record time.
