@@ -14,6 +14,8 @@ export const DATE_WORDS: ReadonlySet<string> = new Set(
     'september october november december today tomorrow yesterday tonight mon tue tues wed thu thurs fri sat sun').split(' '),
 );
 
+const TITLES = new Set('dr mr mrs ms mx prof st sr jr'.split(' '));
+
 // Words with inner apostrophes or hyphens ("Jean-Luc", "Caroline's").
 const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const SENTENCE = /[^.!?\n]+[.!?]*/g;
@@ -94,7 +96,8 @@ export function namesIn(text: string, s: Sentence, midCaps: ReadonlySet<string>,
     if (run.length === 1) {
       const w = run[0]!.text;
       const f = folded(w);
-      if (STOP_WORDS.has(f) || STARTERS.has(f) || /^\p{N}+$/u.test(f)) continue;
+      // stop words, interjections, numbers, lone letters ("M", "F") and titles cut off by a full stop ("Dr.")
+      if (STOP_WORDS.has(f) || STARTERS.has(f) || /^\p{N}+$/u.test(f) || f.length < 2 || TITLES.has(f)) continue;
       const opensSentence = initial && toks[0] === run[0];
       if (opensSentence && !midCaps.has(f) && !isAcronym(w) && !isKnown(f)) continue;
     }

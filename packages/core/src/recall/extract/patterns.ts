@@ -93,7 +93,7 @@ for (const w of ('kid kids child children son sons daughter daughters baby twins
   'brother brothers sister sisters sibling siblings mom mother dad father parents grandma grandmother grandpa grandfather cousin cousins aunt uncle niece nephew roommate').split(' ')) HAVE_NOUNS[w] = 'person';
 for (const w of 'car truck bike bicycle motorcycle van scooter boat house apartment condo garden'.split(' ')) HAVE_NOUNS[w] = 'thing';
 // "a dog bed", "my car insurance": the allow-listed word is a modifier there, not the thing had
-const COMPOUND_HEAD = '(?!\\s+(?:bed|beds|food|walker|walkers|toy|toys|park|sitter|treats|leash|crate|seat|seats|insurance|payment|wash|loan|show|shows|class|classes|training|trainer|shelter|care|daycare|groomer|grooming|collar|bowl|door|rental|keys|repair|repairs|trip|ride|party|parties|clothes|friendly|owner|owners|lover|lovers|person|people|stuff|games|mode)\\b)';
+const COMPOUND_HEAD = '(?!\\s+(?:bed|beds|food|walker|walkers|toy|toys|park|sitter|treats|leash|crate|seat|seats|insurance|payment|wash|loan|show|shows|class|classes|training|trainer|shelter|care|daycare|groomer|grooming|collar|bowl|door|rental|keys|repair|repairs|trip|ride|party|parties|clothes|friendly|owner|owners|lover|lovers|person|people|stuff|games|mode|painting|paintings|drawing|drawings|picture|pictures|photo|photos|pic|pics|portrait|sculpture|call|calls|chain|tire|tires|battery|engine|helmet|lights|accessories|ride|rides|sitting|walk|walks)\\b)';
 const NOUN = `(${Object.keys(HAVE_NOUNS).join('|')})\\b${COMPOUND_HEAD}`;
 const COUNT = '(?:(a|an|one|two|three|four|five|six|\\d+|my|our|a\\s+new|a\\s+little)\\s+)?';
 const KIND_ADJ = '(?:(?:new|little|young|old|baby|pet|rescue|adorable|cute|beautiful|youngest|oldest|eldest|older|younger|best|lovely|sweet|two|three)\\s+){0,2}';
@@ -142,7 +142,19 @@ const PRONOUN = new Set(('it its that this these those them they you your him he
   'there here what how when where why who whom everything something anything nothing everyone someone anyone all one both each either neither lot lots much many more most any so').split(' '));
 const VERBISH = new Set('see get do make be have go try help check find let put say tell ask take give keep start visit pick meet grab watch'.split(' '));
 const TRAILING = new Set('too so very really lately now again today tonight yet already anymore though either also just here there much more even still together recently soon'.split(' '));
-const ROLE_REFUSED = /\b(?:bit|little|lot|fan|part|mess|fool|sucker|believer|way|sort|kind|type|total|huge|big|firm|pro|natural)\b/i;
+const ROLE_REFUSED = /\b(?:bit|little|lot|fan|part|mess|fool|sucker|believer|way|sort|kind|type|total|huge|big|firm|pro|natural|mix)\b/i;
+// time words end an object ("a poetry reading last Fri"), whether or not dates.ts resolved them
+const TIME_STOP = new Set('last next yesterday today tonight tomorrow recently earlier lately ago every once twice'.split(' '));
+// an object that is only one of these says nothing ("I like the idea", "I'm learning a ton")
+const VAGUE = new Set('idea ideas ton tons lot lots bunch bit mix thing things stuff way sound look fact part kind sort one ones time times'.split(' '));
+// opening adjectives that carry no identity ("an amazing trip" → "trip")
+const GENERIC_ADJ = new Set('amazing great wonderful nice awesome lovely beautiful fantastic incredible cool fun special whole real good'.split(' '));
+// possessives may open a thing ("my kids"); other stop words may not ("is awesome", "be there")
+const POSSESSIVES = new Set('my our his her their your'.split(' '));
+// "I want to know…", "I want to make sure…": requests to the listener, not plans
+const NOT_A_PLAN = /^(?:know|ask|understand|clarify|confirm|check|share|mention|thank|tell|say|find out|make sure|see if|learn more|hear|talk|chat|let)\b/i;
+// verbs too light to make a plan on their own ("I'm gonna keep going", "I'm gonna make it")
+const LIGHT = new Set('keep make try tell pass help go get do be see say stay continue give have take carry work push going doing trying working pushing keeping making happen it on up'.split(' '));
 const CUT = /[,;:!?.()"“”—–]|\s-\s/;
 const MAX_WORDS: Record<ObjectKind, number> = { thing: 5, place: 5, role: 4, clause: 8 };
 
@@ -163,20 +175,25 @@ export function objectAt(text: string, from: number, limit: number, kind: Object
   }
   while (toks.length > 0 && /^(?:a|an|the|some)$/i.test(toks[0]!)) toks = toks.slice(1);
   if (kind === 'clause' || kind === 'thing') while (toks[0] === 'to') toks = toks.slice(1);
+  if (kind !== 'clause') while (toks.length > 1 && GENERIC_ADJ.has(toks[0]!.toLowerCase())) toks = toks.slice(1);
   const first = toks[0]?.toLowerCase();
   if (first === undefined || PRONOUN.has(first)) return undefined;
   if (kind === 'place' && VERBISH.has(first)) return undefined;
+  if (kind !== 'clause' && STOP_WORDS.has(first) && !POSSESSIVES.has(first)) return undefined;
   const words: string[] = [];
   for (const w of toks) {
     const f = w.toLowerCase();
-    if (words.length >= MAX_WORDS[kind] || CLAUSE_STOP.has(f)) break;
+    if (words.length >= MAX_WORDS[kind] || CLAUSE_STOP.has(f) || TIME_STOP.has(f)) break;
     if (kind !== 'clause' && PREP_STOP.has(f)) break;
     words.push(w);
   }
   while (words.length > 0 && (TRAILING.has(words[words.length - 1]!.toLowerCase()) || STOP_WORDS.has(words[words.length - 1]!.toLowerCase()))) words.pop();
   if (words.length === 0 || words.every((w) => STOP_WORDS.has(w.toLowerCase()))) return undefined;
   const value = words.join(' ');
+  const content = words.filter((w) => !POSSESSIVES.has(w.toLowerCase()));
+  if (content.length === 1 && VAGUE.has(content[0]!.toLowerCase())) return undefined;
   if (kind === 'role' && ROLE_REFUSED.test(value)) return undefined;
+  if (kind === 'clause' && (NOT_A_PLAN.test(value) || words.every((w) => LIGHT.has(w.toLowerCase()) || STOP_WORDS.has(w.toLowerCase())))) return undefined;
   return { value };
 }
 
