@@ -189,7 +189,7 @@ describe('RuleExtractor: speaker resolution', () => {
 describe('RuleExtractor: typed facts from first-person patterns', () => {
   // Sentences from LongMemEval user turns (quoted or lightly shortened) and LoCoMo-style chat.
   const cases: Array<[string, Array<[string, string, string | { value: string }]>]> = [
-    ["I work at Zalando as a data engineer.", [['user', 'works_at', 'Zalando']]],
+    ['I work at Zalando as a data engineer.', [['user', 'works_at', 'Zalando'], ['user', 'is', { value: 'data engineer' }]]],
     ["I've been working for a small startup in Denver.", [['user', 'works_at', { value: 'small startup' }]]],
     ["I'm a software engineer, specifically a backend developer.", [['user', 'is', { value: 'software engineer' }]]],
     ['I work as a nurse at the children\'s hospital.', [['user', 'works_at', { value: "children's hospital" }], ['user', 'is', { value: 'nurse' }]]],

@@ -121,6 +121,8 @@ const RULES: Rule[] = [
     '(?:\\s+(?:part-time|full-time|remotely|there))?(?:\\s+as\\s+an?\\s+[a-z]+(?:\\s+[a-z]+){0,2})?\\s+(?:at|for)\\s+', 'thing', C.works_at, 'none', { objectType: 'organization' }),
   rule('is', alt(`${I}(?:work|started working)`, `${AM}working`) + '\\s+as\\s+(?:an?\\s+)?', 'role', C.is, 'none'),
   rule('is', `${AM}(?:an?)\\s+`, 'role', C.is, 'none'),
+  // "I work at Zalando as a data engineer"
+  rule('is', `${I}(?:work|started working)\\s+(?:at|for)\\s+[\\w'&.-]+(?:\\s+[\\w'&.-]+){0,3}?\\s+as\\s+(?:an?\\s+)?`, 'role', C.is, 'none'),
   rule('studies', `${AM}a\\s+(?:student|freshman|sophomore|junior|senior|grad student|graduate student|PhD student)\\s+at\\s+`, 'thing', C.studies, 'none', { objectType: 'organization' }),
   rule('lives_in', alt(`${I}(?:live|reside)`, `${AM}(?:living|based|settled)`, `${HAVE}(?:lived|been living)`, `${WE}live`, `${WE_ARE}(?:living|based)`) + '\\s+in\\s+', 'place', C.lives_in, 'none', { objectType: 'place' }),
   rule('moved_to', alt(IWE('(?:moved|relocated)'), `${AM}moving`, `${WE_ARE}moving`, `${HAVE}moved`, `${WE_HAVE}moved`) + '\\s+(?:back\\s+)?(?:to|into)\\s+', 'place', C.moved_to, 'event', { objectType: 'place' }),
