@@ -237,6 +237,8 @@ describe('RuleExtractor: typed facts from first-person patterns', () => {
       'I went to see the doctor.',
       'I have to go.',
       'Do you have a dog?',
+      "I'm creating a library for when I have kids.", // LoCoMo D2:… (Caroline has no kids yet)
+      'If I move to Denver, I will need a car.',
     ]) {
       expect(typed(one(text)), text).toEqual([]);
     }
@@ -249,6 +251,15 @@ describe('RuleExtractor: typed facts from first-person patterns', () => {
       ['user', 'has', { value: 'brother' }],
       ['user', 'is', { value: 'data engineer' }],
     ]);
+  });
+
+  it('dates a plan only by a date written after it that is not over ("Lost my job yesterday, so I\'m gonna…")', () => {
+    const plan = typed(one("Lost my job as a banker yesterday, so I'm gonna take a shot at starting my own business.", 'Jon'))[0]!;
+    expect(triple(plan)).toEqual(['Jon', 'plans', { value: 'take a shot at starting my own business' }]);
+    expect(plan.validFrom).toBeUndefined();
+    const show = typed(one("I'm putting together an art show and I'm gonna show my paintings next month.", 'Caroline'))[0]!;
+    expect(triple(show)).toEqual(['Caroline', 'plans', { value: 'show my paintings' }]);
+    expect([iso(show.validFrom), iso(show.validTo)]).toEqual(['2023-06-01', '2023-07-01']);
   });
 
   it('gives no first-person fact without a speaker', () => {

@@ -199,7 +199,7 @@ export class RuleExtractor implements Extractor {
       }
       if (speaker === undefined) continue;
       const hits = typedFacts(text, s.start, s.end, dates.map((d) => d.index));
-      for (const h of dedupe(hits)) facts.push(this.typedFact(h, speaker, window, s, add));
+      for (const h of dedupe(hits)) facts.push(this.typedFact(h, speaker, windowFor(h, window, dates, s, turn.at), s, add));
     }
     for (const n of names) add(n.name, undefined, 2);
     this.addMentionsAndEvents(text, ss, dates, speaker, names, pending, facts);
@@ -244,7 +244,7 @@ export class RuleExtractor implements Extractor {
   private typedFact(h: TypedHit, speaker: string, window: ResolvedDate | undefined, s: Sentence, add: (n: string, t: string | undefined, rank: number) => string): ExtractedFact & { ends: string[] } {
     const subject = h.subject === 'speaker' ? speaker : add(h.subject.name, h.subject.type, 1);
     const object = 'name' in h.object ? add(h.object.name, h.object.type, 1) : h.object;
-    const when = window === undefined || h.time === 'none' ? {} : h.time === 'event' ? { validFrom: window.start, validTo: window.end } : { validFrom: window.start };
+    const when = window === undefined ? {} : h.time === 'start' ? { validFrom: window.start } : { validFrom: window.start, validTo: window.end };
     const ends = typeof object === 'string' ? [subject, object] : [subject];
     return { subject, predicate: h.predicate, object, ...when, confidence: round(h.confidence), edgeType: 'semantic', span: { start: h.index, end: s.end }, ends };
   }
@@ -296,6 +296,17 @@ export class RuleExtractor implements Extractor {
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+/**
+ * The date window a typed fact holds over: none for a standing state; for a plan, the first date written
+ * after its verb that is not over at the turn's time ("Lost my job yesterday, so I'm gonna…" is not a plan
+ * for yesterday); otherwise the sentence's first date.
+ */
+function windowFor(h: TypedHit, first: ResolvedDate | undefined, dates: readonly ResolvedDate[], s: Sentence, at: number): ResolvedDate | undefined {
+  if (h.time === 'none') return undefined;
+  if (h.time !== 'future') return first;
+  return dates.find((d) => d.index >= h.index && d.index < s.end && d.end > at);
+}
 
 /** One fact per predicate and object within a sentence (two rules may read the same words). */
 function dedupe(hits: TypedHit[]): TypedHit[] {

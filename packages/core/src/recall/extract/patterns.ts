@@ -9,8 +9,10 @@ import { isCap, tokens } from './names.js';
  */
 
 export type TimeUse =
-  /** the fact holds during the sentence's date window (visited, moved_to, plans) */
+  /** the fact holds during the sentence's date window (visited, moved_to) */
   | 'event'
+  /** the fact holds during a date window written after it and not yet over ("I'm going camping next month") */
+  | 'future'
   /** the fact starts at the sentence's date window ("I got a puppy last week") */
   | 'start'
   /** a standing state: valid from the turn's time */
@@ -76,9 +78,11 @@ export const PATTERN_CONFIDENCE = {
 } as const;
 
 const ADV = '(?:(?:just|recently|finally|also|really|actually|still|now|currently|even|already|usually|often|sometimes|always|totally|absolutely|definitely|truly|mostly|officially|then|only|both|all)\\s+)*';
-const I = `\\b(?:I)\\s+${ADV}`;
-const AM = `\\b(?:I'm|I\\s+am)\\s+${ADV}`;
-const HAVE = `\\b(?:I've|I\\s+have)\\s+${ADV}`;
+// not after "when", "if", … ("for when I have kids" says she has none yet)
+const REAL = "(?<!\\b(?:when|if|until|once|before|unless|whether|wish)\\s+)";
+const I = `${REAL}\\b(?:I)\\s+${ADV}`;
+const AM = `${REAL}\\b(?:I'm|I\\s+am)\\s+${ADV}`;
+const HAVE = `${REAL}\\b(?:I've|I\\s+have)\\s+${ADV}`;
 const WE = `\\b(?:[Ww]e)\\s+${ADV}`;
 const WE_ARE = `\\b(?:[Ww]e're|[Ww]e\\s+are)\\s+${ADV}`;
 const WE_HAVE = `\\b(?:[Ww]e've|[Ww]e\\s+have)\\s+${ADV}`;
@@ -129,8 +133,8 @@ const RULES: Rule[] = [
   rule('visited', alt(IWE('(?:went|traveled|travelled|flew|drove|headed|took a trip|took (?:my|the|our) (?:kids|family|fam|children|son|daughter|dog|husband|wife|partner))'), `${HAVE}been`, `${WE_HAVE}been`) + '\\s+(?:back\\s+)?to\\s+', 'place', C.visited, 'event', { objectType: 'place' }),
   rule('visited', alt(IWE('(?:visited|toured|got back from|came back from|returned from)'), `${HAVE}visited`, `${WE_HAVE}visited`) + '\\s+', 'place', C.visited, 'event', { objectType: 'place' }),
   rule('likes', '(' + alt(`${I}(love|adore|like|enjoy|hate|dislike|can't stand|cannot stand|don't like|do not like|don't enjoy)`, `${AM}(into|a (?:big |huge )?fan of|not a fan of|passionate about|obsessed with|crazy about)`) + ')\\s+', 'thing', C.likes, 'none', { verbPredicate: likeVerb }),
-  rule('plans', alt(`${AM}(?:going to|planning to|planning on|hoping to|thinking of|thinking about|looking to|about to|gonna|considering)`, `${WE_ARE}(?:going to|planning to|planning on|hoping to|thinking of|thinking about|looking to|about to|gonna|considering)`, IWE('(?:plan to|intend to|am planning to)')) + '\\s+', 'clause', C.plans, 'event'),
-  rule('plans', IWE('(?:want to|hope to|would like to|wanna)') + '\\s+', 'clause', C.wants, 'event'),
+  rule('plans', alt(`${AM}(?:going to|planning to|planning on|hoping to|thinking of|thinking about|looking to|about to|gonna|considering)`, `${WE_ARE}(?:going to|planning to|planning on|hoping to|thinking of|thinking about|looking to|about to|gonna|considering)`, IWE('(?:plan to|intend to|am planning to)')) + '\\s+', 'clause', C.plans, 'future'),
+  rule('plans', IWE('(?:want to|hope to|would like to|wanna)') + '\\s+', 'clause', C.wants, 'future'),
   rule('studies', alt(`${I}(?:study|major in)`, `${AM}(?:studying|majoring in|learning|taking (?:a )?(?:class|classes|course|courses|lessons) (?:in|on)|enrolled in|in school for)`, `${HAVE}been (?:studying|learning)`) + '\\s+', 'thing', C.studies, 'none'),
 ];
 
