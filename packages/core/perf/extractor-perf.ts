@@ -159,6 +159,7 @@ function summary(name: string, s: Stats): Record<string, unknown> {
     entitiesPerTurn: per(s.entities),
     factsPerTurn: per(s.facts),
     factsPerTurnByPredicate: byPredicate,
+    factsByPredicate: Object.fromEntries(Object.entries(s.byPredicate).sort((a, b) => b[1] - a[1])),
     extractMicrosPerTurn: Number(((1000 * s.extractMs) / s.turns).toFixed(1)),
     extractCpuMicrosPerTurn: Number(((1000 * s.extractCpuMs) / s.turns).toFixed(1)),
     memoryEntities: s.memoryEntities,
