@@ -146,7 +146,7 @@ describe('recall: episodes and ingestion', () => {
       expect(f.recordedAt).toBe(ep.recordedAt);
       expect(f.source).toBe('extractor');
     }
-    expect(facts.some((f) => f.subject.name === 'Caroline' && f.predicate === 'mentions')).toBe(true);
+    expect(facts.some((f) => f.subject.name === 'Caroline' && f.predicate === 'plans')).toBe(true);
     // the episode mentions what was extracted from it
     const names = ep.entities.map((id) => mem.getEntity({ id })!.name);
     expect(names).toContain('caroline');

@@ -19,7 +19,7 @@ import { SampleRecorder } from '../stats.js';
 import { withMemory, type MemoryPeak } from '../memory.js';
 import type { QualityRow, WorkloadResult } from '../report/types.js';
 
-/** The engine's extractor interface (packages/core/src/recall/extractor.ts), synchronous: turns → entities and facts per turn. */
+/** The engine's extractor interface (packages/core/src/recall/extractor.ts): a batch of turns → one extraction each. */
 export interface Extractor {
   extract(turns: ReadonlyArray<{ id: string; text: string; at: number; speaker?: string }>): Array<{
     entities: Array<{ name: string }>;
@@ -32,8 +32,8 @@ export interface Extractor {
  * core does not export it. Looked up at run time so the bench still loads without it.
  */
 export function builtInExtractor(knownNames: readonly string[]): Extractor | undefined {
-  const Rule = (core as unknown as { RuleExtractor?: new (o: { knownNames?: Iterable<string> }) => Extractor }).RuleExtractor;
-  return typeof Rule === 'function' ? new Rule({ knownNames }) : undefined;
+  const Rule = (core as unknown as { RuleExtractor?: new (o: { knownNames?: Iterable<string>; speakers?: Iterable<string> }) => Extractor }).RuleExtractor;
+  return typeof Rule === 'function' ? new Rule({ knownNames, speakers: knownNames }) : undefined;
 }
 
 export interface ConversationRunOptions {

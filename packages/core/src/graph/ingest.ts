@@ -111,7 +111,20 @@ export function writeTurn(
     const v = vectors?.names.get(displayName(name));
     return v === undefined ? {} : { vector: v };
   };
-  const entities = extraction.entities.map((e) => mem.entity({ name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt, ...vectorOf(e.name) }));
+  // An extracted alias joins its entity only where it names nothing else yet (the extractor cannot merge).
+  const aliasesOf = (name: string, aliases: readonly string[] | undefined): { aliases?: string[] } => {
+    if (aliases === undefined || aliases.length === 0) return {};
+    const owner = mem.entities.lookup(canonicalName(name));
+    const root = owner === NONE ? NONE : mem.entities.resolveAt(owner, Infinity);
+    const free = aliases.filter((a) => {
+      const other = mem.entities.lookup(canonicalName(a));
+      return other === NONE || (root !== NONE && mem.entities.resolveAt(other, Infinity) === root);
+    });
+    return free.length === 0 ? {} : { aliases: free };
+  };
+  const entities = extraction.entities.map((e) =>
+    mem.entity({ name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt, ...vectorOf(e.name), ...aliasesOf(e.name, e.aliases) }),
+  );
   if (vectors !== undefined) {
     for (const f of extraction.facts) {
       if (f.confidence < mem.gateOf(f.predicate)) continue; // a rejected assertion creates no entity
@@ -152,7 +165,7 @@ export function defaultExtractor(mem: MemoryGraph): RuleExtractor {
 }
 
 const EXTRACTION = { entities: 'list', facts: 'list' } as const;
-const EXTRACTED_ENTITY = { name: 'any', type: 'text' } as const;
+const EXTRACTED_ENTITY = { name: 'any', type: 'text', aliases: 'list' } as const;
 const EXTRACTED_FACT = {
   subject: 'any',
   predicate: 'any',
@@ -176,6 +189,7 @@ export function readExtraction(mem: MemoryGraph, given: unknown, at: number, cal
   const entities = x.entities.map((raw, i) => {
     const e = readInput<Extraction['entities'][number]>(call, raw, EXTRACTED_ENTITY, `extracted entities[${i}]`, false);
     checkName(e.name, call, `extracted entities[${i}].name`);
+    (e.aliases ?? []).forEach((a, j) => checkName(a, call, `extracted entities[${i}].aliases[${j}]`));
     return e;
   });
   const facts = x.facts.map((raw, i) => {

@@ -2,24 +2,34 @@ import { InvalidArgumentError } from '../errors.js';
 import type { EdgeType } from '../types.js';
 import { resolveRelativeDates, type ResolvedDate } from './dates.js';
 import type { ModelCallOptions } from './embedder.js';
-import { STOP_WORDS } from './text.js';
+import { folded, midSentenceCaps, namesIn, opensSentence, sentences, type Sentence } from './extract/names.js';
+import { PATTERN_CONFIDENCE, typedFacts, type TypedHit } from './extract/patterns.js';
+import { SpeakerBook, fold } from './extract/speakers.js';
 
-/** One turn of a conversation as an extractor sees it. */
+/** One turn of a conversation (or any short text) to extract from. */
 export interface Turn {
-  /** The episode id the turn is recorded under. */
   id: string;
   text: string;
-  /** When it was said, ms: relative dates are resolved against it, and it is the default valid time of its facts. */
+  /** The turn's time, ms: relative dates are resolved against it. */
   at: number;
+  /** Who said it: a name ("Caroline") or a role label ("user"). */
   speaker?: string;
+  /** 'assistant' marks a model's turn (as does the speaker "assistant"): see `RuleExtractor`. */
+  role?: 'user' | 'assistant';
 }
 
-/** The earlier name of `Turn`. */
+/** The input of the former one-episode interface; the same shape as `Turn`. */
 export type ExtractorEpisode = Turn;
 
 export interface ExtractedEntity {
   name: string;
   type?: string;
+  /**
+   * Other names the turn gave this entity ("I'm Maya Chen" said by Maya). A writer may pass them to
+   * `mem.entity({ name, aliases })`; an alias that already names another entity must be left out (or the
+   * entities merged), since `entity` refuses it.
+   */
+  aliases?: string[];
 }
 
 export interface ExtractedFact {
@@ -32,6 +42,8 @@ export interface ExtractedFact {
   edgeType?: EdgeType;
   /** The words of the turn that state the fact (stored as the fact's `reason`; `evidence` holds the turn id). */
   evidence?: string;
+  /** Where in the turn's text the fact was read: [start, end) in UTF-16 units (evidence for a reader). */
+  span?: { start: number; end: number };
 }
 
 export interface Extraction {
@@ -39,275 +51,283 @@ export interface Extraction {
   facts: ExtractedFact[];
 }
 
-/**
- * Turns conversation turns into entities and candidate facts for `MemoryGraph.assert`: one Extraction per
- * turn, in the turns' order, synchronously or with a promise. `id` names the model and its settings.
- */
+/** Turns a batch of turns into entities and candidate facts for `MemoryGraph.assert`, one extraction per turn. */
 export interface Extractor {
-  readonly id: string;
+  /** Names the extractor and its version (e.g. 'rule-extractor@2'). */
+  id: string;
   extract(turns: readonly Turn[], options?: ModelCallOptions): Extraction[] | Promise<Extraction[]>;
 }
 
 /**
- * Confidences of RuleExtractor's facts. They rank what a rule can know: a capitalised name mentioned by a
- * speaker is usually a real entity; a noun phrase less surely; that two things share a turn says little.
- * Set a predicate's `minConfidence` above one of these to keep that kind out of the graph.
+ * Confidences of RuleExtractor's facts. A typed pattern ("I work at …") is surer than a mention, a mention
+ * of a proper name surer than that a sentence carrying a date is an event of the speaker's. The typed
+ * predicates' values are in `PATTERN_CONFIDENCE` (repeated here). Set a predicate's `minConfidence` above one
+ * of these to keep that kind out of the graph.
  */
 export const RULE_CONFIDENCE = {
-  /** speaker `mentions` a capitalised name */
+  /** speaker `mentions` a proper name */
   mentionName: 0.6,
-  /** speaker `mentions` a noun phrase */
-  mentionPhrase: 0.5,
   /** speaker `event` (a sentence carrying a date), valid over the resolved window */
   event: 0.6,
-  /** two entities `co_occurs_with` in one episode */
-  cooccurrence: 0.3,
+  ...PATTERN_CONFIDENCE,
 };
 
-/** Co-occurrence pairs grow quadratically: only the first entities of a turn are paired. */
-const MAX_PAIRED_ENTITIES = 8;
-const MAX_NAME_CHARS = 80;
+/** At most this many entities per turn, the speaker included (a long pasted text must not flood the graph). */
+export const MAX_ENTITIES_PER_TURN = 8;
 
-// Words that open sentences in capitals without naming anything (besides stop words).
-const STARTERS = new Set(
-  ('hey hi hello wow yeah yes yep yup no nope thanks thank oh ok okay well so totally sure great cool awesome nice ' +
-    'haha lol gonna wanna really definitely absolutely congrats congratulations sounds love glad sorry agreed right ' +
-    'aww omg good bye see talk take lets let hope maybe please wait look anyway honestly actually also plus btw ' +
-    'exactly true indeed cheers welcome dear gosh whoa ugh hmm um uh ah like').split(' '),
-);
-const DATE_WORDS = new Set(
-  ('monday tuesday wednesday thursday friday saturday sunday january february march april may june july august ' +
-    'september october november december today tomorrow yesterday tonight').split(' '),
-);
-const DETERMINERS = new Set('a an the my our his her their your this these those'.split(' '));
-// Leading adjectives and intensifiers that carry no identity ("a great counselor" → "counselor").
-const GENERIC_ADJ = new Set(
-  'great good nice own fun real really very so such whole same other new old big little lovely amazing awesome cool huge best better beautiful wonderful special'.split(' '),
-);
-// Heads too vague to be worth an entity.
-const VAGUE = new Set(
-  ('lot lots bit way ways thing things stuff time times day days week weeks month months year years kind sort one ' +
-    'ones people person part fact idea moment while couple few number end rest look chance morning evening night ' +
-    'weekend tonight today tomorrow yesterday something anything everything nothing someone anyone everyone').split(' '),
-);
-
-// Words with inner apostrophes or hyphens ("Jean-Luc", "Caroline's").
-const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
-const SENTENCE = /[^.!?\n]+[.!?]*/g;
-
-interface Tok {
-  text: string;
-  start: number;
-  end: number;
-}
-
-function tokens(s: string): Tok[] {
-  const out: Tok[] = [];
-  for (const m of s.matchAll(TOKEN)) out.push({ text: m[0], start: m.index, end: m.index + m[0].length });
-  return out;
-}
-
-const isCap = (w: string): boolean => /^\p{Lu}/u.test(w);
-const isAcronym = (w: string): boolean => /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w);
-const isLower = (w: string): boolean => /^\p{Ll}[\p{Ll}-]*$/u.test(w);
-const bare = (w: string): string => w.replace(/['’]s$/u, '');
-const folded = (w: string): string => bare(w).toLowerCase().replace(/['’]/g, '');
-// "I", "I'm", "I'd", "I've", "I'll"
-const isFirstPerson = (w: string): boolean => /^I(?:['’].*)?$/u.test(w);
-
-/**
- * A model-free extractor. It finds
- * - the speaker (type `person`);
- * - capitalised names: runs of capitalised words joined by single spaces, without "I", dates, stop words
- *   and interjections; a lone capitalised word opening a sentence ("Painting looks…") counts only if the
- *   episode also writes it capitalised mid-sentence, or it is an acronym, the speaker or a known name
- *   (given, or learnt from earlier episodes: see `RuleExtractorOptions`);
- * - noun phrases: after a determiner (a, the, my, this, …), up to three lower-case content words (or
- *   acronyms) ending in a specific noun; generic adjectives are trimmed, vague heads ("a lot") dropped;
- *   their type is `concept`;
- * and emits `mentions` (speaker → entity, semantic), `co_occurs_with` (entity pairs, cooccurrence) and, for
- * each sentence with a date that `resolveRelativeDates` resolves, an `event` fact (speaker → the sentence,
- * temporal) valid over that window; mentions first made in such a sentence carry the window too.
- * Confidences are in `RULE_CONFIDENCE`.
- */
 export interface RuleExtractorOptions {
   /** Names to accept even as a lone capitalised word opening a sentence ("Gina called."). */
   knownNames?: Iterable<string>;
   /**
-   * Remember names confirmed mid-sentence and speakers, so later episodes may open sentences with them.
-   * Results then depend on the order of calls (deterministically). @default true
+   * The conversation's speakers, known before they speak, so that "Mel" in the first turn is already
+   * Melanie. Speakers are otherwise learnt from the turns' `speaker`.
+   */
+  speakers?: Iterable<string>;
+  /**
+   * Remember speakers, their aliases and names confirmed mid-sentence, so later turns may open sentences
+   * with them and name the speakers by first name or full name. Results then depend on the order of calls
+   * (deterministically). @default true
    */
   learn?: boolean;
+  /** Entities per turn, the speaker included. @default MAX_ENTITIES_PER_TURN */
+  maxEntitiesPerTurn?: number;
+  /** Speakers whose turns are a model's (besides turns with role 'assistant'). @default ['assistant'] */
+  assistantSpeakers?: Iterable<string>;
 }
 
+interface Pending {
+  name: string;
+  type?: string;
+  aliases: string[];
+  /** 0 the speaker, 1 a typed fact's end, 2 a name heard */
+  rank: number;
+  order: number;
+}
+
+// "my name is Sam", "call me Sam", "I'm Maya Chen" (the last only when it extends the speaker's name)
+const INTRODUCTION = /(?<![\w'])([Mm]y name is|[Mm]y name's|[Cc]all me|I'm|I am)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})/gu;
+
+/**
+ * A model-free extractor for conversations. Per turn it finds
+ * - the speaker, an entity of type `person` (unless an assistant); "I", "my", "me" are the speaker;
+ * - proper names: runs of capitalised words without "I", dates, stop words and interjections; a lone
+ *   capitalised word opening a sentence counts only if the turn also writes it mid-sentence, or it is an
+ *   acronym or a known name. No common noun phrase becomes an entity ("brother", "data engineer" do not);
+ * - which names are the speakers: a full name whose first word is a speaker's name, a speaker's first name,
+ *   a nickname that starts exactly one speaker's name ("Mel" for "Melanie"), or a name the speaker gave
+ *   ("I'm Maya Chen", "my name is Sam"): these resolve to the speaker and travel as its `aliases`;
+ * - typed facts about the speaker from first-person patterns (`typedFacts` in extract/patterns.ts):
+ *   works_at, lives_in, moved_to, visited, likes / loves / enjoys / dislikes, has, is, plans, studies;
+ *   a proper-name object is an entity, anything else a literal `{ value }`; a date in the sentence, resolved
+ *   against the turn's time, dates visited / moved_to / plans (its window) and has (its start);
+ * - `mentions` (speaker → each proper name; kept because they tie a speaker to whom and what they talk
+ *   about at the cost of one fact per name) and, for each sentence with a resolvable date, an `event` fact
+ *   (speaker → the sentence, temporal). Co-occurrence pairs are no longer made: they grew quadratically and
+ *   duplicated what the episode's own entity links say.
+ * At most `maxEntitiesPerTurn` entities per turn: the speaker, then the ends of typed facts, then names in
+ * order; facts about a dropped entity are dropped. An assistant's turn yields only names already heard from
+ * the other speakers, and no facts. Confidences are in `RULE_CONFIDENCE`. Deterministic.
+ */
 export class RuleExtractor implements Extractor {
-  readonly id = 'rule-extractor-v1';
-  private readonly known = new Set<string>();
+  readonly id = 'rule-extractor@2';
+  private readonly book = new SpeakerBook();
   private readonly learn: boolean;
+  private readonly maxEntities: number;
+  private readonly assistants = new Set<string>();
 
   constructor(options: RuleExtractorOptions = {}) {
+    if (options === null || typeof options !== 'object') throw new InvalidArgumentError('RuleExtractor: options must be an object');
     for (const n of options.knownNames ?? []) {
       if (typeof n !== 'string') throw new InvalidArgumentError('RuleExtractor: knownNames must be strings');
-      this.known.add(n.trim().toLowerCase());
+      this.book.learn(n);
+    }
+    for (const n of options.speakers ?? []) {
+      if (typeof n !== 'string' || n.trim() === '') throw new InvalidArgumentError('RuleExtractor: speakers must be non-empty strings');
+      this.book.addSpeaker(n.trim());
     }
     this.learn = options.learn ?? true;
+    const max = options.maxEntitiesPerTurn ?? MAX_ENTITIES_PER_TURN;
+    if (!Number.isInteger(max) || max < 1) throw new InvalidArgumentError(`RuleExtractor: maxEntitiesPerTurn (${String(max)}) must be a positive integer`);
+    this.maxEntities = max;
+    for (const a of options.assistantSpeakers ?? ['assistant']) {
+      if (typeof a !== 'string') throw new InvalidArgumentError('RuleExtractor: assistantSpeakers must be strings');
+      this.assistants.add(fold(a));
+    }
   }
 
-  /** One Extraction per turn, in order (names learnt from a turn count for the turns after it). */
+  /** One extraction per turn, in order. The whole batch is checked before any turn is read. */
   extract(turns: readonly Turn[]): Extraction[] {
-    if (!Array.isArray(turns)) throw new InvalidArgumentError('RuleExtractor.extract: turns must be an array');
+    if (!Array.isArray(turns)) throw new InvalidArgumentError('RuleExtractor.extract: turns must be an array of turns');
+    turns.forEach((t, i) => checkTurn(t, i));
     return turns.map((t) => this.extractTurn(t));
   }
 
-  /** The Extraction of one turn. */
-  extractTurn(episode: Turn): Extraction {
-    if (episode === null || typeof episode !== 'object' || typeof episode.text !== 'string') {
-      throw new InvalidArgumentError('RuleExtractor.extract: episode must have a text string');
-    }
-    if (typeof episode.at !== 'number' || !Number.isFinite(episode.at)) {
-      throw new InvalidArgumentError(`RuleExtractor.extract: at (${episode.at}) must be finite milliseconds`);
-    }
-    if (episode.speaker !== undefined && (typeof episode.speaker !== 'string' || episode.speaker.trim() === '')) {
-      throw new InvalidArgumentError('RuleExtractor.extract: speaker must be a non-empty string when given');
-    }
-    const text = episode.text;
-    const speaker = episode.speaker?.trim();
-    const dates = resolveRelativeDates(text, episode.at);
-    if (this.learn && speaker !== undefined) this.known.add(speaker.toLowerCase());
+  private extractTurn(turn: Turn): Extraction {
+    const text = turn.text.replace(/’/g, "'");
+    const label = turn.speaker?.trim();
+    const assistant = turn.role === 'assistant' || (label !== undefined && this.assistants.has(fold(label)));
+    const ss = sentences(text);
+    const midCaps = midSentenceCaps(ss);
+    const isKnown = (f: string): boolean => this.book.isKnown(f);
+    if (assistant) return { entities: this.heardNames(text, ss, midCaps), facts: [] };
 
-    // capitalised words written mid-sentence anywhere in the episode
-    const sentences: Array<{ start: number; end: number; toks: Tok[] }> = [];
-    const midCaps = new Set<string>();
-    for (const m of text.matchAll(SENTENCE)) {
-      const toks = tokens(m[0]).map((t) => ({ text: t.text, start: t.start + m.index, end: t.end + m.index }));
-      sentences.push({ start: m.index, end: m.index + m[0].length, toks });
-      toks.forEach((t, i) => {
-        if (i > 0 && isCap(t.text)) midCaps.add(folded(t.text));
-      });
-    }
-
-    const entities = new Map<string, { name: string; type?: string; window?: ResolvedDate; order: number; phrase: boolean }>();
-    const addEntity = (name: string, type: string | undefined, window: ResolvedDate | undefined, phrase: boolean): void => {
-      // A run of capitalised words longer than this is a title or shouting, not a name (and a name over
-      // 512 bytes is refused by the memory).
-      if (name.length > MAX_NAME_CHARS) return;
-      const key = name.toLowerCase();
-      if (key === speaker?.toLowerCase() || entities.has(key)) return;
-      entities.set(key, { name, ...(type ? { type } : {}), ...(window ? { window } : {}), order: entities.size, phrase });
+    const speaker = label === undefined ? undefined : this.speakerName(label);
+    const pending = new Map<string, Pending>();
+    const add = (name: string, type: string | undefined, rank: number): string => {
+      const who = this.book.speakerFor(name);
+      const canonical = who ?? name;
+      const key = fold(canonical);
+      let p = pending.get(key);
+      if (p === undefined) pending.set(key, (p = { name: canonical, aliases: [], rank, order: pending.size }));
+      p.rank = Math.min(p.rank, rank);
+      // a speaker is a person whatever the sentence guessed
+      if (p.type === undefined && (who !== undefined || type !== undefined)) p.type = who !== undefined ? 'person' : type;
+      if (who !== undefined && fold(name) !== key && !p.aliases.some((a) => fold(a) === fold(name))) p.aliases.push(name);
+      return canonical;
     };
-    const events: Array<{ sentence: string; window: ResolvedDate; firstEntity?: string }> = [];
-
-    for (const s of sentences) {
-      const window = dates.find((d) => d.index >= s.start && d.index < s.end);
-      const before = entities.size;
-      this.names(text, s.toks, midCaps, speaker, (n) => addEntity(n, undefined, window, false));
-      this.phrases(text, s.toks, (n) => addEntity(n, 'concept', window, true));
-      if (window !== undefined) {
-        const first = [...entities.values()].find((e) => e.order === before);
-        events.push({ sentence: text.slice(s.start, s.end).trim(), window, ...(first ? { firstEntity: first.name } : {}) });
-      }
-    }
-
-    const outEntities: ExtractedEntity[] = [];
-    if (speaker !== undefined) outEntities.push({ name: speaker, type: 'person' });
-    const list = [...entities.values()];
-    for (const e of list) outEntities.push(e.type ? { name: e.name, type: e.type } : { name: e.name });
-
-    const facts: ExtractedFact[] = [];
     if (speaker !== undefined) {
-      for (const e of list) {
-        facts.push({
-          subject: speaker,
-          predicate: 'mentions',
-          object: e.name,
-          ...(e.window ? { validFrom: e.window.start, validTo: e.window.end } : {}),
-          confidence: e.phrase ? RULE_CONFIDENCE.mentionPhrase : RULE_CONFIDENCE.mentionName,
-          edgeType: 'semantic',
-        });
+      add(speaker, 'person', 0);
+      const self = pending.get(fold(speaker))!;
+      for (const alias of this.introductions(text, speaker)) if (!self.aliases.some((a) => fold(a) === fold(alias))) self.aliases.push(alias);
+    }
+
+    const dates = resolveRelativeDates(text, turn.at);
+    const facts: Array<ExtractedFact & { ends: string[] }> = [];
+    const names: Array<{ name: string; window?: ResolvedDate }> = [];
+    for (const s of ss) {
+      const window = dates.find((d) => d.index >= s.start && d.index < s.end);
+      for (const n of namesIn(text, s, midCaps, isKnown)) {
+        if (this.learn && !opensSentence(s, n)) this.book.learn(n.name);
+        names.push({ name: n.name, ...(window ? { window } : {}) });
+      }
+      if (speaker === undefined) continue;
+      const hits = typedFacts(text, s.start, s.end, dates.map((d) => d.index));
+      for (const h of dedupe(hits)) facts.push(this.typedFact(h, speaker, windowFor(h, window, dates, s, turn.at), s, add));
+    }
+    for (const n of names) add(n.name, undefined, 2);
+    this.addMentionsAndEvents(text, ss, dates, speaker, names, pending, facts);
+
+    // the cap: the speaker, then the ends of typed facts, then names in order
+    const kept = [...pending.values()].sort((a, b) => a.rank - b.rank || a.order - b.order).slice(0, this.maxEntities);
+    const keptKeys = new Set(kept.map((p) => fold(p.name)));
+    const entities = kept
+      .sort((a, b) => a.order - b.order)
+      .map((p): ExtractedEntity => ({ name: p.name, ...(p.type === undefined ? {} : { type: p.type }), ...(p.aliases.length > 0 ? { aliases: p.aliases } : {}) }));
+    const out = facts.filter((f) => f.ends.every((e) => keptKeys.has(fold(e)))).map(({ ends: _ends, ...f }) => f);
+    return { entities, facts: out };
+  }
+
+  /** The entity a speaker label stands for: a name the conversation gave a speaker resolves to that speaker. */
+  private speakerName(label: string): string {
+    const who = this.book.exact(label);
+    if (who !== undefined) return who;
+    if (this.learn) this.book.addSpeaker(label);
+    return label;
+  }
+
+  /** Names the speaker gives themself in this turn, remembered as the speaker's aliases. */
+  private introductions(text: string, speaker: string): string[] {
+    const out: string[] = [];
+    for (const m of text.matchAll(INTRODUCTION)) {
+      const cue = m[1]!.toLowerCase();
+      const words = m[2]!.split(/\s+/).map((w) => w.replace(/'s$/, ''));
+      const self = fold(speaker).split(' ')[0];
+      const name = words.join(' ');
+      if (cue.startsWith('i')) {
+        // "I'm Maya Chen" from Maya; never "I'm Canadian" or "I'm Happy"
+        if (words.length < 2 || fold(words[0]!) !== self) continue;
+      } else if (folded(words[0]!) === 'i') continue;
+      if (fold(name) === fold(speaker)) continue;
+      if (this.learn) this.book.alias(speaker, name);
+      out.push(name);
+    }
+    return out;
+  }
+
+  private typedFact(h: TypedHit, speaker: string, window: ResolvedDate | undefined, s: Sentence, add: (n: string, t: string | undefined, rank: number) => string): ExtractedFact & { ends: string[] } {
+    const subject = h.subject === 'speaker' ? speaker : add(h.subject.name, h.subject.type, 1);
+    const object = 'name' in h.object ? add(h.object.name, h.object.type, 1) : h.object;
+    const when = window === undefined ? {} : h.time === 'start' ? { validFrom: window.start } : { validFrom: window.start, validTo: window.end };
+    const ends = typeof object === 'string' ? [subject, object] : [subject];
+    return { subject, predicate: h.predicate, object, ...when, confidence: round(h.confidence), edgeType: 'semantic', span: { start: h.index, end: s.end }, ends };
+  }
+
+  private addMentionsAndEvents(
+    text: string,
+    ss: readonly Sentence[],
+    dates: readonly ResolvedDate[],
+    speaker: string | undefined,
+    names: ReadonlyArray<{ name: string; window?: ResolvedDate }>,
+    pending: ReadonlyMap<string, Pending>,
+    facts: Array<ExtractedFact & { ends: string[] }>,
+  ): void {
+    const mentioned = new Set<string>();
+    if (speaker !== undefined) {
+      for (const n of names) {
+        const canonical = this.book.speakerFor(n.name) ?? n.name;
+        const key = fold(canonical);
+        if (key === fold(speaker) || mentioned.has(key) || !pending.has(key)) continue;
+        mentioned.add(key);
+        const when = n.window ? { validFrom: n.window.start, validTo: n.window.end } : {};
+        facts.push({ subject: speaker, predicate: 'mentions', object: canonical, ...when, confidence: RULE_CONFIDENCE.mentionName, edgeType: 'semantic', ends: [speaker, canonical] });
       }
     }
-    for (const ev of events) {
-      const subject = speaker ?? ev.firstEntity;
+    for (const s of ss) {
+      const window = dates.find((d) => d.index >= s.start && d.index < s.end);
+      if (window === undefined) continue;
+      const first = names.find((n) => n.window === window);
+      const subject = speaker ?? (first === undefined ? undefined : (this.book.speakerFor(first.name) ?? first.name));
       if (subject === undefined) continue;
-      facts.push({
-        subject,
-        predicate: 'event',
-        object: { value: ev.sentence },
-        validFrom: ev.window.start,
-        validTo: ev.window.end,
-        confidence: RULE_CONFIDENCE.event,
-        edgeType: 'temporal',
-      });
-    }
-    const paired = list.slice(0, MAX_PAIRED_ENTITIES);
-    for (let i = 0; i < paired.length; i++) {
-      for (let j = i + 1; j < paired.length; j++) {
-        // one canonical direction per pair
-        const [a, b] = paired[i]!.name.toLowerCase() < paired[j]!.name.toLowerCase() ? [paired[i]!, paired[j]!] : [paired[j]!, paired[i]!];
-        facts.push({ subject: a.name, predicate: 'co_occurs_with', object: b.name, confidence: RULE_CONFIDENCE.cooccurrence, edgeType: 'cooccurrence' });
-      }
-    }
-    return { entities: outEntities, facts };
-  }
-
-  private names(text: string, toks: Tok[], midCaps: Set<string>, speaker: string | undefined, emit: (name: string) => void): void {
-    let i = 0;
-    while (i < toks.length) {
-      if (!isCap(toks[i]!.text)) {
-        i++;
-        continue;
-      }
-      // a run of capitalised words separated by single spaces
-      let j = i + 1;
-      while (j < toks.length && isCap(toks[j]!.text) && text.slice(toks[j - 1]!.end, toks[j]!.start) === ' ' && !/['’]s$/u.test(toks[j - 1]!.text)) j++;
-      let run = toks.slice(i, j).map((t) => t.text);
-      const initial = i === 0;
-      i = j;
-      // drop words that cannot be part of a name, from the front (sentence openers) and anywhere ("I")
-      while (run.length > 0) {
-        const f = folded(run[0]!);
-        if (isFirstPerson(run[0]!) || STOP_WORDS.has(f) || DATE_WORDS.has(f) || (initial && STARTERS.has(f))) run = run.slice(1);
-        else break;
-      }
-      run = run.filter((w) => !isFirstPerson(w) && !DATE_WORDS.has(folded(w)));
-      if (run.length === 0) continue;
-      if (run.length === 1) {
-        const w = run[0]!;
-        const f = folded(w);
-        const opensSentence = initial && toks[0]!.text === w;
-        if (STOP_WORDS.has(f) || STARTERS.has(f) || /^\p{N}+$/u.test(f)) continue;
-        if (opensSentence && !midCaps.has(f) && !isAcronym(w) && f !== speaker?.toLowerCase() && !this.known.has(f)) continue;
-      }
-      if (this.learn && !(initial && toks[0]!.text === run[0])) this.known.add(folded(run.join(' ')));
-      run[run.length - 1] = bare(run[run.length - 1]!);
-      emit(run.join(' '));
+      const sentence = text.slice(s.start, s.end).trim();
+      facts.push({ subject, predicate: 'event', object: { value: sentence }, validFrom: window.start, validTo: window.end, confidence: RULE_CONFIDENCE.event, edgeType: 'temporal', span: { start: s.start, end: s.end }, ends: [subject] });
     }
   }
 
-  private phrases(text: string, toks: Tok[], emit: (name: string) => void): void {
-    for (let i = 0; i < toks.length; i++) {
-      const det = toks[i]!.text.toLowerCase();
-      if (!DETERMINERS.has(det)) continue;
-      const words: string[] = [];
-      for (let j = i + 1; j < toks.length && words.length < 3; j++) {
-        if (text.slice(toks[j - 1]!.end, toks[j]!.start) !== ' ') break; // punctuation ends the phrase
-        const w = toks[j]!.text;
-        if (words.length === 0 && GENERIC_ADJ.has(w)) {
-          words.push(w); // "own", "very" are stop words but open phrases ("your own painting")
-          continue;
-        }
-        if (!(isLower(w) || isAcronym(w)) || STOP_WORDS.has(w) || DATE_WORDS.has(w) || w.endsWith('ly')) break;
-        // "a job looking after…": an -ing word after a noun starts a participle clause, not the phrase
-        if (words.some((x) => !GENERIC_ADJ.has(x)) && w.length > 5 && w.endsWith('ing')) break;
-        words.push(w);
+  /** An assistant's turn: only names the other speakers used (no learning, no facts), up to the cap. */
+  private heardNames(text: string, ss: readonly Sentence[], midCaps: ReadonlySet<string>): ExtractedEntity[] {
+    const out = new Map<string, ExtractedEntity>();
+    for (const s of ss) {
+      for (const n of namesIn(text, s, midCaps, (f) => this.book.isKnown(f))) {
+        if (out.size >= this.maxEntities) return [...out.values()];
+        if (!this.book.isKnown(folded(n.name))) continue;
+        const canonical = this.book.speakerFor(n.name) ?? n.name;
+        out.set(fold(canonical), { name: canonical });
       }
-      while (words.length > 0 && GENERIC_ADJ.has(words[0]!)) words.shift();
-      if (words.length === 0) continue;
-      const head = words[words.length - 1]!;
-      if (!isLower(head) || head.length < 3 || VAGUE.has(head)) continue;
-      // "this helps", "this sounds": a demonstrative before a lone -s word is usually subject + verb
-      if ((det === 'this' || det === 'those' || det === 'these') && words.length === 1 && head.endsWith('s')) continue;
-      emit(words.join(' '));
     }
+    return [...out.values()];
   }
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+/**
+ * The date window a typed fact holds over: none for a standing state; for a plan, the first date written
+ * after its verb that is not over at the turn's time ("Lost my job yesterday, so I'm gonna…" is not a plan
+ * for yesterday); otherwise the sentence's first date.
+ */
+function windowFor(h: TypedHit, first: ResolvedDate | undefined, dates: readonly ResolvedDate[], s: Sentence, at: number): ResolvedDate | undefined {
+  if (h.time === 'none') return undefined;
+  if (h.time !== 'future') return first;
+  return dates.find((d) => d.index >= h.index && d.index < s.end && d.end > at);
+}
+
+/** One fact per predicate and object within a sentence (two rules may read the same words). */
+function dedupe(hits: TypedHit[]): TypedHit[] {
+  const seen = new Set<string>();
+  return hits.filter((h) => {
+    const o = 'name' in h.object ? `n:${fold(h.object.name)}` : `v:${h.object.value.toLowerCase()}`;
+    const s = h.subject === 'speaker' ? '' : fold(h.subject.name);
+    const key = `${s}|${h.predicate}|${o}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function checkTurn(t: Turn, i: number): void {
+  const where = `RuleExtractor.extract: turns[${i}]`;
+  if (t === null || typeof t !== 'object' || typeof t.text !== 'string') throw new InvalidArgumentError(`${where} must have a text string`);
+  if (typeof t.at !== 'number' || !Number.isFinite(t.at)) throw new InvalidArgumentError(`${where}.at (${String(t.at)}) must be finite milliseconds`);
+  if (t.speaker !== undefined && (typeof t.speaker !== 'string' || t.speaker.trim() === '')) throw new InvalidArgumentError(`${where}.speaker must be a non-empty string when given`);
+  if (t.role !== undefined && t.role !== 'user' && t.role !== 'assistant') throw new InvalidArgumentError(`${where}.role must be 'user' or 'assistant' when given`);
 }

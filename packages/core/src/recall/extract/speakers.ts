@@ -1,0 +1,81 @@
+/**
+ * Who is who in one conversation: the speakers, the names they go by, and the other names heard so far.
+ * One book per extractor, so results depend on the order of turns (deterministically).
+ *
+ * A name resolves to a speaker when
+ * - it is the speaker's name or an alias the conversation gave ("I'm Maya Chen", "my name is Sam", "call me Sam");
+ * - it is a full name whose first word is a one-word speaker's name ("Maya Chen" when "Maya" speaks), or the
+ *   first word of a speaker's full name ("Maya" when "Maya Chen" speaks);
+ * - it is one word of at least three letters that starts exactly one speaker's first name ("Mel" for "Melanie").
+ * Everything else is itself.
+ */
+export class SpeakerBook {
+  /** folded name or alias → the speaker's display name */
+  private readonly aliasOf = new Map<string, string>();
+  /** folded first word of each speaker → display names */
+  private readonly firstWords = new Map<string, string[]>();
+  /** folded names seen written as names (mid-sentence, or given), so they may later open a sentence */
+  private readonly known = new Set<string>();
+
+  addSpeaker(name: string): void {
+    const f = fold(name);
+    if (this.aliasOf.has(f)) return;
+    this.aliasOf.set(f, name);
+    this.known.add(f);
+    // role labels ("user", "assistant") are matched exactly, never by first word or prefix
+    if (!/^\p{Lu}/u.test(name.trim())) return;
+    const first = f.split(' ')[0]!;
+    const list = this.firstWords.get(first) ?? [];
+    if (!list.includes(name)) list.push(name);
+    this.firstWords.set(first, list);
+  }
+
+  isSpeaker(name: string): boolean {
+    return this.aliasOf.get(fold(name)) === name;
+  }
+
+  learn(name: string): void {
+    this.known.add(fold(name));
+  }
+
+  isKnown(foldedName: string): boolean {
+    return this.known.has(foldedName) || this.aliasOf.has(foldedName);
+  }
+
+  /** Records that `alias` names `speaker` (the speaker must have been added). */
+  alias(speaker: string, alias: string): void {
+    const f = fold(alias);
+    if (!this.aliasOf.has(f)) this.aliasOf.set(f, speaker);
+    this.known.add(f);
+  }
+
+  /** The speaker whose name or given alias this is exactly, or undefined. */
+  exact(name: string): string | undefined {
+    return this.aliasOf.get(fold(name));
+  }
+
+  /** The speaker a name stands for, or undefined when it names no speaker. */
+  speakerFor(name: string): string | undefined {
+    const f = fold(name);
+    const exact = this.aliasOf.get(f);
+    if (exact !== undefined) return exact;
+    const words = f.split(' ');
+    const first = words[0]!;
+    const sharing = this.firstWords.get(first);
+    if (sharing !== undefined && sharing.length === 1) {
+      const speaker = sharing[0]!;
+      const speakerWords = fold(speaker).split(' ').length;
+      // "Maya Chen" for the speaker "Maya", or "Maya" for the speaker "Maya Chen"
+      if ((words.length > 1 && speakerWords === 1) || (words.length === 1 && speakerWords > 1)) return speaker;
+    }
+    if (words.length === 1 && first.length >= 3) {
+      const starts = [...this.firstWords.entries()].filter(([w]) => w.length > first.length && w.startsWith(first));
+      if (starts.length === 1 && starts[0]![1].length === 1) return starts[0]![1][0];
+    }
+    return undefined;
+  }
+}
+
+export function fold(name: string): string {
+  return name.trim().toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
+}
