@@ -15,7 +15,7 @@ import { RecallPanel } from './recall-panel.js';
 export interface RenderTiming {
   /** factIds at the cut + one pass over the visible versions + sigma's synchronous refresh (WebGL draw). */
   graphMs: number;
-  /** graphMs plus the counts, the open entity panel and the URL. */
+  /** graphMs plus the counts, the open entity panel's crosshair and the URL (the panel's lists follow later). */
   totalMs: number;
 }
 
@@ -106,7 +106,7 @@ export class App {
     counts.dataset.knownAt = String(this.cut.knownAt);
     counts.innerHTML = `<b>${facts}</b> facts · <b>${entities}</b> entities${literals ? ` · ${literals} values` : ''}
       <span class="hint">valid at ${showMinute(this.cut.validAt)}, known at ${showMinute(this.cut.knownAt)} (UTC, end of minute)</span>`;
-    if (this.entityPanel.entity !== null) this.entityPanel.render(this.cut);
+    this.entityPanel.follow(this.cut);
     this.scheduleUrl();
     const timing = { graphMs: t1 - t0, totalMs: performance.now() - t0 };
     this.timings.push(timing);
@@ -164,6 +164,7 @@ export class App {
   }
 
   showTab(name: string): void {
+    $('#hovercard').hidden = true;
     for (const b of document.querySelectorAll<HTMLButtonElement>('#tabs button')) b.classList.toggle('on', b.dataset.tab === name);
     for (const p of document.querySelectorAll<HTMLElement>('.panel')) p.hidden = p.id !== `panel-${name}`;
   }

@@ -4,7 +4,7 @@
  */
 import type { Fact } from '@palimpsest/core';
 import { showMinute, type Cut } from './cut.js';
-import { escapeXml, historySvg } from './history-svg.js';
+import { escapeXml, historySvg, moveCrosshair } from './history-svg.js';
 import { objectText, type Inspected } from './model.js';
 
 export class EntityPanel {
@@ -34,6 +34,20 @@ export class EntityPanel {
   }
 
   private lastCut: Cut = { validAt: 0, knownAt: 0 };
+  private listTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Follows a cut while the clocks move: the crosshair at once, the rest (facts at the cut) once the
+   * clocks have been still for a moment, so scrubbing does not rebuild the panel at every step.
+   */
+  follow(cut: Cut): void {
+    if (this.entity === null) return;
+    this.lastCut = cut;
+    const svg = this.root.querySelector<SVGSVGElement>('#history-diagram svg');
+    if (svg) moveCrosshair(svg, cut);
+    clearTimeout(this.listTimer);
+    this.listTimer = setTimeout(() => this.render(this.lastCut), 150);
+  }
 
   open(id: number, cut: Cut): void {
     const e = this.model.entities[id];
@@ -52,6 +66,7 @@ export class EntityPanel {
   /** Redraws for a new cut (facts at the cut and the crosshair). */
   render(cut: Cut): void {
     this.lastCut = cut;
+    clearTimeout(this.listTimer);
     if (this.entity === null) return this.close();
     const e = this.model.entities[this.entity]!;
     const mem = this.model.mem;

@@ -41,7 +41,9 @@ const EDGE_COLOR = '#c9c4b8';
 const DIM_NODE = '#e6e3dc';
 const DIM_EDGE = '#efece6';
 /** Camera ratio below which every edge's label is drawn (at 1 the whole graph is in view). */
-const ZOOMED_IN = 0.5;
+const ZOOMED_IN = 0.3;
+/** Labels forced on the open entity's edges or on lit edges, when there are no more than this many. */
+const FORCED_EDGE_LABELS = 40;
 
 /** Why an edge or node is lit: a change list or a recall result. */
 export interface Highlight {
@@ -172,6 +174,7 @@ export class GraphView {
       }
     }
     this.counts = { facts: ids.length, entities, literals };
+    this.edgeLabels();
     this.sigma.refresh();
     return ids;
   }
@@ -189,7 +192,9 @@ export class GraphView {
    * is switched off unless something would draw: zoomed in, an open entity or lit edges.
    */
   private edgeLabels(): void {
-    const on = this.zoomedIn || this.selected !== null || this.highlight !== null;
+    const few = (n: number): boolean => n <= FORCED_EDGE_LABELS;
+    const selectedDegree = this.selected === null ? Infinity : this.degree[this.nodeIndex.get(this.selected)!]!;
+    const on = this.zoomedIn || few(selectedDegree) || (this.highlight !== null && few(this.highlight.edges.size));
     if (this.sigma.getSetting('renderEdgeLabels') !== on) this.sigma.setSetting('renderEdgeLabels', on);
   }
 
@@ -205,7 +210,9 @@ export class GraphView {
     this.sigma.refresh();
     if (this.selected === null) return;
     const pos = this.sigma.getNodeDisplayData(this.selected);
-    if (pos) void this.sigma.getCamera().animate({ x: pos.x, y: pos.y, ratio: 0.35 }, { duration: 300 });
+    // Centred, zoomed to at most half the graph, so its neighbourhood shows.
+    const camera = this.sigma.getCamera();
+    if (pos) void camera.animate({ x: pos.x, y: pos.y, ratio: Math.min(camera.ratio, 0.5) }, { duration: 300 });
   }
 
   // Sigma hands reducers a shallow copy of the attributes: they change it in place (no allocation per item).
@@ -242,7 +249,7 @@ export class GraphView {
       data.color = lit;
       data.size = 2.5;
       data.zIndex = 2;
-      data.forceLabel = true;
+      data.forceLabel = this.highlight!.edges.size <= FORCED_EDGE_LABELS;
     } else if (this.visibleEdge[data.version] === 0) data.hidden = true;
     else if (this.highlight) {
       data.color = DIM_EDGE;
@@ -252,7 +259,7 @@ export class GraphView {
       data.color = '#6b675e';
       data.size = 1.5;
       data.zIndex = 1;
-      data.forceLabel = this.degree[this.nodeIndex.get(this.selected)!]! <= 40;
+      data.forceLabel = this.degree[this.nodeIndex.get(this.selected)!]! <= FORCED_EDGE_LABELS;
     } else if (!this.zoomedIn) data.label = '';
     return data;
   }

@@ -64,7 +64,7 @@ function ticks(a: Axis, n: number): number[] {
 
 export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryLayout = { width: 440, height: 340 }): string {
   const { width, height } = layout;
-  const left = 62;
+  const left = 84;
   const bottom = height - 58;
   const top = 28;
   const right = width - 14;
@@ -74,7 +74,8 @@ export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryL
   // Record time goes up: p0 is the bottom pixel.
   const ry = axisOf([...versions.flatMap((f) => [f.recordedAt, f.invalidAt]), cut.knownAt], bottom, top + band, top);
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="history" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="10">`);
+  const axisData = (a: Axis): string => [a.lo, a.hi, a.p0, a.p1, a.inf].join(',');
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="history" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="10" data-valid-axis="${axisData(vx)}" data-record-axis="${axisData(ry)}">`);
   out.push(`<defs><pattern id="closed-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#00000040" stroke-width="2"/></pattern>`);
   out.push(`<linearGradient id="open-fade" x1="0" y1="1" x2="0" y2="0"><stop offset="0" stop-color="white" stop-opacity="0"/><stop offset="1" stop-color="white" stop-opacity="0.85"/></linearGradient>`);
   out.push(`<marker id="supersede" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L8 4L0 8z" fill="#333"/></marker></defs>`);
@@ -95,10 +96,12 @@ export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryL
     out.push(`<text x="${left - 6}" y="${y + 3}" text-anchor="end">${showMinute(t).slice(0, 10)}</text>`);
   }
   out.push(`<text x="${(left + right) / 2}" y="${bottom + 30}" text-anchor="middle" font-size="11">valid time → (when it held in the world)</text>`);
-  out.push(`<text transform="translate(12,${(top + bottom) / 2}) rotate(-90)" text-anchor="middle" font-size="11">record time → (when the memory believed it)</text>`);
+  out.push(`<text transform="translate(12,${(top + bottom) / 2}) rotate(-90)" text-anchor="middle" font-size="11">record time → (when believed)</text>`);
 
   const centre = new Map<number, { x: number; top: number; bottom: number }>();
-  for (const f of versions) {
+  // Larger rectangles first, so a version nested inside another stays on top and can be hovered.
+  const area = (f: Fact): number => (Math.min(f.validTo, vx.hi * 2) - f.validFrom) * (Math.min(f.invalidAt, ry.hi * 2) - f.recordedAt);
+  for (const f of [...versions].sort((a, b) => area(b) - area(a) || a.id - b.id)) {
     const x0 = at(vx, f.validFrom);
     const x1 = Math.max(at(vx, f.validTo), x0 + 2);
     const y0 = at(ry, f.recordedAt); // bottom edge
@@ -126,11 +129,11 @@ export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryL
       out.push(`<line class="supersedes" data-from="${f.id}" data-to="${next}" x1="${from.x}" y1="${from.top}" x2="${to.x}" y2="${to.bottom}" stroke="#333" stroke-width="1" marker-end="url(#supersede)"/>`);
     }
   }
-  // The cut as a crosshair.
+  // The cut as a crosshair (moveCrosshair moves it without redrawing the rest).
   const cx = at(vx, cut.validAt);
   const cy = at(ry, cut.knownAt);
-  out.push(`<g class="crosshair" pointer-events="none"><line x1="${cx}" y1="${top}" x2="${cx}" y2="${bottom}" stroke="#c0392b" stroke-dasharray="4 3"/>` +
-    `<line x1="${left}" y1="${cy}" x2="${right}" y2="${cy}" stroke="#c0392b" stroke-dasharray="4 3"/><circle cx="${cx}" cy="${cy}" r="3" fill="#c0392b"/></g>`);
+  out.push(`<g class="crosshair" pointer-events="none"><line class="cross-valid" x1="${cx}" y1="${top}" x2="${cx}" y2="${bottom}" stroke="#c0392b" stroke-dasharray="4 3"/>` +
+    `<line class="cross-known" x1="${left}" y1="${cy}" x2="${right}" y2="${cy}" stroke="#c0392b" stroke-dasharray="4 3"/><circle cx="${cx}" cy="${cy}" r="3" fill="#c0392b"/></g>`);
   // Legend: predicates.
   let lx = left;
   for (const [p, c] of colors) {
@@ -140,4 +143,27 @@ export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryL
   }
   out.push('</svg>');
   return out.join('');
+}
+
+function axisFrom(text: string | null): Axis | null {
+  const [lo, hi, p0, p1, inf] = (text ?? '').split(',').map(Number);
+  return [lo, hi, p0, p1, inf].every((x) => Number.isFinite(x)) ? { lo: lo!, hi: hi!, p0: p0!, p1: p1!, inf: inf! } : null;
+}
+
+/** Moves a drawn diagram's crosshair to another cut (the axes are kept on the svg element). */
+export function moveCrosshair(svg: SVGSVGElement, cut: Cut): void {
+  const vx = axisFrom(svg.getAttribute('data-valid-axis'));
+  const ry = axisFrom(svg.getAttribute('data-record-axis'));
+  if (!vx || !ry) return;
+  const cx = String(at(vx, cut.validAt));
+  const cy = String(at(ry, cut.knownAt));
+  const v = svg.querySelector('line.cross-valid');
+  const k = svg.querySelector('line.cross-known');
+  const dot = svg.querySelector('g.crosshair circle');
+  v?.setAttribute('x1', cx);
+  v?.setAttribute('x2', cx);
+  k?.setAttribute('y1', cy);
+  k?.setAttribute('y2', cy);
+  dot?.setAttribute('cx', cx);
+  dot?.setAttribute('cy', cy);
 }
