@@ -17,6 +17,11 @@ export interface RenderTiming {
   graphMs: number;
   /** graphMs plus the counts, the open entity panel's crosshair and the URL (the panel's lists follow later). */
   totalMs: number;
+  /**
+   * From the start of the update to the end of the next frame the browser painted (a task queued from
+   * that frame's requestAnimationFrame runs after its paint): what a person waits for. NaN until known.
+   */
+  frameMs: number;
 }
 
 const $ = <E extends HTMLElement>(sel: string): E => document.querySelector<E>(sel)!;
@@ -108,8 +113,9 @@ export class App {
       <span class="hint">valid at ${showMinute(this.cut.validAt)}, known at ${showMinute(this.cut.knownAt)} (UTC, end of minute)</span>`;
     this.entityPanel.follow(this.cut);
     this.scheduleUrl();
-    const timing = { graphMs: t1 - t0, totalMs: performance.now() - t0 };
+    const timing: RenderTiming = { graphMs: t1 - t0, totalMs: performance.now() - t0, frameMs: NaN };
     this.timings.push(timing);
+    requestAnimationFrame(() => setTimeout(() => (timing.frameMs = performance.now() - t0), 0));
     return timing;
   }
 

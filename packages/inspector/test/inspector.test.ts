@@ -68,6 +68,8 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     await page.goto(`${served.origin}/?snapshot=${encodeURIComponent(SNAPSHOT)}`);
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 90_000 });
     mkdirSync(SHOTS, { recursive: true });
+    // Kept with the screenshots, to look at by hand: npm run inspect -- .tmp/inspector/conversation.plmp
+    writeFileSync(join(SHOTS, 'conversation.plmp'), bytes);
   });
 
   afterAll(async () => {
@@ -267,20 +269,28 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
       const y = box.y + box.height / 2;
       await page.mouse.move(box.x + 8, y);
       await page.mouse.down();
-      await page.mouse.move(box.x + box.width - 8, y, { steps: 60 });
+      await page.mouse.move(box.x + box.width - 8, y, { steps: 25 });
       await page.mouse.up();
     }
+    await page.waitForTimeout(1000); // the last frames' paint times
     const timings = await page.evaluate((n) => window.inspector!.timings.slice(n), before);
-    expect(timings.length).toBeGreaterThan(20);
-    const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
-    const graph = timings.map((t) => t.graphMs);
-    const total = timings.map((t) => t.totalMs);
+    expect(timings.length).toBeGreaterThan(10);
+    const q = (xs: number[], p: number) => {
+      const ys = xs.filter(Number.isFinite).sort((a, b) => a - b);
+      return Math.round(ys[Math.min(ys.length - 1, Math.floor(p * ys.length))]! * 10) / 10;
+    };
+    const summary = (key: 'graphMs' | 'totalMs' | 'frameMs') => {
+      const xs = timings.map((t) => t[key]);
+      return { median: q(xs, 0.5), p90: q(xs, 0.9), max: q(xs, 1) };
+    };
     const report = {
       memory: source,
       size: mem.size,
       moves: timings.length,
-      graphMs: { median: q(graph, 0.5), p90: q(graph, 0.9), max: Math.max(...graph) },
-      totalMs: { median: q(total, 0.5), p90: q(total, 0.9), max: Math.max(...total) },
+      graphMs: summary('graphMs'),
+      totalMs: summary('totalMs'),
+      frameMs: summary('frameMs'),
+      note: 'graphMs/totalMs: the synchronous update in the page (factIds, reducers, sigma refresh and draw calls); frameMs: to the end of the next painted frame, which in headless chromium without a GPU includes software WebGL (SwiftShader)',
     };
     writeFileSync(join(SHOTS, 'rerender.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log(`inspector re-render after a slider move: ${JSON.stringify(report)}`);
