@@ -52,16 +52,16 @@ export class App {
 
     this.validClock = new Clock($('#clock-valid'), {
       name: 'valid',
-      title: 'Valid at — world time',
-      hint: 'marks: episode times',
+      title: 'Valid at',
+      hint: 'world time · marks: episodes',
       marks: model.validMarks,
       extent: model.validExtent,
       onChange: (ms) => this.setCut({ ...this.cut, validAt: ms }),
     });
     this.knownClock = new Clock($('#clock-known'), {
       name: 'known',
-      title: 'Known at — record time',
-      hint: 'marks: record times',
+      title: 'Known at',
+      hint: 'record time · marks: writes',
       marks: model.recordMarks,
       extent: model.recordExtent,
       onChange: (ms) => this.setCut({ ...this.cut, knownAt: ms }),

@@ -37,7 +37,7 @@ export class Clock {
     this.hi = minuteOf(options.extent[1] + pad) + 1;
     root.classList.add('clock');
     root.innerHTML = `
-      <div class="clock-head"><span class="clock-title">${options.title}</span>
+      <div class="clock-head"><span class="clock-title">${options.title} <span class="clock-hint">${options.hint}</span></span>
         <output id="${options.name}-shown" class="clock-shown"></output></div>
       <input type="range" id="${options.name}-slider" min="${this.lo}" max="${this.hi}" step="1" aria-label="${options.title}">
       <svg class="marks" id="${options.name}-marks" preserveAspectRatio="none" viewBox="0 0 1000 10" aria-hidden="true"></svg>
@@ -45,7 +45,6 @@ export class Clock {
         <button type="button" id="${options.name}-prev" title="previous mark">◀</button>
         <input type="datetime-local" id="${options.name}-input" step="60" aria-label="${options.title} (UTC)">
         <button type="button" id="${options.name}-next" title="next mark">▶</button>
-        <span class="clock-hint">${options.hint}</span>
       </div>`;
     this.slider = root.querySelector<HTMLInputElement>('input[type=range]')!;
     this.field = root.querySelector<HTMLInputElement>('input[type=datetime-local]')!;

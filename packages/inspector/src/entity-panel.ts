@@ -11,6 +11,8 @@ export class EntityPanel {
   entity: number | null = null;
   private history: Fact[] = [];
   private predicate = '';
+  /** Draw the whole valid range of the history, rather than the valid clock's span. */
+  private wholeRange = false;
 
   constructor(
     private readonly model: Inspected,
@@ -22,6 +24,9 @@ export class EntityPanel {
       const t = e.target as HTMLElement;
       if (t.id === 'history-predicate') {
         this.predicate = (t as HTMLSelectElement).value;
+        this.drawHistory(this.lastCut);
+      } else if (t.id === 'history-whole') {
+        this.wholeRange = (t as HTMLInputElement).checked;
         this.drawHistory(this.lastCut);
       }
     });
@@ -92,6 +97,7 @@ export class EntityPanel {
       <label class="inline">predicate <select id="history-predicate"><option value="">all (${this.history.length})</option>${[...byPredicate]
         .map(([p, n]) => `<option value="${escapeXml(p)}">${escapeXml(p)} (${n})</option>`)
         .join('')}</select></label>
+      <label class="inline" title="otherwise the valid axis spans the valid clock's range, and older or later stamps are pinned to its edges"><input type="checkbox" id="history-whole"${this.wholeRange ? ' checked' : ''}> whole valid range</label>
       <div id="history-diagram"></div>
       <h3>At the cut <span class="count" id="entity-facts" data-facts="${facts.length}">${facts.length} facts</span></h3>
       <ul class="facts">${shown.join('')}${facts.length > shown.length ? `<li class="more">… and ${facts.length - shown.length} more</li>` : ''}</ul>`;
@@ -104,7 +110,11 @@ export class EntityPanel {
     const box = this.root.querySelector<HTMLElement>('#history-diagram');
     if (!box) return;
     const versions = this.predicate === '' ? this.history : this.history.filter((f) => f.predicate === this.predicate);
-    box.innerHTML = versions.length === 0 ? '<p class="empty">No version has this entity as its subject.</p>' : historySvg(versions, cut, { width: Math.max(320, box.clientWidth || 440), height: 340 });
+    box.innerHTML = versions.length === 0 ? '<p class="empty">No version has this entity as its subject.</p>' : historySvg(versions, cut, {
+            width: Math.max(320, box.clientWidth || 440),
+            height: 400,
+            ...(this.wholeRange ? {} : { validWindow: this.model.validExtent }),
+          });
   }
 
   private hover(e: PointerEvent): void {
@@ -129,10 +139,10 @@ export class EntityPanel {
         .map((ep) => `<div><b>${escapeXml(ep.id)}</b> ${showMinute(ep.at)}${ep.speaker ? ` · ${escapeXml(ep.speaker)}` : ''}<br>“${escapeXml(ep.text.slice(0, 220))}${ep.text.length > 220 ? '…' : ''}”</div>`)
         .join('')}</div>` : f.evidence.length ? `<br>evidence: ${escapeXml(f.evidence.join(', '))}` : ''}`;
     this.card.hidden = false;
-    const pad = 14;
+    // Beside the panel, level with the pointer: the card never covers the diagram it explains.
     const w = this.card.offsetWidth;
-    const x = e.clientX + pad + w > window.innerWidth ? e.clientX - pad - w : e.clientX + pad;
-    this.card.style.left = `${Math.max(4, x)}px`;
-    this.card.style.top = `${Math.min(window.innerHeight - this.card.offsetHeight - 4, e.clientY + pad)}px`;
+    const panel = this.root.getBoundingClientRect();
+    this.card.style.left = `${Math.max(4, panel.left - w - 10)}px`;
+    this.card.style.top = `${Math.max(4, Math.min(window.innerHeight - this.card.offsetHeight - 4, e.clientY - 20))}px`;
   }
 }

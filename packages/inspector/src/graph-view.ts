@@ -249,7 +249,9 @@ export class GraphView {
       data.color = lit;
       data.size = 2.5;
       data.zIndex = 2;
-      data.forceLabel = this.highlight!.edges.size <= FORCED_EDGE_LABELS;
+      // Many lit edges: their labels only when zoomed in, like the rest.
+      if (this.highlight!.edges.size <= FORCED_EDGE_LABELS) data.forceLabel = true;
+      else if (!this.zoomedIn) data.label = '';
     } else if (this.visibleEdge[data.version] === 0) data.hidden = true;
     else if (this.highlight) {
       data.color = DIM_EDGE;

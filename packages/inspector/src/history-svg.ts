@@ -13,6 +13,11 @@ import { objectText } from './model.js';
 export interface HistoryLayout {
   width: number;
   height: number;
+  /**
+   * The valid-time window to draw (the cut's valid time is always in it); stamps outside it are pinned to
+   * its edges, and a note says so. Default: every stamp of the versions.
+   */
+  validWindow?: readonly [number, number];
 }
 
 const PRED_PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#b07aa1', '#76b7b2', '#edc948', '#9c755f', '#ff9da7', '#bab0ac'];
@@ -37,9 +42,11 @@ interface Axis {
   inf: number;
 }
 
+/** The pixel of a time; finite times outside the axis are pinned to its ends. */
 const at = (a: Axis, t: number): number => {
   if (t === Infinity) return a.inf;
-  if (t === -Infinity) return a.p0;
+  if (t <= a.lo) return a.p0;
+  if (t >= a.hi) return a.p1;
   return a.p0 + ((t - a.lo) / (a.hi - a.lo || 1)) * (a.p1 - a.p0);
 };
 
@@ -70,7 +77,10 @@ export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryL
   const right = width - 14;
   const band = 26; // the ∞ band beyond each axis' last finite stamp
   const colors = predicateColors(versions);
-  const vx = axisOf([...versions.flatMap((f) => [f.validFrom, f.validTo]), cut.validAt], left, right - band, right);
+  const validStamps = versions.flatMap((f) => [f.validFrom, f.validTo]);
+  const vx = axisOf(layout.validWindow ? [...layout.validWindow, cut.validAt] : [...validStamps, cut.validAt], left, right - band, right);
+  const earlier = validStamps.some((t) => t < vx.lo);
+  const later = validStamps.some((t) => Number.isFinite(t) && t > vx.hi);
   // Record time goes up: p0 is the bottom pixel.
   const ry = axisOf([...versions.flatMap((f) => [f.recordedAt, f.invalidAt]), cut.knownAt], bottom, top + band, top);
   const out: string[] = [];
@@ -96,6 +106,8 @@ export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryL
     out.push(`<text x="${left - 6}" y="${y + 3}" text-anchor="end">${showMinute(t).slice(0, 10)}</text>`);
   }
   out.push(`<text x="${(left + right) / 2}" y="${bottom + 30}" text-anchor="middle" font-size="11">valid time → (when it held in the world)</text>`);
+  if (earlier) out.push(`<text class="pinned" x="${left + 3}" y="${bottom - 4}" fill="#8a6d00">◂ earlier stamps pinned here</text>`);
+  if (later) out.push(`<text class="pinned" x="${vx.p1 - 3}" y="${bottom - 4}" text-anchor="end" fill="#8a6d00">later ▸</text>`);
   out.push(`<text transform="translate(12,${(top + bottom) / 2}) rotate(-90)" text-anchor="middle" font-size="11">record time → (when believed)</text>`);
 
   const centre = new Map<number, { x: number; top: number; bottom: number }>();
