@@ -109,7 +109,7 @@ export class App {
     counts.dataset.entities = String(entities);
     counts.dataset.validAt = String(this.cut.validAt);
     counts.dataset.knownAt = String(this.cut.knownAt);
-    counts.innerHTML = `<b>${facts}</b> facts · <b>${entities}</b> entities${literals ? ` · ${literals} values` : ''}
+    counts.innerHTML = `<b>${facts}</b> facts · <b>${entities}</b> entities${literals ? ` · ${literals} value${literals === 1 ? '' : 's'}` : ''}
       <span class="hint">valid at ${showMinute(this.cut.validAt)}, known at ${showMinute(this.cut.knownAt)} (UTC, end of minute)</span>`;
     this.entityPanel.follow(this.cut);
     this.scheduleUrl();

@@ -85,7 +85,7 @@ export class GraphView {
     this.sigma = new Sigma(this.graph, container, {
       renderEdgeLabels: false,
       defaultEdgeType: 'arrow',
-      labelRenderedSizeThreshold: 7,
+      labelRenderedSizeThreshold: 5,
       labelDensity: 0.25,
       edgeLabelSize: 10,
       edgeLabelColor: { color: '#6b675e' },
@@ -202,6 +202,26 @@ export class GraphView {
     this.highlight = h;
     this.edgeLabels();
     this.sigma.refresh();
+    if (h && h.nodes.size > 0) this.frame(h.nodes);
+  }
+
+  /** Moves the camera so that every given node is in view (sigma's camera works in its framed [0, 1] space). */
+  private frame(keys: Iterable<string>): void {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const key of keys) {
+      const d = this.sigma.getNodeDisplayData(key);
+      if (!d) continue;
+      x0 = Math.min(x0, d.x);
+      y0 = Math.min(y0, d.y);
+      x1 = Math.max(x1, d.x);
+      y1 = Math.max(y1, d.y);
+    }
+    if (!Number.isFinite(x0)) return;
+    const ratio = Math.min(1.2, Math.max(0.15, 1.25 * Math.max(x1 - x0, y1 - y0)));
+    void this.sigma.getCamera().animate({ x: (x0 + x1) / 2, y: (y0 + y1) / 2, ratio }, { duration: 300 });
   }
 
   select(entity: number | null): void {
