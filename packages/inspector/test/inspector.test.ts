@@ -269,7 +269,7 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
       const y = box.y + box.height / 2;
       await page.mouse.move(box.x + 8, y);
       await page.mouse.down();
-      await page.mouse.move(box.x + box.width - 8, y, { steps: 25 });
+      await page.mouse.move(box.x + box.width - 8, y, { steps: 15 });
       await page.mouse.up();
     }
     await page.waitForTimeout(1000); // the last frames' paint times
@@ -295,6 +295,18 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     writeFileSync(join(SHOTS, 'rerender.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log(`inspector re-render after a slider move: ${JSON.stringify(report)}`);
     await page.screenshot({ path: join(SHOTS, '6-after-scrub.png') });
+  });
+
+  it('a snapshot dropped on the page opens', async () => {
+    await page.evaluate(async (url) => {
+      const data = await (await fetch(url)).arrayBuffer();
+      const dt = new DataTransfer();
+      dt.items.add(new File([data], 'dropped.plmp', { type: 'application/octet-stream' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, SNAPSHOT);
+    await expect.poll(() => page.textContent('#status')).toMatch(/^dropped\.plmp: /);
+    const s = await shown();
+    expect({ facts: s.facts, entities: s.entities }).toEqual(expected(s));
   });
 
   it('a chosen file that is not a snapshot is refused with a named error, and a good one opens', async () => {
