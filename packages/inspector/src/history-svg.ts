@@ -69,27 +69,48 @@ function ticks(a: Axis, n: number): number[] {
   return out;
 }
 
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
 export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryLayout = { width: 440, height: 340 }): string {
   const { width, height } = layout;
-  const left = 84;
-  const bottom = height - 58;
-  const top = 28;
-  const right = width - 14;
+  const box: Box = { left: 84, right: width - 14, top: 28, bottom: height - 58 };
   const band = 26; // the ∞ band beyond each axis' last finite stamp
   const colors = predicateColors(versions);
   const validStamps = versions.flatMap((f) => [f.validFrom, f.validTo]);
-  const vx = axisOf(layout.validWindow ? [...layout.validWindow, cut.validAt] : [...validStamps, cut.validAt], left, right - band, right);
-  const earlier = validStamps.some((t) => t < vx.lo);
-  const later = validStamps.some((t) => Number.isFinite(t) && t > vx.hi);
+  const vx = axisOf(layout.validWindow ? [...layout.validWindow, cut.validAt] : [...validStamps, cut.validAt], box.left, box.right - band, box.right);
   // Record time goes up: p0 is the bottom pixel.
-  const ry = axisOf([...versions.flatMap((f) => [f.recordedAt, f.invalidAt]), cut.knownAt], bottom, top + band, top);
+  const ry = axisOf([...versions.flatMap((f) => [f.recordedAt, f.invalidAt]), cut.knownAt], box.bottom, box.top + band, box.top);
   const out: string[] = [];
   const axisData = (a: Axis): string => [a.lo, a.hi, a.p0, a.p1, a.inf].join(',');
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="history" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="10" data-valid-axis="${axisData(vx)}" data-record-axis="${axisData(ry)}">`);
   out.push(`<defs><pattern id="closed-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#00000040" stroke-width="2"/></pattern>`);
   out.push(`<linearGradient id="open-fade" x1="0" y1="1" x2="0" y2="0"><stop offset="0" stop-color="white" stop-opacity="0"/><stop offset="1" stop-color="white" stop-opacity="0.85"/></linearGradient>`);
   out.push(`<marker id="supersede" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L8 4L0 8z" fill="#333"/></marker></defs>`);
-  // Frame, grid and the ∞ bands.
+  drawFrame(out, box, vx, ry, { earlier: validStamps.some((t) => t < vx.lo), later: validStamps.some((t) => Number.isFinite(t) && t > vx.hi) });
+  drawVersions(out, versions, vx, ry, colors);
+  // The cut as a crosshair (moveCrosshair moves it without redrawing the rest).
+  const cx = at(vx, cut.validAt);
+  const cy = at(ry, cut.knownAt);
+  out.push(`<g class="crosshair" pointer-events="none"><line class="cross-valid" x1="${cx}" y1="${box.top}" x2="${cx}" y2="${box.bottom}" stroke="#c0392b" stroke-dasharray="4 3"/>` +
+    `<line class="cross-known" x1="${box.left}" y1="${cy}" x2="${box.right}" y2="${cy}" stroke="#c0392b" stroke-dasharray="4 3"/><circle cx="${cx}" cy="${cy}" r="3" fill="#c0392b"/></g>`);
+  // Legend: predicates.
+  let lx = box.left;
+  for (const [p, c] of colors) {
+    out.push(`<rect x="${lx}" y="8" width="9" height="9" fill="${c}"/><text x="${lx + 12}" y="16">${escapeXml(p)}</text>`);
+    lx += 22 + p.length * 5.5;
+  }
+  out.push('</svg>');
+  return out.join('');
+}
+
+/** The plot's frame, the ∞ bands, the ticks and the axis titles; a note when stamps are pinned to an edge. */
+function drawFrame(out: string[], box: Box, vx: Axis, ry: Axis, pinned: { earlier: boolean; later: boolean }): void {
+  const { left, right, top, bottom } = box;
   out.push(`<rect x="${left}" y="${top}" width="${right - left}" height="${bottom - top}" fill="#fff" stroke="#d8d4ca"/>`);
   out.push(`<rect x="${vx.p1}" y="${top}" width="${right - vx.p1}" height="${bottom - top}" fill="#f4f2ec"/>`);
   out.push(`<rect x="${left}" y="${top}" width="${right - left}" height="${ry.p1 - top}" fill="#f4f2ec"/>`);
@@ -107,10 +128,13 @@ export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryL
     out.push(`<text x="${left - 6}" y="${y + 3}" text-anchor="end">${showMinute(t).slice(0, 10)}</text>`);
   }
   out.push(`<text x="${(left + right) / 2}" y="${bottom + 30}" text-anchor="middle" font-size="11">valid time → (when it held in the world)</text>`);
-  if (earlier) out.push(`<text class="pinned" x="${left + 3}" y="${bottom - 4}" fill="#8a6d00">◂ earlier stamps pinned here</text>`);
-  if (later) out.push(`<text class="pinned" x="${vx.p1 - 3}" y="${bottom - 4}" text-anchor="end" fill="#8a6d00">later ▸</text>`);
+  if (pinned.earlier) out.push(`<text class="pinned" x="${left + 3}" y="${bottom - 4}" fill="#8a6d00">◂ earlier stamps pinned here</text>`);
+  if (pinned.later) out.push(`<text class="pinned" x="${vx.p1 - 3}" y="${bottom - 4}" text-anchor="end" fill="#8a6d00">later ▸</text>`);
   out.push(`<text transform="translate(12,${(top + bottom) / 2}) rotate(-90)" text-anchor="middle" font-size="11">record time → (when believed)</text>`);
+}
 
+/** One rectangle per version (closed: hatched; open: open-topped), then the supersession arrows. */
+function drawVersions(out: string[], versions: readonly Fact[], vx: Axis, ry: Axis, colors: Map<string, string>): void {
   const centre = new Map<number, { x: number; top: number; bottom: number }>();
   // Larger rectangles first, so a version nested inside another stays on top and can be hovered.
   const area = (f: Fact): number => (Math.min(f.validTo, vx.hi * 2) - f.validFrom) * (Math.min(f.invalidAt, ry.hi * 2) - f.recordedAt);
@@ -120,17 +144,16 @@ export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryL
     const y0 = at(ry, f.recordedAt); // bottom edge
     const y1 = Math.min(at(ry, f.invalidAt), y0 - 2); // top edge
     const c = colors.get(f.predicate)!;
-    const closed = f.invalidAt !== Infinity;
     centre.set(f.id, { x: (x0 + x1) / 2, top: y1, bottom: y0 });
     const data = `data-version="${f.id}" data-valid-from="${f.validFrom}" data-valid-to="${f.validTo}" data-recorded-at="${f.recordedAt}" data-invalid-at="${f.invalidAt}"`;
     const label = escapeXml(`#${f.id} ${f.subject.name} ${f.predicate} ${objectText(f)}`);
-    if (closed) {
-      out.push(`<g class="version closed" ${data}><rect x="${x0}" y="${y1}" width="${x1 - x0}" height="${y0 - y1}" fill="${c}" fill-opacity="0.18" stroke="${c}"/>` +
-        `<rect x="${x0}" y="${y1}" width="${x1 - x0}" height="${y0 - y1}" fill="url(#closed-hatch)" pointer-events="none"/><title>${label}</title></g>`);
+    const rect = `x="${x0}" y="${y1}" width="${x1 - x0}" height="${y0 - y1}"`;
+    if (f.invalidAt !== Infinity) {
+      out.push(`<g class="version closed" ${data}><rect ${rect} fill="${c}" fill-opacity="0.18" stroke="${c}"/>` +
+        `<rect ${rect} fill="url(#closed-hatch)" pointer-events="none"/><title>${label}</title></g>`);
     } else {
       // Open-topped: left, bottom and right edges only, the fill fading toward the ∞ band.
-      out.push(`<g class="version open" ${data}><rect x="${x0}" y="${y1}" width="${x1 - x0}" height="${y0 - y1}" fill="${c}" fill-opacity="0.16"/>` +
-        `<rect x="${x0}" y="${y1}" width="${x1 - x0}" height="${y0 - y1}" fill="url(#open-fade)" pointer-events="none"/>` +
+      out.push(`<g class="version open" ${data}><rect ${rect} fill="${c}" fill-opacity="0.16"/><rect ${rect} fill="url(#open-fade)" pointer-events="none"/>` +
         `<path d="M${x0} ${y1}V${y0}H${x1}V${y1}" fill="none" stroke="${c}" stroke-width="1.4"/><title>${label}</title></g>`);
     }
   }
@@ -142,20 +165,6 @@ export function historySvg(versions: readonly Fact[], cut: Cut, layout: HistoryL
       out.push(`<line class="supersedes" data-from="${f.id}" data-to="${next}" x1="${from.x}" y1="${from.top}" x2="${to.x}" y2="${to.bottom}" stroke="#333" stroke-width="1" marker-end="url(#supersede)"/>`);
     }
   }
-  // The cut as a crosshair (moveCrosshair moves it without redrawing the rest).
-  const cx = at(vx, cut.validAt);
-  const cy = at(ry, cut.knownAt);
-  out.push(`<g class="crosshair" pointer-events="none"><line class="cross-valid" x1="${cx}" y1="${top}" x2="${cx}" y2="${bottom}" stroke="#c0392b" stroke-dasharray="4 3"/>` +
-    `<line class="cross-known" x1="${left}" y1="${cy}" x2="${right}" y2="${cy}" stroke="#c0392b" stroke-dasharray="4 3"/><circle cx="${cx}" cy="${cy}" r="3" fill="#c0392b"/></g>`);
-  // Legend: predicates.
-  let lx = left;
-  for (const [p, c] of colors) {
-    const text = escapeXml(p);
-    out.push(`<rect x="${lx}" y="8" width="9" height="9" fill="${c}"/><text x="${lx + 12}" y="16">${text}</text>`);
-    lx += 22 + p.length * 5.5;
-  }
-  out.push('</svg>');
-  return out.join('');
 }
 
 function axisFrom(text: string | null): Axis | null {
