@@ -2,32 +2,73 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeXml, groupedBarChart, latencyChart } from '../src/report/svg.js';
+import { escapeXml, groupedBarChart, latencyChart, SystemColors, textWidth } from '../src/report/svg.js';
 import { timestampFolder, toJson, writeReport } from '../src/report/write.js';
 import { environment, gitCommit } from '../src/report/env.js';
 import { MemorySampler, withMemory } from '../src/memory.js';
 import { summarize } from '../src/stats.js';
 import type { BenchReport } from '../src/report/types.js';
 
+/** Attribute values of every element of a kind whose class is `cls`. */
+const attrs = (svg: string, cls: string, attr: string): string[] =>
+  [...svg.matchAll(new RegExp(`<[a-z]+ class="${cls}"[^>]*? ${attr}="([^"]*)"`, 'g'))].map((m) => m[1]!);
+const texts = (svg: string, cls: string): string[] => [...svg.matchAll(new RegExp(`class="${cls}"[^>]*>([^<]*)<`, 'g'))].map((m) => m[1]!);
+
 describe('svg charts', () => {
-  it('escape labels and draw one box per latency row', () => {
+  it('escape labels and draw one box per latency row, with its p50 written after it', () => {
     const svg = latencyChart('t', [
       { label: 'a<b>&c', min: 0.001, p50: 0.01, p95: 0.1, p99: 1 },
       { label: 'slow', min: 10, p50: 100, p95: 200, p99: 5000 },
     ]);
     expect(svg).toContain('a&lt;b&gt;&amp;c');
-    expect(svg.match(/<rect x=/g)).toHaveLength(2);
+    expect(svg.match(/class="box"/g)).toHaveLength(2);
+    expect(texts(svg, 'value')).toEqual(['p50 0.010', 'p50 100']);
     expect(svg).not.toMatch(/NaN|Infinity/);
     expect(() => latencyChart('t', [])).toThrow(/^latencyChart: /);
   });
 
-  it('grouped bars: one bar per finite value, published series hatched and labelled', () => {
+  it('latency rows are coloured by system, the same system in one colour, with a legend and axis titles', () => {
+    const colors = new SystemColors(['ours', 'peer']);
+    const svg = latencyChart('t', [
+      { label: 'read — ours', system: 'ours', min: 1, p50: 2, p95: 3, p99: 4 },
+      { label: 'read — peer', system: 'peer', min: 1, p50: 2, p95: 3, p99: 4 },
+      { label: 'write — ours', system: 'ours', min: 1, p50: 2, p95: 3, p99: 4 },
+    ], colors);
+    const fills = attrs(svg, 'box', 'fill');
+    expect(fills).toEqual([colors.get('ours'), colors.get('peer'), colors.get('ours')]);
+    expect(colors.get('ours')).not.toBe(colors.get('peer'));
+    expect(texts(svg, 'legend')).toEqual(['ours', 'peer']);
+    expect(texts(svg, 'axis-title')).toEqual(['operation — system', expect.stringMatching(/^milliseconds per operation/)]);
+  });
+
+  it('labels and titles are never clipped: the longest label and title fit inside the chart', () => {
+    const long = 'LongMemEval_S recall — single-session-preference — palimpsest recall (activation)';
+    const title = 'LongMemEval_S — session recall_all@10 by question type, test split, every system of this run';
+    const svg = latencyChart(title, [{ label: long, min: 1, p50: 2, p95: 3, p99: 4 }]);
+    const width = Number(/width="([\d.]+)"/.exec(svg)![1]);
+    const labelX = Number(attrs(svg, 'label', 'x')[0]);
+    expect(labelX - textWidth(long, 11)).toBeGreaterThanOrEqual(0); // end-anchored: room on its left
+    expect(width).toBeGreaterThanOrEqual(textWidth(title, 14));
+    const bars = groupedBarChart(title, ['single-session-preference', long], [{ name: 'ours', values: { [long]: 0.5 } }]);
+    const barsWidth = Number(/width="([\d.]+)"/.exec(bars)![1]);
+    const barsHeight = Number(/height="([\d.]+)"/.exec(bars)![1]);
+    const transforms = attrs(bars, 'group', 'transform').map((t) => /translate\(([\d.]+),([\d.]+)\)/.exec(t)!.slice(1).map(Number));
+    const [lx, ly] = transforms[1]!;
+    expect(lx! + textWidth(long, 11) * Math.cos(Math.PI / 6)).toBeLessThanOrEqual(barsWidth);
+    expect(ly! + textWidth(long, 11) * Math.sin(Math.PI / 6)).toBeLessThanOrEqual(barsHeight);
+  });
+
+  it('grouped bars: one bar per finite value with its value written on it, coloured by system, published hatched and labelled', () => {
+    const colors = new SystemColors();
     const svg = groupedBarChart('q', ['g1', 'g2'], [
       { name: 'ours', values: { g1: 0.5, g2: 0.25 } },
       { name: 'paper', values: { g2: 0.6 }, published: true },
       { name: 'none', values: { g1: NaN } },
-    ]);
+    ], { y: 'evidence recall@10' }, colors);
     expect(svg.match(/class="bar"/g)).toHaveLength(3);
+    expect(attrs(svg, 'bar', 'fill')).toEqual([colors.get('ours'), colors.get('ours'), colors.get('paper')]);
+    expect(texts(svg, 'value')).toEqual(['0.50', '0.25', '0.60']);
+    expect(texts(svg, 'axis-title')).toEqual(['evidence recall@10', 'question group']);
     expect(svg).toContain('paper (published, not re-run)');
     expect(svg.match(/fill="url\(#hatch\)"/g)).toHaveLength(2); // the bar and its legend swatch
     expect(escapeXml(`"'`)).toBe('&quot;&apos;');

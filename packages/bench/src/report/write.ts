@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '@palimpsest/core';
 import type { BenchReport, QualityRow, WorkloadResult } from './types.js';
-import { groupedBarChart, latencyChart, type BarSeries } from './svg.js';
+import { groupedBarChart, latencyChart, SystemColors, type BarSeries } from './svg.js';
 
 export interface WrittenReport {
   dir: string;
@@ -103,11 +103,14 @@ export function writeReport(report: BenchReport, dir: string): WrittenReport {
   md.push('Latencies per operation in ms (percentiles by linear interpolation between closest ranks); throughput per second, in the unit of its own column; peak memory of the process while the workload ran, in MB (2^20 bytes).', '');
   md.push(...workloadTable(report.workloads), '');
 
+  // One colour per system across every chart of the report.
+  const colors = new SystemColors([...report.workloads.map((w) => w.system), ...report.quality.map((q) => q.system)]);
   const lat = report.workloads.filter((w) => w.latency !== undefined && w.latency.n > 1);
   if (lat.length > 0) {
     const svg = latencyChart(
       'Latency per operation',
-      lat.map((w) => ({ label: `${w.name} — ${w.system}`, min: w.latency!.min, p50: w.latency!.p50, p95: w.latency!.p95, p99: w.latency!.p99 })),
+      lat.map((w) => ({ label: `${w.name} — ${w.system}`, system: w.system, min: w.latency!.min, p50: w.latency!.p50, p95: w.latency!.p95, p99: w.latency!.p99 })),
+      colors,
     );
     put('latency.svg', svg);
     md.push('![latency distributions](latency.svg)', '');
@@ -138,7 +141,8 @@ export function writeReport(report: BenchReport, dir: string): WrittenReport {
       return { name: s, values, published };
     });
     const file = `quality-${slug(key)}.svg`;
-    put(file, groupedBarChart(key, labels, series));
+    const metric = rows[0]!.metric;
+    put(file, groupedBarChart(key, labels, series, { x: 'question group', y: metric }, colors));
     md.push(`![${key}](${file})`, '');
     md.push(`| group | ${systems.map(cell).join(' | ')} |`, `|---|${systems.map(() => '---|').join('')}`);
     for (const g of labels) {
