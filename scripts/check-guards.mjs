@@ -26,15 +26,16 @@ export const BROWSER_ENTRIES = {
 };
 
 /**
- * Budget for the minified + gzipped core bundle, in bytes: 64 KiB. Measured 2026-11-22 with recall in:
- * 48.3 KiB gz in all, of which graphology + its `events` polyfill are about 16 KiB (graph interop,
- * imported statically by graph/graphology.ts) and the engine itself about 32 KiB. 64 KiB leaves a third
- * again for the remaining work (consolidation, more recall strategies) yet breaks on a stray heavy
- * dependency (a second graph library, a polyfill set, a Node shim). Still less than one photo: a page
- * pays little for the memory. Raise it on purpose, with the reason, never silently. (Moving graphology
- * behind its own entry, as louvain already is, would take core to about 32 KiB.)
+ * Budget for the minified + gzipped core bundle, in bytes: 80 KiB. Raised on purpose from 64 KiB on
+ * 2026-11-22 (the second time it was measured): input read once and checked for every call, batched sync or
+ * async model interfaces with the ingest pipeline and transcript ingestion, the rule extractor's speaker,
+ * name and pattern rules, and recall's stages took the engine from about 32 to about 50 KiB gz; graphology
+ * + its `events` polyfill are still about 16 KiB (graph interop, imported statically by
+ * graph/graphology.ts). 80 KiB still breaks on a stray heavy dependency (a second graph library, a
+ * polyfill set, a Node shim). Raise it on purpose, with the reason, never silently. (Moving graphology
+ * behind its own entry, as louvain already is, would save about 16 KiB.)
  */
-export const CORE_GZ_BUDGET = 64 * 1024;
+export const CORE_GZ_BUDGET = 80 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
