@@ -60,7 +60,7 @@ describe('ingestTranscript sets the two clocks', () => {
       { speaker: 'Bob', text: 'Congrats on Acme!', at: JAN1 + HOUR },
     ];
     await ingestTranscript(mem, transcript);
-    const fact = mem.facts({ subject: 'Alice', object: 'Acme' })[0]!;
+    const fact = mem.facts({ subject: 'Alice', predicate: 'works_at', object: 'Acme' })[0]!;
     expect(fact.validFrom).toBe(JAN1);
     expect(fact.recordedAt).toBeGreaterThan(learnt);
     // as of March the memory knew nothing yet, though it was true then
@@ -68,7 +68,7 @@ describe('ingestTranscript sets the two clocks', () => {
     const live = new MemoryGraph({ now: () => learnt });
     await ingestTranscript(live, transcript, { recordAsSaid: true });
     expect(live.getEpisode('T2')).toMatchObject({ at: JAN1 + HOUR, recordedAt: JAN1 + HOUR });
-    expect(live.facts({ subject: 'Alice', object: 'Acme', validAt: JAN1 + 1, knownAt: JAN1 + 1 })).toHaveLength(1);
+    expect(live.facts({ subject: 'Alice', predicate: 'works_at', object: 'Acme', validAt: JAN1 + 1, knownAt: JAN1 + 1 })).toHaveLength(1);
   });
 
   it('ingests a real LoCoMo conversation and a LongMemEval haystack as loaded, in time order', async () => {

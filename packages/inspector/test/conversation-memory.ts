@@ -26,11 +26,15 @@ export function conversationMemory(conv: Conversation): MemoryGraph {
   for (const session of conv.sessions) {
     for (const t of session.turns) {
       const at = Math.max(last, t.at);
-      const x = extractor.extract({ id: t.id, text: t.text, at, speaker: t.speaker });
+      const x = extractor.extract([{ id: t.id, text: t.text, at, speaker: t.speaker }])[0]!;
       for (const e of x.entities) mem.entity({ name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt: at });
       mem.episode({ id: t.id, text: t.text, at, speaker: t.speaker, recordedAt: at, entities: x.entities.map((e) => e.name) });
       for (const f of x.facts) {
-        mem.assert({ ...f, validFrom: f.validFrom ?? t.at, recordedAt: at, episode: t.id, evidence: [t.id], source: 'RuleExtractor' });
+        const { subject, predicate, object, validTo, confidence, edgeType } = f; // not the span it was read from
+        mem.assert({
+          subject, predicate, object, confidence, validFrom: f.validFrom ?? t.at, recordedAt: at, episode: t.id, evidence: [t.id], source: 'RuleExtractor',
+          ...(validTo === undefined ? {} : { validTo }), ...(edgeType === undefined ? {} : { edgeType }),
+        });
       }
       last = at;
     }

@@ -82,7 +82,8 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     return { facts: Number(d.facts), entities: Number(d.entities), validAt: Number(d.validAt), knownAt: Number(d.knownAt) };
   };
   /** What the memory answers at the cut the page shows: facts, and entity nodes of toGraphology. */
-  const expected = (cut: { validAt: number; knownAt: number }) => {
+  const expected = ({ validAt, knownAt }: { validAt: number; knownAt: number }) => {
+    const cut = { validAt, knownAt }; // the cut alone: calls refuse fields they do not know
     const g = mem.toGraphology(cut);
     let entities = 0;
     g.forEachNode((_k, a) => void (a.kind === 'entity' && entities++));
@@ -99,7 +100,7 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     console.log(`inspector test memory: ${source}, ${JSON.stringify(mem.size)}`);
     expect(await page.textContent('#status')).toMatch(new RegExp(`${mem.size.versions} fact versions`));
     expect(s.knownAt % MINUTE).toBe(MINUTE - 1); // end of a minute
-    expect(s.facts).toBeGreaterThan(100);
+    expect(s.facts).toBeGreaterThan(20); // not a trivial memory (rule-extractor@2 writes typed facts, no co-occurrence pairs)
     expect({ facts: s.facts, entities: s.entities }).toEqual(expected(s));
     await page.screenshot({ path: join(SHOTS, '1-overview.png') });
   });
@@ -139,9 +140,11 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     expect(await shown()).toEqual(stepped);
 
     // The URL carries the cut: a second page opened on it shows the same thing.
-    await expect.poll(() => page.evaluate(() => location.hash)).toContain('known=');
+    // (the page writes the hash after it renders: wait for it rather than race it on a loaded machine)
+    const wantKnown = `${new Date(stepped.knownAt).toISOString().slice(0, 16)}Z`;
+    await expect.poll(() => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('known'))).toBe(wantKnown);
     const url = page.url();
-    expect(new URLSearchParams(new URL(url).hash.slice(1)).get('known')).toBe(`${new Date(stepped.knownAt).toISOString().slice(0, 16)}Z`);
+    expect(new URLSearchParams(new URL(url).hash.slice(1)).get('known')).toBe(wantKnown);
     const other = await browser!.context.newPage();
     await other.setViewportSize({ width: 1200, height: 800 });
     await other.goto(url);

@@ -107,7 +107,12 @@ function addEpisode(ing: Ingestor, rec: SampleRecorder, ep: { id: string; text: 
         ing.dropped++;
         continue;
       }
-      const r = ing.mem.assert({ ...f, validFrom: f.validFrom ?? ep.at, recordedAt, episode: ep.id, evidence: [ep.id], source: 'RuleExtractor' });
+      // The assertion's own fields only (an extraction may carry more, such as the span it was read from).
+      const { subject, predicate, object, validTo, confidence, edgeType } = f;
+      const r = ing.mem.assert({
+        subject, predicate, object, confidence, validFrom: f.validFrom ?? ep.at, recordedAt, episode: ep.id, evidence: [ep.id], source: 'RuleExtractor',
+        ...(validTo === undefined ? {} : { validTo }), ...(edgeType === undefined ? {} : { edgeType }),
+      });
       if (r.status !== 'rejected') ing.facts++;
     }
   }
