@@ -332,6 +332,9 @@ describe('the embedder is part of the memory configuration', () => {
     expect(bare.facts({ knownAt: LATER })).toEqual(mem.facts({ knownAt: LATER }));
     expect(bare.log()).toEqual(mem.log());
     expect(() => bare.recall('Lisbon')).toThrow(EmbedderMismatchError);
+    await expect(bare.recallAsync('Lisbon')).rejects.toThrow(EmbedderMismatchError);
+    await expect(ingest(bare, turns(), { extractor: new SlowExtractor() })).rejects.toThrow(/^ingest: this memory's vectors come from embedder "model-a", and it was opened without it/);
+    expect(bare.log()).toEqual(mem.log());
     expect(() => bare.recall('Lisbon')).toThrow(/^MemoryGraph\.recall: this memory's vectors come from embedder "model-a".*opened without it/);
     // every vector is stored: with a query vector recall needs no model
     const vector = new HashEmbedder({ dimensions: 32 }).embedText('Lisbon');
