@@ -363,3 +363,17 @@ describe('the embedder is part of the memory configuration', () => {
     expect(() => new MemoryGraph({ embedder: { id: 'x', dimensions: 0, embed: () => [] } })).toThrow(InvalidArgumentError);
   });
 });
+
+describe('sync recall with an asynchronous embedder', () => {
+  it('refuses by name without changing the recall index, and recallAsync then finds everything', async () => {
+    const embedder = new SlowEmbedder();
+    const mem = new MemoryGraph({ now: clock(), embedder });
+    mem.episode({ id: 'a', text: 'the lake at sunrise', at: JAN1, vector: embedder.inner.embedText('the lake at sunrise') });
+    mem.episode({ id: 'b', text: 'a quarterly budget review', at: JAN1 });
+    const vector = embedder.inner.embedText('budget review');
+    for (let i = 0; i < 2; i++) expect(() => mem.recall('budget review', { vector, ...CUT })).toThrow(/answers asynchronously; use recallAsync/);
+    const r = await mem.recallAsync('budget review', { vector, ...CUT });
+    expect(r.episodes.map((e) => e.id)).toEqual(['b']);
+    expect(mem.recall('budget review', { vector, ...CUT })).toEqual(r);
+  });
+});
