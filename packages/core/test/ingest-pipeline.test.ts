@@ -332,6 +332,9 @@ describe('the embedder is part of the memory configuration', () => {
     expect(bare.facts({ knownAt: LATER })).toEqual(mem.facts({ knownAt: LATER }));
     expect(bare.log()).toEqual(mem.log());
     expect(() => bare.recall('Lisbon')).toThrow(EmbedderMismatchError);
+    await expect(bare.recallAsync('Lisbon')).rejects.toThrow(EmbedderMismatchError);
+    await expect(ingest(bare, turns(), { extractor: new SlowExtractor() })).rejects.toThrow(/^ingest: this memory's vectors come from embedder "model-a", and it was opened without it/);
+    expect(bare.log()).toEqual(mem.log());
     expect(() => bare.recall('Lisbon')).toThrow(/^MemoryGraph\.recall: this memory's vectors come from embedder "model-a".*opened without it/);
     // every vector is stored: with a query vector recall needs no model
     const vector = new HashEmbedder({ dimensions: 32 }).embedText('Lisbon');
@@ -358,5 +361,19 @@ describe('the embedder is part of the memory configuration', () => {
     expect(builtInEmbedderId(0)).toBe(new HashEmbedder().id);
     expect(() => new MemoryGraph({ embedder: { dimensions: 8, embed: () => [] } as unknown as Embedder })).toThrow(/^new MemoryGraph: embedder\.id must be a non-empty string/);
     expect(() => new MemoryGraph({ embedder: { id: 'x', dimensions: 0, embed: () => [] } })).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('sync recall with an asynchronous embedder', () => {
+  it('refuses by name without changing the recall index, and recallAsync then finds everything', async () => {
+    const embedder = new SlowEmbedder();
+    const mem = new MemoryGraph({ now: clock(), embedder });
+    mem.episode({ id: 'a', text: 'the lake at sunrise', at: JAN1, vector: embedder.inner.embedText('the lake at sunrise') });
+    mem.episode({ id: 'b', text: 'a quarterly budget review', at: JAN1 });
+    const vector = embedder.inner.embedText('budget review');
+    for (let i = 0; i < 2; i++) expect(() => mem.recall('budget review', { vector, ...CUT })).toThrow(/answers asynchronously; use recallAsync/);
+    const r = await mem.recallAsync('budget review', { vector, ...CUT });
+    expect(r.episodes.map((e) => e.id)).toEqual(['b']);
+    expect(mem.recall('budget review', { vector, ...CUT })).toEqual(r);
   });
 });

@@ -3,7 +3,7 @@
  * asynchronously. Model calls run in batches, several at once; writes happen one turn at a time, in the
  * turns' order, each turn whole or not at all.
  */
-import { AbortError, IngestError, InvalidArgumentError, TimeOrderError } from '../errors.js';
+import { AbortError, EmbedderMismatchError, IngestError, InvalidArgumentError, TimeOrderError } from '../errors.js';
 import type { AbortSignalLike, Embedder } from '../recall/embedder.js';
 import { episodeEmbeddingText } from '../recall/embedding-text.js';
 import type { Extraction, Extractor, Turn } from '../recall/extractor.js';
@@ -11,7 +11,7 @@ import { NONE } from '../store/fact-store.js';
 import type { TimeInput } from '../types.js';
 import { canonicalName, displayName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
-import { refuseMismatch } from './embedder-config.js';
+import { MissingEmbedder, refuseMismatch } from './embedder-config.js';
 import { defaultExtractor, readEpisodeInput, readExtraction, writeTurn } from './ingest.js';
 import type { MemoryGraph } from './memory-graph.js';
 import { checkSignal, checkVectors, extractBatch, throwIfAborted } from './model-calls.js';
@@ -96,9 +96,36 @@ export async function ingest(mem: MemoryGraph, turns: readonly IngestTurn[], opt
   }
   if (options.embedder !== undefined) refuseMismatch(call, mem.embedderConfig, mem.dimensions, options.embedder);
   const embedder = mem.dimensions > 0 ? (options.embedder ?? mem.recallIndex().embedder) : undefined;
+  if (embedder instanceof MissingEmbedder) {
+    throw new EmbedderMismatchError(`${call}: this memory's vectors come from embedder "${embedder.id}", and it was opened without it; pass it as options.embedder`);
+  }
   const source = options.source ?? 'extractor';
 
-  // Every turn is checked before the first model call.
+  const { pending, skipped } = checkTurns(mem, turns, call);
+  const summary: IngestSummary = { written: 0, skipped, facts: 0, rejected: 0 };
+  const batches: Pending[][] = [];
+  for (let i = 0; i < pending.length; i += batchSize) batches.push(pending.slice(i, i + batchSize));
+
+  // Model calls of up to `concurrency` batches run ahead of the writes; results never reject (settled).
+  const inFlight: Array<Promise<BatchResult> | undefined> = [];
+  let launched = 0;
+  for (let b = 0; b < batches.length; b++) {
+    for (; launched < Math.min(batches.length, b + concurrency) && !signal?.aborted; launched++) {
+      inFlight[launched] = runModels(mem, batches[launched]!.map((p) => p.turn), extractor, embedder, signal);
+    }
+    throwIfStopped(signal, batches[b]![0]!, summary);
+    const result = await raceAbort(inFlight[b]!, signal);
+    throwIfStopped(signal, batches[b]![0]!, summary);
+    inFlight[b] = undefined; // let the batch's data go
+    if (!result.ok) throw modelFailure(result, batches[b]!, turns.length);
+    writeBatch(mem, batches[b]!, result, source, summary);
+    options.onProgress?.({ written: summary.written, skipped, total: turns.length, lastTurnId: batches[b]![batches[b]!.length - 1]!.turn.id });
+  }
+  return summary;
+}
+
+/** Every turn checked before the first model call; turns the memory already has are skipped (resume). */
+function checkTurns(mem: MemoryGraph, turns: readonly IngestTurn[], call: string): { pending: Pending[]; skipped: number } {
   if (!Array.isArray(turns)) throw new InvalidArgumentError(`${call}: turns must be an array`);
   const pending: Pending[] = [];
   const ids = new Set<string>();
@@ -123,50 +150,36 @@ export async function ingest(mem: MemoryGraph, turns: readonly IngestTurn[], opt
     }
     pending.push({ turn: { id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) }, index, recordedAt });
   });
+  return { pending, skipped };
+}
 
-  const summary: IngestSummary = { written: 0, skipped, facts: 0, rejected: 0 };
-  const batches: Pending[][] = [];
-  for (let i = 0; i < pending.length; i += batchSize) batches.push(pending.slice(i, i + batchSize));
-
-  // Model calls of up to `concurrency` batches run ahead of the writes; results never reject (settled).
-  const inFlight: Array<Promise<BatchResult> | undefined> = [];
-  let launched = 0;
-  for (let b = 0; b < batches.length; b++) {
-    for (; launched < Math.min(batches.length, b + concurrency) && !signal?.aborted; launched++) {
-      inFlight[launched] = runModels(mem, batches[launched]!.map((p) => p.turn), extractor, embedder, signal);
-    }
-    throwIfStopped(signal, batches[b]![0]!, summary);
-    const result = await raceAbort(inFlight[b]!, signal);
-    throwIfStopped(signal, batches[b]![0]!, summary);
-    inFlight[b] = undefined; // let the batch's data go
-    if (!result.ok) throw modelFailure(result, batches[b]!, turns.length);
-    const names = new Map<string, Float32Array>();
-    const episodeVectors = new Map<string, Float32Array>();
-    if (result.vectors !== undefined) {
-      result.texts.forEach((t, i) => names.set(t, result.vectors![i]!));
-      for (const p of batches[b]!) episodeVectors.set(p.turn.id, names.get(episodeEmbeddingText(p.turn.text, p.turn.speaker))!);
-    }
-    batches[b]!.forEach((p, j) => {
-      let extraction: Extraction;
-      try {
-        extraction = readExtraction(mem, result.extractions[j], p.turn.at, call);
-      } catch (error) {
-        throw new IngestError(`${call}: turn "${p.turn.id}" (turns[${p.index}]) was not written: ${(error as Error).message}`, p.turn.id, p.index, { cause: error });
-      }
-      const recordedAt = p.recordedAt ?? mem.now();
-      if (!Number.isInteger(recordedAt)) throw new InvalidArgumentError(`${call}: the clock returned ${recordedAt}, not whole milliseconds`);
-      if (recordedAt < mem.lastRecordedAt) {
-        throw new TimeOrderError(`${call}: turn "${p.turn.id}" (turns[${p.index}]): recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); nothing of it was written`);
-      }
-      const episode = episodeVectors.get(p.turn.id);
-      const out = writeTurn(mem, p.turn, recordedAt, extraction, source, episode === undefined ? undefined : { episode, names });
-      summary.written++;
-      summary.facts += out.facts.length;
-      for (const f of out.facts) if (f.status === 'rejected') summary.rejected++;
-    });
-    options.onProgress?.({ written: summary.written, skipped, total: turns.length, lastTurnId: batches[b]![batches[b]!.length - 1]!.turn.id });
+/** Writes a batch's turns in order, each whole; an unusable extraction stops at its turn (IngestError). */
+function writeBatch(mem: MemoryGraph, batch: Pending[], result: BatchResult & { ok: true }, source: string, summary: IngestSummary): void {
+  const call = 'ingest';
+  const names = new Map<string, Float32Array>();
+  const episodeVectors = new Map<string, Float32Array>();
+  if (result.vectors !== undefined) {
+    result.texts.forEach((t, i) => names.set(t, result.vectors![i]!));
+    for (const p of batch) episodeVectors.set(p.turn.id, names.get(episodeEmbeddingText(p.turn.text, p.turn.speaker))!);
   }
-  return summary;
+  batch.forEach((p, j) => {
+    let extraction: Extraction;
+    try {
+      extraction = readExtraction(mem, result.extractions[j], p.turn.at, call);
+    } catch (error) {
+      throw new IngestError(`${call}: turn "${p.turn.id}" (turns[${p.index}]) was not written: ${(error as Error).message}`, p.turn.id, p.index, { cause: error });
+    }
+    const recordedAt = p.recordedAt ?? mem.now();
+    if (!Number.isInteger(recordedAt)) throw new InvalidArgumentError(`${call}: the clock returned ${recordedAt}, not whole milliseconds`);
+    if (recordedAt < mem.lastRecordedAt) {
+      throw new TimeOrderError(`${call}: turn "${p.turn.id}" (turns[${p.index}]): recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); nothing of it was written`);
+    }
+    const episode = episodeVectors.get(p.turn.id);
+    const out = writeTurn(mem, p.turn, recordedAt, extraction, source, episode === undefined ? undefined : { episode, names });
+    summary.written++;
+    summary.facts += out.facts.length;
+    for (const f of out.facts) if (f.status === 'rejected') summary.rejected++;
+  });
 }
 
 /** The model calls of one batch: extraction, then one embedding call for episode texts and new names. */

@@ -126,10 +126,13 @@ export function writeTurn(
     mem.entity({ name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt, ...vectorOf(e.name), ...aliasesOf(e.name, e.aliases) }),
   );
   if (vectors !== undefined) {
+    const listed = new Set(extraction.entities.map((e) => e.name)); // written just above
     for (const f of extraction.facts) {
       if (f.confidence < mem.gateOf(f.predicate)) continue; // a rejected assertion creates no entity
       for (const end of [f.subject, f.object]) {
-        if (typeof end === 'string' && mem.entities.lookup(canonicalName(end)) === NONE) mem.entity({ name: end, recordedAt, ...vectorOf(end) });
+        if (typeof end !== 'string' || listed.has(end)) continue;
+        listed.add(end);
+        if (mem.entities.lookup(canonicalName(end)) === NONE) mem.entity({ name: end, recordedAt, ...vectorOf(end) });
       }
     }
   }

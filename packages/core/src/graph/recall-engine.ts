@@ -343,20 +343,23 @@ export class RecallEngine {
   catchUp(): void {
     const mem = this.mem;
     const ep = mem.episodes;
+    // The vector first, the counter last: an embedder that fails leaves the index as it was for that item.
     for (let i = this.episodesIndexed; i < ep.count; i++) {
       const text = this.episodeTextOf(i);
+      const vector = ep.vectorOf(i) ?? this.embed(text, 'episode');
       this.episodeText.add(i, text);
-      this.episodeVectors.add(i, ep.vectorOf(i) ?? this.embed(text, 'episode'));
+      this.episodeVectors.add(i, vector);
+      this.episodesIndexed = i + 1;
     }
-    this.episodesIndexed = ep.count;
     const en = mem.entities;
     for (let e = this.entitiesIndexed; e < en.count; e++) {
       const name = en.displayName(e);
+      const vector = en.vectorOf(e) ?? this.embed(name, 'entity');
       this.entityText.add(this.entityDoc.length, name);
       this.entityDoc.push(e);
-      this.entityVectors.add(e, en.vectorOf(e) ?? this.embed(name, 'entity'));
+      this.entityVectors.add(e, vector);
+      this.entitiesIndexed = e + 1;
     }
-    this.entitiesIndexed = en.count;
     for (let a = this.aliasesIndexed; a < en.aliasEntity.length; a++) {
       this.entityText.add(this.entityDoc.length, en.strings.get(en.aliasName[a]!));
       this.entityDoc.push(en.aliasEntity[a]!);
@@ -436,9 +439,9 @@ export class RecallEngine {
       qvec = Float32Array.from(vec);
       if (qvec.some((x) => !Number.isFinite(x))) throw new InvalidArgumentError(`${call}: vector holds a non-finite number`);
     }
-    // Everything is checked: from here on the call does not fail.
-    this.catchUp();
+    // Only the embedder can fail from here on (an asynchronous one, without `vector`), before anything changes.
     qvec ??= this.embed(query, 'query');
+    this.catchUp();
     let qn = 0;
     for (let i = 0; i < qvec.length; i++) qn += qvec[i]! * qvec[i]!;
     if (qn > 0) {
