@@ -216,6 +216,14 @@ const extractors = (c: Ctx): unknown[] => [
   { extract: () => ({ entities: [{ name: 'Ann' }], facts: [{ subject: 'Ann', predicate: 'age', object: { value: -0 }, confidence: -0, validFrom: -0 }] }) },
   { extract: () => ({ entities: [{ name: 'Ann' }], facts: [{ subject: 'Ann', predicate: pick(c.rng, PREDICATES), object: { value: 1 }, confidence: 2 }] }) },
   { extract: () => sparse([1, 2]) },
+  // Output that is itself hostile: getters, proxies, extra fields, prototype keys.
+  {
+    extract: () =>
+      hostile(c.rng, {
+        entities: [hostile(c.rng, { name: name(c.rng), type: 'person' })],
+        facts: [hostile(c.rng, { subject: name(c.rng), predicate: predicate(c.rng), object: objectRef(c.rng, c.mem), confidence: 0.8, validFrom: time(c.rng, c.clock.now) })],
+      }),
+  },
   {
     extract: () => {
       throw new TypeError('extractor broke');
