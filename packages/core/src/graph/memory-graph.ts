@@ -50,7 +50,7 @@ import {
   withoutCut,
 } from './validate.js';
 import { RECALL_DEFAULTS } from './recall-engine.js';
-import { checkOp } from './replay-ops.js';
+import { checkOps } from './replay-ops.js';
 import { showTime, toMillis } from '../util/time.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
@@ -649,7 +649,7 @@ export class MemoryGraph {
     const options = readOptions<Pick<MemoryGraphOptions, 'now' | 'embedder'>>(call, given, SHAPES.loadOptions);
     if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
     // Every operation is read once into plain JSON values before the first is applied.
-    const plain = readList(call, ops, 'ops').map((op, i) => checkOp(call, op, i));
+    const plain = checkOps(call, readList(call, ops, 'ops'));
     const first = plain[0];
     if (first === undefined || first.type !== 'init') {
       throw new InvalidArgumentError(`${call}: a log starts with its 'init' operation (the memory's configuration)`);
