@@ -853,7 +853,7 @@ export class MemoryGraph {
           predicate: op.predicate,
           object: 'name' in op.object ? op.object.name : op.object,
           validFrom: op.validFrom ?? -Infinity,
-          validTo: op.validTo ?? Infinity,
+          validTo: op.validTo === undefined ? Infinity : op.validTo, // the log leaves an open end out; null (NaN read through JSON) is refused
           recordedAt: op.recordedAt,
           confidence: op.confidence,
           ...(op.source === undefined ? {} : { source: op.source }),
@@ -873,7 +873,7 @@ export class MemoryGraph {
           predicate: op.predicate,
           ...(op.object === undefined ? {} : { object: op.object }),
           validFrom: op.validFrom ?? -Infinity,
-          validTo: op.validTo ?? Infinity,
+          validTo: op.validTo === undefined ? Infinity : op.validTo, // the log leaves an open end out; null (NaN read through JSON) is refused
           recordedAt: op.recordedAt,
           ...(op.reason === undefined ? {} : { reason: op.reason }),
         });
