@@ -15,7 +15,7 @@ import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed_11);
-const CALLS = 4000;
+const CALLS = Number(process.env.FUZZ_CALLS ?? 4000);
 const DAY = 86_400_000;
 const T0 = Date.parse('2025-01-01T00:00:00Z');
 
@@ -59,7 +59,7 @@ function time(rng: Rng, now: number): unknown {
 }
 
 function name(rng: Rng): unknown {
-  if (clean) return pick(rng, ['Alice', 'bob', 'Acme Corp', 'Zoë 😀', '__proto__', 'constructor'].slice(Math.floor(rng() * 4)));
+  if (clean) return chance(rng, 0.5) ? `Person ${Math.floor(rng() * 40)}` : ['Alice', 'bob', 'Acme Corp', 'Zoë 😀', '__proto__', 'constructor'][Math.floor(rng() * 6)];
   return chance(rng, 0.9) ? pick(rng, NAMES.slice(0, chance(rng, 0.7) ? 3 : NAMES.length)) : pick(rng, WEIRD);
 }
 
@@ -216,6 +216,14 @@ const extractors = (c: Ctx): unknown[] => [
   { extract: () => ({ entities: [{ name: 'Ann' }], facts: [{ subject: 'Ann', predicate: 'age', object: { value: -0 }, confidence: -0, validFrom: -0 }] }) },
   { extract: () => ({ entities: [{ name: 'Ann' }], facts: [{ subject: 'Ann', predicate: pick(c.rng, PREDICATES), object: { value: 1 }, confidence: 2 }] }) },
   { extract: () => sparse([1, 2]) },
+  // Output that is itself hostile: getters, proxies, extra fields, prototype keys.
+  {
+    extract: () =>
+      hostile(c.rng, {
+        entities: [hostile(c.rng, { name: name(c.rng), type: 'person' })],
+        facts: [hostile(c.rng, { subject: name(c.rng), predicate: predicate(c.rng), object: objectRef(c.rng, c.mem), confidence: 0.8, validFrom: time(c.rng, c.clock.now) })],
+      }),
+  },
   {
     extract: () => {
       throw new TypeError('extractor broke');

@@ -86,11 +86,8 @@ describe('sparse arrays are refused, never logged as null', () => {
   it('salience values, evidence, episode entities and aliases with holes', () => {
     const mem = seeded();
     refuses(mem, () => mem.setSalience([0], new Array(1)), 'MemoryGraph.setSalience: values[0] is a hole');
-    // eslint-disable-next-line no-sparse-arrays
     refuses(mem, () => mem.assert({ subject: 'a', predicate: 'p', object: 'b', evidence: [, 'm1'] as string[] }), 'MemoryGraph.assert: evidence[0] is a hole');
-    // eslint-disable-next-line no-sparse-arrays
     refuses(mem, () => mem.episode({ id: 'e2', text: 't', at: T0, entities: [, 'a'] as string[] }), 'MemoryGraph.episode: entities[0] is a hole');
-    // eslint-disable-next-line no-sparse-arrays
     refuses(mem, () => mem.entity({ name: 'x', aliases: [, 'y'] as string[] }), 'MemoryGraph.entity: aliases[0] is a hole');
     expect(mem.getEntity('x')).toBeUndefined();
     refuses(mem, () => mem.archive([, 0] as number[]), 'MemoryGraph.archive: ids[0] is a hole');
@@ -162,7 +159,6 @@ describe('composite calls are all or nothing', () => {
       { entities: [{ name: 'Bob', type: 'x\uDC00' }], facts: [] },
       { entities: [{ name: 'Bob' }], facts: [{ subject: 'Bob', predicate: 'p', object: { value: 'x\uD800' }, confidence: 1 }] },
       { entities: [{ name: 'Bob' }], facts: [{ subject: 'Bob', predicate: 'p', object: 'c', confidence: 1, validFrom: 1.5 }] },
-      // eslint-disable-next-line no-sparse-arrays
       { entities: [{ name: 'Bob' }, ,], facts: [] },
     ];
     for (const output of bad) refuses(mem, () => ingestEpisode(mem, { id: 'e', text: 'Bob', at: T0 }, { extractor: { extract: () => output as never } }), 'ingestEpisode:');

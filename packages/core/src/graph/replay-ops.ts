@@ -1,11 +1,11 @@
 import { InvalidArgumentError } from '../errors.js';
-import { guarded, show } from './validate.js';
+import { describeError, show } from './validate.js';
 import type { Operation } from './log.js';
 
 /**
  * Replay's reading of one operation: a plain JSON value copied once (each field read once, so a getter
  * cannot answer the replay and the new log differently), with the fields of its type and no others.
- * BigInt, functions, symbols, cycles, sparse arrays and over-deep nesting are refused by name.
+ * What JSON cannot hold (BigInt, cycles) is refused by name.
  */
 
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
@@ -23,8 +23,21 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   salience: ['type', 'recordedAt', 'facts', 'values'],
 };
 
-/** Deeper than any operation nests (init.predicates.<name>.minConfidence is the deepest, at 3). */
-const MAX_DEPTH = 8;
+/**
+ * A whole log as plain operations: one JSON round trip for all (fast); when that fails, operation by
+ * operation, to name the one that cannot be read.
+ */
+export function checkOps(call: string, ops: readonly unknown[]): Operation[] {
+  let plain: unknown[] | undefined;
+  try {
+    const text = JSON.stringify(ops);
+    plain = JSON.parse(text) as unknown[];
+  } catch {
+    plain = undefined;
+  }
+  if (plain === undefined || !Array.isArray(plain) || plain.length !== ops.length) return ops.map((op, i) => checkOp(call, op, i));
+  return plain.map((op, i) => checkShape(call, op, i));
+}
 
 /** Operation `index` of a log as a plain value; `why` is thrown as `${call}: operation ${index} …`. */
 export function checkOp(call: string, raw: unknown, index: number): Operation {
@@ -32,7 +45,23 @@ export function checkOp(call: string, raw: unknown, index: number): Operation {
   const fail = (why: string): never => {
     throw new InvalidArgumentError(`${call}: ${where} ${why}`);
   };
-  const op = guarded(call, where, () => plainJson(raw, [], 0, fail));
+  // A round trip through JSON text, as the log stores it: every field read once (getters, proxies),
+  // BigInt and cycles refused, holes and non-finite numbers read as null (then refused by the field's check,
+  // or an open end where the log writes one so), and an own "__proto__" key stays plain data.
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(raw);
+  } catch (error) {
+    return fail(`is not JSON (${describeError(error)})`);
+  }
+  return checkShape(call, text === undefined ? undefined : JSON.parse(text), index);
+}
+
+/** A parsed operation: an object of a known type with the fields of that type and no others. */
+function checkShape(call: string, op: unknown, index: number): Operation {
+  const fail = (why: string): never => {
+    throw new InvalidArgumentError(`${call}: operation ${index} ${why}`);
+  };
   if (op === null || typeof op !== 'object' || Array.isArray(op)) return fail(`is ${show(op)}, not an operation object`);
   const record = op as Record<string, unknown>;
   const type = record.type;
@@ -40,45 +69,4 @@ export function checkOp(call: string, raw: unknown, index: number): Operation {
   const known = FIELDS[type]!;
   for (const key of Object.keys(record)) if (!known.includes(key)) fail(`(${type}) has an unknown field ${JSON.stringify(key)}`);
   return op as Operation;
-}
-
-/** A JSON-like deep copy; objects come out prototype-less, so every key is plain data. */
-function plainJson(value: unknown, path: object[], depth: number, fail: (why: string) => never): unknown {
-  switch (typeof value) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-    case 'undefined':
-      return value;
-    case 'bigint':
-      return fail('holds a BigInt (not JSON)');
-    case 'function':
-    case 'symbol':
-      return fail(`holds a ${typeof value} (not JSON)`);
-  }
-  if (value === null) return null;
-  const object = value as object;
-  if (depth >= MAX_DEPTH) fail(`nests deeper than ${MAX_DEPTH} levels`);
-  if (path.includes(object)) fail('holds a cycle');
-  path.push(object);
-  let out: unknown;
-  if (Array.isArray(object)) {
-    const list: unknown[] = [];
-    const length = object.length;
-    for (let i = 0; i < length; i++) {
-      if (!(i in object)) fail(`holds a sparse array (hole at ${i})`);
-      const v = plainJson(object[i], path, depth + 1, fail);
-      list.push(v === undefined ? null : v); // as JSON writes it
-    }
-    out = list;
-  } else {
-    const record = Object.create(null) as Record<string, unknown>;
-    for (const key of Object.keys(object)) {
-      const v = plainJson((object as Record<string, unknown>)[key], path, depth + 1, fail);
-      if (v !== undefined) record[key] = v;
-    }
-    out = record;
-  }
-  path.pop();
-  return out;
 }

@@ -71,9 +71,8 @@ export function readInput<T>(call: string, value: unknown, shape: Shape, what = 
     }
     const source = value as Record<string, unknown>;
     if (strict) {
-      const given = Object.keys(source);
-      for (let i = 0; i < given.length; i++) {
-        const key = given[i]!;
+      // for-in (own and inherited enumerable keys) uses V8's enum cache: no key array per call.
+      for (const key in source) {
         if (Object.hasOwn(shape, key)) continue;
         const known = Object.keys(shape).join(', ');
         if (noun !== undefined) throw new InvalidArgumentError(`${call}: ${what}.${key} is not ${noun} (${known})`);
@@ -85,7 +84,9 @@ export function readInput<T>(call: string, value: unknown, shape: Shape, what = 
     // for-in over the shape (a constant object literal) uses V8's enum cache: no array per call.
     for (const key in shape) {
       const raw = source[key];
-      if (raw !== undefined) out[key] = readField(call, raw, shape[key]!, key);
+      if (raw === undefined) continue;
+      const kind = shape[key]!;
+      out[key] = kind === 'any' || (kind === 'ref' && typeof raw === 'string') ? raw : readField(call, raw, kind, key);
     }
     return out as T;
   } catch (error) {
