@@ -50,7 +50,7 @@ import {
   withoutCut,
 } from './validate.js';
 import { RECALL_DEFAULTS } from './recall-engine.js';
-import { checkOps } from './replay-ops.js';
+import { checkOp, preview } from './replay-ops.js';
 import { showTime, toMillis } from '../util/time.js';
 import { vectorFromText, vectorToText } from '../util/vector-text.js';
 import { EntityTable } from './entities.js';
@@ -698,7 +698,7 @@ export class MemoryGraph {
     const options = readOptions<Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadConfigOptions>(call, given, SHAPES.loadOptions);
     if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
     // Every operation is read once into plain JSON values before the first is applied.
-    const plain = checkOps(call, readList(call, ops, 'ops'));
+    const plain = readList(call, ops, 'ops').map((op, i) => checkOp(call, op, i));
     const first = plain[0];
     if (first === undefined || first.type !== 'init') {
       throw new InvalidArgumentError(`${call}: a log starts with its 'init' operation (the memory's configuration)`);
@@ -726,7 +726,7 @@ export class MemoryGraph {
         mem.apply(plain[i]!);
       } catch (error) {
         const message = error instanceof Error ? error.message : describeError(error);
-        throw new InvalidArgumentError(`${call}: operation ${i} (${JSON.stringify(plain[i]).slice(0, 120)}) failed: ${message}`);
+        throw new InvalidArgumentError(`${call}: operation ${i} (${preview(plain[i]!)}) failed: ${message}`);
       }
     }
     checkLoadConfig(call, mem.storedConfig(), options);
@@ -919,7 +919,7 @@ export class MemoryGraph {
           predicate: op.predicate,
           object: 'name' in op.object ? op.object.name : op.object,
           validFrom: op.validFrom ?? -Infinity,
-          validTo: op.validTo === undefined ? Infinity : op.validTo, // the log leaves an open end out; null (NaN read through JSON) is refused
+          validTo: op.validTo === undefined ? Infinity : op.validTo, // the log leaves an open end out; null is refused
           recordedAt: op.recordedAt,
           confidence: op.confidence,
           ...(op.source === undefined ? {} : { source: op.source }),
@@ -939,7 +939,7 @@ export class MemoryGraph {
           predicate: op.predicate,
           ...(op.object === undefined ? {} : { object: op.object }),
           validFrom: op.validFrom ?? -Infinity,
-          validTo: op.validTo === undefined ? Infinity : op.validTo, // the log leaves an open end out; null (NaN read through JSON) is refused
+          validTo: op.validTo === undefined ? Infinity : op.validTo, // the log leaves an open end out; null is refused
           recordedAt: op.recordedAt,
           ...(op.reason === undefined ? {} : { reason: op.reason }),
         });
