@@ -64,7 +64,7 @@ export function recallAvailable(): boolean {
   return typeof MemoryGraph === 'function' && typeof (MemoryGraph.prototype as { recall?: unknown }).recall === 'function';
 }
 
-interface Ingestor {
+export interface Ingestor {
   mem: MemoryGraph;
   episodes: number;
   facts: number;
@@ -81,7 +81,7 @@ function fits(name: string): boolean {
   return canonical.length > 0 && (canonical.length <= 170 || utf8.encode(canonical).length <= 512);
 }
 
-function newIngestor(): Ingestor {
+export function newIngestor(): Ingestor {
   const ing: Ingestor = { mem: undefined as unknown as MemoryGraph, episodes: 0, facts: 0, dropped: 0, lastRecorded: -Infinity };
   // The record clock follows the data: reads default to the end of what was heard.
   ing.mem = new MemoryGraph({ now: () => (Number.isFinite(ing.lastRecorded) ? ing.lastRecorded : 0) });
@@ -89,7 +89,7 @@ function newIngestor(): Ingestor {
 }
 
 /** One episode (and, with an extractor, its entities and facts), timed as one operation. */
-function addEpisode(ing: Ingestor, rec: SampleRecorder, ep: { id: string; text: string; at: number; speaker?: string }, extractor?: Extractor): void {
+export function addEpisode(ing: Ingestor, rec: SampleRecorder, ep: { id: string; text: string; at: number; speaker?: string }, extractor?: Extractor): void {
   const recordedAt = Math.max(ing.lastRecorded, ep.at);
   const t0 = performance.now();
   if (extractor === undefined) {
