@@ -40,10 +40,13 @@ interface Args {
   options: Record<string, unknown>;
   extract: boolean;
   label: string;
+  /** Further settings scored on the same memories (`--grid name=v1,v2`), each a column. */
+  variants: Array<{ label: string; options: Record<string, unknown> }>;
 }
 
 function parse(argv: readonly string[]): Args {
-  const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours' };
+  const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [] };
+  const grids: Array<[string, unknown[]]> = [];
   const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--no-extract] [--set name=value] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
@@ -66,11 +69,18 @@ function parse(argv: readonly string[]): Args {
       const [name, raw] = next().split('=');
       if (name === undefined || raw === undefined) throw new InvalidArgumentError(usage);
       a.options[name] = JSON.parse(raw);
+    } else if (x === '--grid') {
+      const [name, raw] = next().split('=');
+      if (name === undefined || raw === undefined) throw new InvalidArgumentError(usage);
+      grids.push([name, raw.split(',').map((v) => JSON.parse(v) as unknown)]);
     } else if (x.startsWith('--no-') && ABLATIONS[x.slice(5)] !== undefined) {
       Object.assign(a.options, ABLATIONS[x.slice(5)]);
     } else throw new InvalidArgumentError(`${usage} (got ${x})`);
   }
   a.label = Object.keys(a.options).length === 0 ? 'ours' : `ours ${JSON.stringify(a.options)}`;
+  let sets: Array<Record<string, unknown>> = [a.options];
+  for (const [name, values] of grids) sets = sets.flatMap((o) => values.map((v) => ({ ...o, [name]: v })));
+  a.variants = grids.length === 0 ? [{ label: 'ours', options: a.options }] : sets.map((o) => ({ label: JSON.stringify(o), options: o }));
   return a;
 }
 
@@ -88,18 +98,18 @@ function put(t: Table, metric: string, group: string, system: string, v: number)
   }
 }
 
-function print(title: string, t: Table): void {
+function print(title: string, t: Table, systems: readonly string[]): void {
   console.log(`\n## ${title}`);
-  console.log('| metric | group | n | ours | plain BM25 |');
-  console.log('|---|---|---|---|---|');
+  console.log(`| metric | group | n | ${systems.join(' | ')} | plain BM25 |`);
+  console.log(`|---|---|---|${systems.map(() => '---|').join('')}---|`);
   for (const [metric, byGroup] of t) {
     const groups = [...byGroup.keys()].sort((x, y) => (x === 'all' ? -1 : y === 'all' ? 1 : x.localeCompare(y)));
     for (const g of groups) {
       const bySys = byGroup.get(g)!;
-      const ours = bySys.get('ours') ?? [];
       const bm = bySys.get('bm25') ?? [];
       const f = (xs: number[]): string => (xs.length === 0 ? '' : mean(xs).toFixed(3));
-      console.log(`| ${metric} | ${g} | ${Math.max(ours.filter(Number.isFinite).length, bm.filter(Number.isFinite).length)} | ${f(ours)} | ${f(bm)} |`);
+      const cols = systems.map((sys) => f(bySys.get(sys) ?? []));
+      console.log(`| ${metric} | ${g} | ${bm.filter(Number.isFinite).length} | ${cols.join(' | ')} | ${f(bm)} |`);
     }
   }
 }
@@ -145,11 +155,11 @@ async function locomo(a: Args, lat: Latency): Promise<Table> {
       first = false;
       if (q.evidence.length === 0) continue;
       const group = QUESTION_CATEGORY_NAMES[q.category];
-      const ours = episodesOf(ing.mem, q.question, cut, a.options, 50).filter((id) => DIA.test(id));
       const base = bm.search(q.question, 25).map((h) => h.id);
-      for (const k of [5, 10, 25]) {
-        put(t, `evidence recall@${k}`, group, 'ours', evidenceRecall(ours, q.evidence, k));
-        put(t, `evidence recall@${k}`, group, 'bm25', evidenceRecall(base, q.evidence, k));
+      for (const k of [5, 10, 25]) put(t, `evidence recall@${k}`, group, 'bm25', evidenceRecall(base, q.evidence, k));
+      for (const variant of a.variants) {
+        const ours = episodesOf(ing.mem, q.question, cut, variant.options, 50).filter((id) => DIA.test(id));
+        for (const k of [5, 10, 25]) put(t, `evidence recall@${k}`, group, variant.label, evidenceRecall(ours, q.evidence, k));
       }
     }
   }
@@ -196,13 +206,14 @@ async function longMemEval(a: Args, lat: Latency): Promise<{ dated: Table; all: 
     for (const [t, cut] of cuts) {
       const visible = new Set(sessions.filter((s) => s.date <= cut).map((s) => s.id));
       const relevantSessions = new Set(q.answerSessionIds.filter((id) => visible.has(id)));
-      const ours = episodesOf(ing.mem, q.question, cut, a.options, 50);
-      const oursSessions = firstDistinct(ours.map((id) => sessionOf.get(id) ?? id));
-      const oursTurns = ours.filter((id) => dateOf.has(id));
+      const runs: Array<[string, string[], string[]]> = a.variants.map((variant) => {
+        const ours = episodesOf(ing.mem, q.question, cut, variant.options, 50);
+        return [variant.label, firstDistinct(ours.map((id) => sessionOf.get(id) ?? id)), ours.filter((id) => dateOf.has(id))];
+      });
       const baseTurns = bm.search(q.question, 200, (id) => dateOf.get(id)! <= cut).map((h) => h.id);
       const baseSessions = firstDistinct(baseTurns.map((id) => sessionOf.get(id)!));
       const group = q.type;
-      for (const [system, ss, ts] of [['ours', oursSessions, oursTurns], ['bm25', baseSessions, baseTurns]] as const) {
+      for (const [system, ss, ts] of [...runs, ['bm25', baseSessions, baseTurns] as [string, string[], string[]]]) {
         if (relevantSessions.size > 0) {
           const s5 = evaluateRetrieval(ss, relevantSessions, 5);
           put(t, 'session recall_any@5', group, system, s5.recallAny);
@@ -233,14 +244,14 @@ async function main(): Promise<void> {
   void RECALL_DEFAULTS;
   if (a.dataset !== 'lme') {
     const lat: Latency = { first: new SampleRecorder(), warm: new SampleRecorder() };
-    print('LoCoMo', await locomo(a, lat));
+    print('LoCoMo', await locomo(a, lat), a.variants.map((v) => v.label));
     printLatency('LoCoMo', lat);
   }
   if (a.dataset !== 'locomo') {
     const lat: Latency = { first: new SampleRecorder(), warm: new SampleRecorder() };
     const r = await longMemEval(a, lat);
-    print('LongMemEval_S, question-date cut', r.dated);
-    print('LongMemEval_S, all sessions visible', r.all);
+    print('LongMemEval_S, question-date cut', r.dated, a.variants.map((v) => v.label));
+    print('LongMemEval_S, all sessions visible', r.all, a.variants.map((v) => v.label));
     printLatency('LongMemEval_S', lat);
   }
 }

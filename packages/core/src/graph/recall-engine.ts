@@ -8,6 +8,10 @@ import { Hnsw } from '../recall/hnsw.js';
 import { packContext } from '../recall/pack.js';
 import type { PackEpisode, PackFact } from '../recall/pack.js';
 import { reciprocalRankFusion } from '../recall/rrf.js';
+import { EPISODE_RANK_DEFAULTS, rankEpisodes } from '../recall/episode-rank.js';
+import type { EpisodeRankOptions } from '../recall/episode-rank.js';
+import { SessionMap } from '../recall/sessions.js';
+import { temporalIntent } from '../recall/temporal.js';
 import { tokenize } from '../recall/text.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
@@ -35,7 +39,9 @@ export interface RecallWeights {
 
 export type EdgeTypeWeights = Record<EdgeType | 'none', number>;
 
-export interface RecallOptions extends Cut {
+export interface RecallOptions extends Cut, Partial<EpisodeRankOptions> {
+  /** Weight of an episode's vector similarity beside its lexical score. @default 0.3 */
+  vectorWeight?: number;
   /** How many facts, entities and episodes to return (each). @default 10 */
   k?: number;
   /** Upper bound on the packed `text`'s token estimate. @default 1024 */
@@ -60,11 +66,6 @@ export interface RecallOptions extends Cut {
   fan?: number;
   /** Weight per edge type (`none`: facts without one). */
   edgeTypeWeights?: Partial<EdgeTypeWeights>;
-  /**
-   * Wall-clock budget of the expansion, ms. When it runs out the expansion stops where it is, so only then
-   * do results depend on machine speed. @default 50
-   */
-  timeBudgetMs?: number;
   /** How many fused seeds start the expansion. @default 20 */
   seeds?: number;
   /** Candidates taken from each BM25 / vector list before fusion. @default 50 */
@@ -120,7 +121,9 @@ export const RECALL_DEFAULTS = {
   fireCap: 24,
   fan: 0.5,
   edgeTypeWeights: { causal: 1, temporal: 0.8, semantic: 1, cooccurrence: 0.5, hierarchical: 1, none: 1 } as EdgeTypeWeights,
-  timeBudgetMs: 50,
+  /** Weight of an episode's vector similarity (above minSimilarity) beside its lexical score. */
+  vectorWeight: 0.3,
+  ...EPISODE_RANK_DEFAULTS,
   seeds: 20,
   candidates: 50,
   rrfK: 60,
@@ -295,6 +298,8 @@ export class RecallEngine {
   private readonly entityVectors: VectorSet;
   /** Entity BM25 documents (names, then aliases as they come) → entity. */
   private readonly entityDoc: number[] = [];
+  /** Episode → the session it belongs to (see recall/sessions.ts). */
+  private readonly sessions = new SessionMap();
   private episodesIndexed = 0;
   private entitiesIndexed = 0;
   private aliasesIndexed = 0;
@@ -347,6 +352,7 @@ export class RecallEngine {
       const speaker = ep.speakerOf(i);
       const text = speaker === undefined ? ep.texts[i]! : `${speaker}: ${ep.texts[i]!}`;
       this.episodeText.add(i, text);
+      this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
       this.episodeVectors.add(i, ep.vectorOf(i) ?? this.embed(text, 'episode'));
     }
     this.episodesIndexed = ep.count;
@@ -437,8 +443,9 @@ export class RecallEngine {
     lists.push(unit(this.episodeText.searchTerms(terms, c, episodeOk), EPISODE));
     lists.push(unit(this.entityText.searchTerms(terms, c, (d) => entityOk(this.entityDoc[d]!)).map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
     lists.push(unit(bm25Triples, TRIPLE));
+    const episodeVectorHits = qn > 0 ? this.episodeVectors.search(qvec, c, o.minSimilarity, episodeOk) : [];
     if (qn > 0) {
-      lists.push(unit(this.episodeVectors.search(qvec, c, o.minSimilarity, episodeOk), EPISODE));
+      lists.push(unit(episodeVectorHits, EPISODE));
       lists.push(unit(this.entityVectors.search(qvec, c, o.minSimilarity, entityOk), ENTITY));
     }
     const fused = reciprocalRankFusion(lists, { k: o.rrfK, limit: o.seeds });
@@ -457,7 +464,6 @@ export class RecallEngine {
     }
     const epoch = this.epoch;
     const active: number[] = [];
-    const seedEpisode = new Map<number, number>();
     const seedTriples: number[] = [];
     const activate = (e: number, a: number): void => {
       const id = en.resolveAt(e, k);
@@ -476,7 +482,6 @@ export class RecallEngine {
       const id = Math.floor(h.id / 3);
       const kind = h.id - id * 3;
       if (kind === EPISODE) {
-        seedEpisode.set(id, a);
         for (let j = ep.entityStart[id]!; j < ep.entityStart[id + 1]!; j++) activate(ep.entityIds[j]!, a);
       } else if (kind === ENTITY) activate(id, a);
       else {
@@ -504,7 +509,6 @@ export class RecallEngine {
       const e = mem.provenance.edgeType[st.provenance[r]!]!;
       return edgeWeight[e === NONE ? EDGE_TYPES.length : e]!;
     };
-    const deadline = performance.now() + o.timeBudgetMs;
     // Visible edges of an entity: rows and the neighbour (NONE for a literal object), into reused arrays.
     const edgeRows: number[] = [];
     const edgeOther: number[] = [];
@@ -532,13 +536,12 @@ export class RecallEngine {
     const byAct = (a: number, b: number): number => this.act[b]! - this.act[a]! || a - b;
 
     if (o.strategy === 'activation') {
-      for (let hop = 1; hop <= o.hops && performance.now() < deadline; hop++) {
+      for (let hop = 1; hop <= o.hops; hop++) {
         // The strongest nodes fire, at most fireCap of them a hop: the budget that keeps recall sub-millisecond.
         const firing = active.filter((u) => this.fired[u] !== epoch && this.act[u]! >= o.threshold).sort(byAct);
         if (firing.length > o.fireCap) firing.length = o.fireCap;
         const touched: number[] = [];
         for (const u of firing) {
-          if (performance.now() >= deadline) break;
           this.fired[u] = epoch;
           edgesOf(u);
           const share = (this.act[u]! * o.decay) / Math.pow(Math.max(1, edgeRows.length), o.fan);
@@ -590,10 +593,9 @@ export class RecallEngine {
     } else {
       // BFS: each entity once, at its shortest distance; score = best seed score × Π(decay · weight · confidence).
       let frontier = active.slice().sort(byAct);
-      for (let hop = 1; hop <= o.hops && frontier.length > 0 && performance.now() < deadline; hop++) {
+      for (let hop = 1; hop <= o.hops && frontier.length > 0; hop++) {
         const next: number[] = [];
         for (const u of frontier) {
-          if (performance.now() >= deadline) break;
           edgesOf(u);
           for (let i = 0; i < edgeRows.length; i++) {
             const r = edgeRows[i]!;
@@ -713,11 +715,25 @@ export class RecallEngine {
       }
       evidenceOf.push(cited);
     }
+    // lexical ranking (BM25, feedback, sessions, time), then the vector and fact evidence on top
+    const episodeScore = new Map<number, number>();
+    const queryTerms = new Map<string, number>();
+    for (const t of terms) queryTerms.set(t, 1);
+    rankEpisodes({ index: this.episodeText, sessions: this.sessions, at: ep.at }, queryTerms, episodeOk, o.temporal ? temporalIntent(query, v) : undefined, o, episodeScore);
+    const add = (i: number, by: number): void => {
+      if (by > 0) episodeScore.set(i, (episodeScore.get(i) ?? 0) + by);
+    };
+    for (const h of episodeVectorHits) add(h.id, o.vectorWeight * h.score);
+    for (const [index, by] of lifted) add(index, by);
     const episodeTop = new TopK();
     episodeTop.reset(o.k);
-    for (const [index, score] of seedEpisode) episodeTop.push(score + (lifted.get(index) ?? 0), index);
-    for (const [index, by] of lifted) if (!seedEpisode.has(index)) episodeTop.push(by, index);
-    const episodes = episodeTop.drain().map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
+    for (const [index, score] of episodeScore) episodeTop.push(score, index);
+    const ranked = episodeTop.drain();
+    // k episodes come back when that many are visible: the rest by recency (score 0), latest first
+    if (ranked.length < o.k) {
+      for (let i = ep.count - 1; i >= 0 && ranked.length < o.k; i--) if (episodeOk(i) && !episodeScore.has(i)) ranked.push({ id: i, score: 0 });
+    }
+    const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
 
     // ---- pack ----
     const packFacts: PackFact[] = facts.map((f, i) => ({ text: factLine(f), score: f.score, evidence: evidenceOf[i]! }));
@@ -821,7 +837,7 @@ function resolveOptions(options: RecallOptions, call: string): Resolved {
     }
     if (weights.recency > 1) throw new InvalidArgumentError(`${call}: weights.recency must be in [0, 1]`);
   }
-  for (const flag of ['includeArchived', 'track'] as const) {
+  for (const flag of ['includeArchived', 'track', 'temporal'] as const) {
     if (options[flag] !== undefined && typeof options[flag] !== 'boolean') throw new InvalidArgumentError(`${call}: ${flag} must be a boolean`);
   }
   return {
@@ -837,7 +853,17 @@ function resolveOptions(options: RecallOptions, call: string): Resolved {
     fireCap: num('fireCap', d.fireCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     fan: num('fan', d.fan, (x) => x >= 0 && x <= 2, 'in [0, 2]'),
     edgeTypeWeights,
-    timeBudgetMs: num('timeBudgetMs', d.timeBudgetMs, positive, 'a number > 0'),
+    vectorWeight: num('vectorWeight', d.vectorWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    feedback: num('feedback', d.feedback, unit, 'in [0, 1]'),
+    feedbackDocs: num('feedbackDocs', d.feedbackDocs, (x) => count(x) && x <= 1000, 'a whole number from 0 to 1000'),
+    feedbackTerms: num('feedbackTerms', d.feedbackTerms, (x) => count(x) && x <= 1000, 'a whole number from 0 to 1000'),
+    sessionWeight: num('sessionWeight', d.sessionWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    sessionDoc: num('sessionDoc', d.sessionDoc, unit, 'in [0, 1]'),
+    neighbour: num('neighbour', d.neighbour, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    diversity: num('diversity', d.diversity, unit, 'in [0, 1]'),
+    temporal: options.temporal ?? d.temporal,
+    windowBoost: num('windowBoost', d.windowBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    orderBoost: num('orderBoost', d.orderBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     seeds: num('seeds', d.seeds, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     candidates: num('candidates', d.candidates, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     rrfK: num('rrfK', d.rrfK, (x) => Number.isFinite(x) && x >= 0, 'a finite number ≥ 0'),
