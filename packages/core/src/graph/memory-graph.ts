@@ -324,6 +324,7 @@ export class MemoryGraph {
       recordedAt,
     );
     const index = this.episodes.add(input.id, input.text, at, recordedAt, speaker, entities, vector);
+    this.indexForRecall();
     return this.episodeInfo(index);
   }
 
@@ -497,6 +498,19 @@ export class MemoryGraph {
    * The facts, entities and episodes that answer a query at a cut, and a packed context within a token
    * budget (see RecallOptions). A read: it writes nothing unless `track: true`, which logs a `touch`.
    */
+  /**
+   * Recall's indexes follow the writes (issue 9: no first-recall cliff). A write has succeeded whatever
+   * recall's embedder does: an embedder that fails here is reported by the next recall, which retries.
+   */
+  private indexForRecall(): void {
+    try {
+      this.recallEngine ??= new RecallEngine(this, this.embedder);
+      this.recallEngine.catchUp();
+    } catch {
+      // reported by recall()
+    }
+  }
+
   recall(query: string, options: RecallOptions = {}): RecallResult {
     this.recallEngine ??= new RecallEngine(this, this.embedder);
     return this.recallEngine.recall(query, options);
@@ -691,6 +705,7 @@ export class MemoryGraph {
       predicates,
     });
     mem.loadChecked(checked);
+    mem.indexForRecall(); // the load's linear pass also builds recall's indexes
     return mem;
   }
 

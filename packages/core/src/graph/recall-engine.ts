@@ -4,7 +4,7 @@ import { HashEmbedder } from '../recall/embedder.js';
 import type { Embedder } from '../recall/embedder.js';
 import { TopK } from '../recall/grow.js';
 import type { Hit } from '../recall/grow.js';
-import { Hnsw } from '../recall/hnsw.js';
+import { VectorSet } from '../recall/vectors.js';
 import { packContext } from '../recall/pack.js';
 import type { PackEpisode, PackFact } from '../recall/pack.js';
 import { reciprocalRankFusion } from '../recall/rrf.js';
@@ -149,141 +149,6 @@ const ENTITY = 1;
 const TRIPLE = 2;
 
 /**
- * Vectors of one kind: exact search while small, HNSW once `bruteForceBelow` is reached.
- *
- * The exact search keeps an inverted index by dimension next to the dense rows: hashed n-gram vectors
- * are sparse (an entity name sets ~30 of 256 coordinates, a turn ~150), so summing over the query's
- * non-zero dimensions' postings touches a fraction of what a scan of every row would. Dense vectors (a
- * model's embeddings) make the postings as long as the rows and cost the same as a scan; it stays exact.
- */
-class VectorSet {
-  private data = new Float32Array(0);
-  private labels = new Uint32Array(0);
-  private count = 0;
-  private hnsw: Hnsw | undefined;
-  private readonly top = new TopK();
-  /** Per dimension: the rows with a non-zero coordinate there, and its value. */
-  private postRows: Uint32Array[] = [];
-  private postVals: Float32Array[] = [];
-  private postLen: Uint32Array;
-  private scores = new Float32Array(0);
-  private touched = new Uint32Array(0);
-  private seen = new Uint32Array(0);
-  private epoch = 0;
-
-  constructor(
-    readonly dimensions: number,
-    private readonly threshold: number,
-    private readonly ef: number,
-  ) {
-    this.postLen = new Uint32Array(dimensions);
-    for (let d = 0; d < dimensions; d++) {
-      this.postRows.push(new Uint32Array(8));
-      this.postVals.push(new Float32Array(8));
-    }
-  }
-
-  add(label: number, vector: ArrayLike<number>): void {
-    const dim = this.dimensions;
-    let norm = 0;
-    for (let i = 0; i < dim; i++) norm += vector[i]! * vector[i]!;
-    if (norm === 0) return; // no words, no direction: it can match nothing
-    if (this.hnsw !== undefined) {
-      this.hnsw.add(label, vector);
-      return;
-    }
-    if ((this.count + 1) * dim > this.data.length) {
-      const next = new Float32Array(Math.max(64 * dim, this.data.length * 2));
-      next.set(this.data);
-      this.data = next;
-      const l = new Uint32Array(next.length / dim);
-      l.set(this.labels);
-      this.labels = l;
-    }
-    const inv = 1 / Math.sqrt(norm);
-    const row = this.count;
-    const o = row * dim;
-    for (let i = 0; i < dim; i++) {
-      const x = vector[i]! * inv;
-      this.data[o + i] = x;
-      if (x === 0) continue;
-      const n = this.postLen[i]!;
-      if (n === this.postRows[i]!.length) {
-        const rows = new Uint32Array(n * 2);
-        rows.set(this.postRows[i]!);
-        this.postRows[i] = rows;
-        const vals = new Float32Array(n * 2);
-        vals.set(this.postVals[i]!);
-        this.postVals[i] = vals;
-      }
-      this.postRows[i]![n] = row;
-      this.postVals[i]![n] = x;
-      this.postLen[i] = n + 1;
-    }
-    this.labels[this.count++] = label;
-    if (this.count >= this.threshold) {
-      const h = new Hnsw({ dimensions: dim, efSearch: this.ef });
-      for (let r = 0; r < this.count; r++) h.add(this.labels[r]!, this.data.subarray(r * dim, (r + 1) * dim));
-      this.hnsw = h;
-      this.data = new Float32Array(0);
-      this.labels = new Uint32Array(0);
-      this.postRows = [];
-      this.postVals = [];
-    }
-  }
-
-  /** The k most similar accepted vectors with similarity ≥ `floor`; `q` must be unit length. */
-  search(q: Float32Array, k: number, floor: number, accept: (label: number) => boolean): Hit[] {
-    if (this.hnsw !== undefined) return this.hnsw.search(q, k, { accept, ef: Math.max(this.ef, k) }).filter((h) => h.score >= floor);
-    const n = this.count;
-    if (this.scores.length < n) {
-      const cap = Math.max(n, this.scores.length * 2, 64);
-      this.scores = new Float32Array(cap);
-      this.touched = new Uint32Array(cap);
-      this.seen = new Uint32Array(cap);
-      this.epoch = 0;
-    }
-    if (++this.epoch === 0xffffffff) {
-      this.seen.fill(0);
-      this.epoch = 1;
-    }
-    const epoch = this.epoch;
-    const scores = this.scores;
-    const seen = this.seen;
-    const touched = this.touched;
-    let nTouched = 0;
-    for (let d = 0; d < this.dimensions; d++) {
-      const qd = q[d]!;
-      if (qd === 0) continue;
-      const rows = this.postRows[d]!;
-      const vals = this.postVals[d]!;
-      const len = this.postLen[d]!;
-      for (let j = 0; j < len; j++) {
-        const r = rows[j]!;
-        if (seen[r] !== epoch) {
-          seen[r] = epoch;
-          scores[r] = 0;
-          touched[nTouched++] = r;
-        }
-        scores[r] = scores[r]! + qd * vals[j]!;
-      }
-    }
-    const top = this.top;
-    top.reset(k);
-    // Rows never touched share no dimension with the query: similarity 0 (they pass only a floor ≤ 0).
-    if (floor <= 0) {
-      for (let r = 0; r < n; r++) if (seen[r] !== epoch && accept(this.labels[r]!)) top.push(0, this.labels[r]!);
-    }
-    for (let i = 0; i < nTouched; i++) {
-      const r = touched[i]!;
-      const s = scores[r]!;
-      if (s >= floor && accept(this.labels[r]!)) top.push(s, this.labels[r]!);
-    }
-    return top.drain();
-  }
-}
-
-/**
  * Hybrid recall over a MemoryGraph: BM25 and vector seeds fused by RRF, spreading activation or BFS over
  * the edges visible at the cut, facts scored and packed. Indexes are built lazily: each recall first
  * indexes whatever episodes, entities, aliases and triples were added since the last one, so writes stay
@@ -343,7 +208,10 @@ export class RecallEngine {
 
   // ---- lazy indexing -------------------------------------------------------------------------
 
-  /** Indexes what was added since the last call. */
+  /**
+   * Indexes what was added since the last call. The memory calls it after every episode (and once after a
+   * load), so the indexes are kept at write time and recall only adds the last few facts' entities.
+   */
   catchUp(): void {
     const mem = this.mem;
     const ep = mem.episodes;
@@ -351,19 +219,22 @@ export class RecallEngine {
       // the speaker is part of what a turn is about ("what did Melanie paint?")
       const speaker = ep.speakerOf(i);
       const text = speaker === undefined ? ep.texts[i]! : `${speaker}: ${ep.texts[i]!}`;
+      // the vector first: an embedder that throws leaves this episode unindexed, to be retried
+      const vector = ep.vectorOf(i) ?? this.embed(text, 'episode');
       this.episodeText.add(i, text);
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
-      this.episodeVectors.add(i, ep.vectorOf(i) ?? this.embed(text, 'episode'));
+      this.episodeVectors.add(i, vector);
+      this.episodesIndexed = i + 1;
     }
-    this.episodesIndexed = ep.count;
     const en = mem.entities;
     for (let e = this.entitiesIndexed; e < en.count; e++) {
       const name = en.displayName(e);
+      const vector = en.vectorOf(e) ?? this.embed(name, 'entity');
       this.entityText.add(this.entityDoc.length, name);
       this.entityDoc.push(e);
-      this.entityVectors.add(e, en.vectorOf(e) ?? this.embed(name, 'entity'));
+      this.entityVectors.add(e, vector);
+      this.entitiesIndexed = e + 1;
     }
-    this.entitiesIndexed = en.count;
     for (let a = this.aliasesIndexed; a < en.aliasEntity.length; a++) {
       this.entityText.add(this.entityDoc.length, en.strings.get(en.aliasName[a]!));
       this.entityDoc.push(en.aliasEntity[a]!);
