@@ -11,7 +11,7 @@
  * option (numbers, booleans, or JSON); `--no-X` switches a component off (see ABLATIONS). Tune with
  * `--split dev` only.
  */
-import { InvalidArgumentError, MemoryGraph, RECALL_DEFAULTS } from '@palimpsest/core';
+import { InvalidArgumentError, MemoryGraph, TOKENIZE } from '@palimpsest/core';
 import type { RecallOptions } from '@palimpsest/core';
 import { loadLocomo, loadLongMemEval, QUESTION_CATEGORY_NAMES } from '@palimpsest/datasets';
 import type { Split } from '@palimpsest/datasets';
@@ -47,7 +47,7 @@ interface Args {
 function parse(argv: readonly string[]): Args {
   const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [] };
   const grids: Array<[string, unknown[]]> = [];
-  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--no-extract] [--set name=value] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
+  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
     const next = (): string => {
@@ -65,6 +65,12 @@ function parse(argv: readonly string[]): Args {
       a.dataset = v;
     } else if (x === '--limit') a.limit = Number(next());
     else if (x === '--no-extract') a.extract = false;
+    else if (x === '--stemmer') {
+      // index-time: set before any memory is built
+      const v = next();
+      if (v !== 'porter2' && v !== 'light' && v !== 'none') throw new InvalidArgumentError(`${usage}: --stemmer porter2|light|none`);
+      TOKENIZE.stemmer = v;
+    }
     else if (x === '--set') {
       const [name, raw] = next().split('=');
       if (name === undefined || raw === undefined) throw new InvalidArgumentError(usage);
@@ -240,8 +246,7 @@ function printLatency(name: string, lat: Latency): void {
 
 async function main(): Promise<void> {
   const a = parse(process.argv.slice(2));
-  console.log(`# retrieval quality, ${a.split} split, ${a.label}${a.extract ? '' : ', no extractor'}`);
-  void RECALL_DEFAULTS;
+  console.log(`# retrieval quality, ${a.split} split, ${a.label}${a.extract ? '' : ', no extractor'}, stemmer ${TOKENIZE.stemmer}`);
   if (a.dataset !== 'lme') {
     const lat: Latency = { first: new SampleRecorder(), warm: new SampleRecorder() };
     print('LoCoMo', await locomo(a, lat), a.variants.map((v) => v.label));

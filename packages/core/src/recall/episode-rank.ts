@@ -45,7 +45,7 @@ export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
   sessionWeight: 2,
   sessionDoc: 0.5,
   neighbour: 0.7,
-  diversity: 0.7,
+  diversity: 0.85,
   temporal: true,
   windowBoost: 0.5,
   orderBoost: 0.3,

@@ -3,6 +3,8 @@
  * Deterministic, dependency-free, Unicode-aware.
  */
 
+import { porter2 } from './porter2.js';
+
 // Letter/digit runs, optionally joined by an apostrophe inside a word ("don't", "Caroline's").
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 const APOSTROPHES = /['’]/g;
@@ -37,14 +39,21 @@ export function words(text: string): string[] {
 }
 
 /**
- * Words → search terms: lower-cased, apostrophes removed, stop words dropped, light stemming.
- * The same function must be used for documents and queries.
+ * Which stemmer `tokenize` applies: Porter2 (the default), the light `stem` below, or none. A switch for
+ * ablation studies only: set it before anything is indexed (documents and queries must agree).
+ */
+export const TOKENIZE = { stemmer: 'porter2' as 'porter2' | 'light' | 'none' };
+
+/**
+ * Words → search terms: lower-cased, apostrophes removed, stop words dropped, stemmed (Porter2; words
+ * with digits are kept whole). The same function must be used for documents and queries.
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
+  const mode = TOKENIZE.stemmer;
   for (const w of words(text)) {
     if (STOP_WORDS.has(w)) continue;
-    out.push(stem(w));
+    out.push(mode === 'none' || /\d/.test(w) ? w : mode === 'light' ? stem(w) : porter2(w));
   }
   return out;
 }
