@@ -6,7 +6,7 @@
  *    that holds it) belongs to that container's session;
  * 2. otherwise an episode at most `gapMs` after the previous one, in time order, continues its session
  *    (turns recorded one by one, with no session episode); anything else opens a new session.
- * A container is any episode that opened a session. Deterministic, O(text) per episode.
+ * A container is a multi-line episode that opened a session. Deterministic, O(text) per episode.
  */
 export const SESSION_DEFAULTS = {
   /** Longest pause inside one conversation (turns recorded without a session episode). */
@@ -48,10 +48,12 @@ export class SessionMap {
     else if (this.count > 0 && at >= this.lastAt && at - this.lastAt <= this.gapMs && !text.includes('\n')) root = this.root[this.count - 1]!;
     else {
       root = index;
-      // a multi-line episode (a whole session or document) is what later turns are looked up in
-      this.container = index;
-      this.containerText = text;
-      if (text.includes('\n')) this.whole[index] = 1;
+      // a multi-line episode (a whole session or document) is what later turns are looked up in;
+      // a single turn opening a session is not a container (a repeated line is not a part of it)
+      const whole = text.includes('\n');
+      this.container = whole ? index : -1;
+      this.containerText = whole ? text : '';
+      if (whole) this.whole[index] = 1;
     }
     this.root[index] = root;
     let m = this.members.get(root);
