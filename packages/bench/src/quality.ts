@@ -25,11 +25,12 @@ import { SampleRecorder } from './stats.js';
 export const ABLATIONS: Record<string, Partial<RecallOptions> & Record<string, unknown>> = {
   activation: { hops: 0 },
   prf: { feedback: 0 },
+  parts: { partWeight: 0 },
   sessions: { sessionWeight: 0 },
-  diversity: { diversity: 0 },
+  diversity: { diversity: 1 },
+  neighbours: { neighbour: 0 },
   temporal: { temporal: false },
-  entities: { entityExpansion: 0 },
-  vectors: { minSimilarity: 1.01 },
+  vectors: { vectorWeight: 0, minSimilarity: 1 },
   facts: { weights: { evidence: 0 } },
 };
 
@@ -47,7 +48,8 @@ interface Args {
 function parse(argv: readonly string[]): Args {
   const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [] };
   const grids: Array<[string, unknown[]]> = [];
-  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
+  let ablate = false;
+  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--grid name=v1,v2] [--ablations] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
     const next = (): string => {
@@ -79,6 +81,8 @@ function parse(argv: readonly string[]): Args {
       const [name, raw] = next().split('=');
       if (name === undefined || raw === undefined) throw new InvalidArgumentError(usage);
       grids.push([name, raw.split(',').map((v) => JSON.parse(v) as unknown)]);
+    } else if (x === '--ablations') {
+      ablate = true;
     } else if (x.startsWith('--no-') && ABLATIONS[x.slice(5)] !== undefined) {
       Object.assign(a.options, ABLATIONS[x.slice(5)]);
     } else throw new InvalidArgumentError(`${usage} (got ${x})`);
@@ -87,6 +91,8 @@ function parse(argv: readonly string[]): Args {
   let sets: Array<Record<string, unknown>> = [a.options];
   for (const [name, values] of grids) sets = sets.flatMap((o) => values.map((v) => ({ ...o, [name]: v })));
   a.variants = grids.length === 0 ? [{ label: 'ours', options: a.options }] : sets.map((o) => ({ label: JSON.stringify(o), options: o }));
+  // --ablations: the defaults, then each component off on its own (one column each)
+  if (ablate) for (const [name, o] of Object.entries(ABLATIONS)) a.variants.push({ label: `no ${name}`, options: { ...a.options, ...o } });
   return a;
 }
 

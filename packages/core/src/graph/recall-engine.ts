@@ -12,6 +12,7 @@ import { EPISODE_RANK_DEFAULTS, rankEpisodes } from '../recall/episode-rank.js';
 import type { EpisodeRankOptions } from '../recall/episode-rank.js';
 import { SessionMap } from '../recall/sessions.js';
 import { temporalIntent } from '../recall/temporal.js';
+import { queryParts } from '../recall/query-parts.js';
 import { tokenize } from '../recall/text.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
@@ -42,6 +43,8 @@ export type EdgeTypeWeights = Record<EdgeType | 'none', number>;
 export interface RecallOptions extends Cut, Partial<EpisodeRankOptions> {
   /** Weight of an episode's vector similarity beside its lexical score. @default 0.3 */
   vectorWeight?: number;
+  /** Lift from ranking each event of a two-event question on its own (0: off). @default 0.5 */
+  partWeight?: number;
   /** How many facts, entities and episodes to return (each). @default 10 */
   k?: number;
   /** Upper bound on the packed `text`'s token estimate. @default 1024 */
@@ -123,6 +126,8 @@ export const RECALL_DEFAULTS = {
   edgeTypeWeights: { causal: 1, temporal: 0.8, semantic: 1, cooccurrence: 0.5, hierarchical: 1, none: 1 } as EdgeTypeWeights,
   /** Weight of an episode's vector similarity (above minSimilarity) beside its lexical score. */
   vectorWeight: 0.3,
+  /** Lift from ranking each part of a two-event question on its own. */
+  partWeight: 0.5,
   ...EPISODE_RANK_DEFAULTS,
   seeds: 20,
   candidates: 50,
@@ -590,7 +595,21 @@ export class RecallEngine {
     const episodeScore = new Map<number, number>();
     const queryTerms = new Map<string, number>();
     for (const t of terms) queryTerms.set(t, 1);
-    rankEpisodes({ index: this.episodeText, sessions: this.sessions, at: ep.at }, queryTerms, episodeOk, o.temporal ? temporalIntent(query, v) : undefined, o, episodeScore);
+    const source = { index: this.episodeText, sessions: this.sessions, at: ep.at };
+    const time = o.temporal ? temporalIntent(query, v) : undefined;
+    rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore);
+    // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)
+    if (o.partWeight > 0) {
+      for (const part of queryParts(query)) {
+        const partTerms = new Map<string, number>();
+        for (const t of tokenize(part)) partTerms.set(t, 1);
+        const partScore = new Map<number, number>();
+        rankEpisodes(source, partTerms, episodeOk, time, o, partScore);
+        let top = 0;
+        for (const s of partScore.values()) top = Math.max(top, s);
+        if (top > 0) for (const [i, s] of partScore) episodeScore.set(i, (episodeScore.get(i) ?? 0) + (o.partWeight * s) / top);
+      }
+    }
     const add = (i: number, by: number): void => {
       if (by > 0) episodeScore.set(i, (episodeScore.get(i) ?? 0) + by);
     };
@@ -724,6 +743,7 @@ function resolveOptions(options: RecallOptions, call: string): Resolved {
     fireCap: num('fireCap', d.fireCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     fan: num('fan', d.fan, (x) => x >= 0 && x <= 2, 'in [0, 2]'),
     edgeTypeWeights,
+    partWeight: num('partWeight', d.partWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     vectorWeight: num('vectorWeight', d.vectorWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     feedback: num('feedback', d.feedback, unit, 'in [0, 1]'),
     feedbackDocs: num('feedbackDocs', d.feedbackDocs, (x) => count(x) && x <= 1000, 'a whole number from 0 to 1000'),
