@@ -5,6 +5,7 @@ import type { Embedder } from '../recall/embedder.js';
 import { TopK } from '../recall/grow.js';
 import type { Hit } from '../recall/grow.js';
 import { VectorSet } from '../recall/vectors.js';
+import { Expansion } from '../recall/expand.js';
 import { packContext } from '../recall/pack.js';
 import type { PackEpisode, PackFact } from '../recall/pack.js';
 import { reciprocalRankFusion } from '../recall/rrf.js';
@@ -174,19 +175,10 @@ export class RecallEngine {
   private entitiesIndexed = 0;
   private aliasesIndexed = 0;
   private triplesIndexed = 0;
-  // per-recall scratch, indexed by entity id; `mark` stamps which entries belong to the current call
-  private act = new Float64Array(0);
-  private incoming = new Float64Array(0);
-  private bestIn = new Float64Array(0);
-  private parent = new Int32Array(0);
-  private mark = new Uint32Array(0);
-  private inMark = new Uint32Array(0);
-  private fired = new Uint32Array(0);
-  private depth = new Uint8Array(0);
+  /** Spreading activation / BFS over the entities, with its per-call scratch (recall/expand.ts). */
+  private readonly expansion = new Expansion();
   /** Rows already collected as candidates in this call (indexed by row). */
   private rowMark = new Uint32Array(0);
-  /** A reused bounded heap for partial selections (inhibitors, newcomers). */
-  private readonly select = new TopK();
   private tripleMatch = new Float64Array(0);
   private tripleMark = new Uint32Array(0);
   private epoch = 0;
@@ -328,30 +320,18 @@ export class RecallEngine {
     const topFused = fused[0]?.score ?? 1;
 
     // ---- activate the seeds ----
-    const n = en.count;
-    this.reserve(n);
+    this.expansion.begin(en.count);
     if (++this.epoch === 0xffffffff) {
-      this.mark.fill(0);
-      this.inMark.fill(0);
-      this.fired.fill(0);
       this.rowMark.fill(0);
       this.tripleMark.fill(0);
       this.epoch = 1;
     }
     const epoch = this.epoch;
-    const active: number[] = [];
+    const active = this.expansion.active;
     const seedTriples: number[] = [];
     const activate = (e: number, a: number): void => {
       const id = en.resolveAt(e, k);
-      if (!entityOk(id)) return;
-      if (this.mark[id] !== epoch) {
-        this.mark[id] = epoch;
-        this.act[id] = 0;
-        this.parent[id] = NONE;
-        this.depth[id] = 0;
-        active.push(id);
-      }
-      this.act[id] = this.act[id]! + a;
+      if (entityOk(id)) this.expansion.seed(id, a);
     };
     for (const h of fused) {
       const a = h.score / topFused;
@@ -385,10 +365,8 @@ export class RecallEngine {
       const e = mem.provenance.edgeType[st.provenance[r]!]!;
       return edgeWeight[e === NONE ? EDGE_TYPES.length : e]!;
     };
-    // Visible edges of an entity: rows and the neighbour (NONE for a literal object), into reused arrays.
-    const edgeRows: number[] = [];
-    const edgeOther: number[] = [];
-    const edgesOf = (u: number): void => {
+    // Visible edges of an entity: rows and the neighbour (NONE for a literal object), into the given arrays.
+    const edgesOf = (u: number, edgeRows: number[], edgeOther: number[]): void => {
       edgeRows.length = 0;
       edgeOther.length = 0;
       for (let t = st.subjectHead[u] ?? NONE; t !== NONE; t = st.tSubjectNext[t]!) {
@@ -409,105 +387,11 @@ export class RecallEngine {
         }
       }
     };
-    const byAct = (a: number, b: number): number => this.act[b]! - this.act[a]! || a - b;
-
-    if (o.strategy === 'activation') {
-      for (let hop = 1; hop <= o.hops; hop++) {
-        // The strongest nodes fire, at most fireCap of them a hop: the budget that keeps recall sub-millisecond.
-        const firing = active.filter((u) => this.fired[u] !== epoch && this.act[u]! >= o.threshold).sort(byAct);
-        if (firing.length > o.fireCap) firing.length = o.fireCap;
-        const touched: number[] = [];
-        for (const u of firing) {
-          this.fired[u] = epoch;
-          edgesOf(u);
-          const share = (this.act[u]! * o.decay) / Math.pow(Math.max(1, edgeRows.length), o.fan);
-          for (let i = 0; i < edgeRows.length; i++) {
-            const r = edgeRows[i]!;
-            addCandidate(r);
-            const w = edgeOther[i]!;
-            if (w === NONE) continue;
-            const d = share * weightOf(r) * st.confidence[r]!;
-            if (this.inMark[w] !== epoch) {
-              this.inMark[w] = epoch;
-              this.incoming[w] = 0;
-              this.bestIn[w] = -1;
-              touched.push(w);
-            }
-            this.incoming[w] = this.incoming[w]! + d;
-            if (d > this.bestIn[w]! || (d === this.bestIn[w]! && u < this.parent[w]!)) {
-              this.bestIn[w] = d;
-              if (this.mark[w] !== epoch) this.parent[w] = u; // a node's parent is fixed when it joins
-            }
-          }
-        }
-        // Existing nodes take their increment; new ones join strongest first, up to the cap.
-        const fresh: number[] = [];
-        for (const w of touched) {
-          this.inMark[w] = 0;
-          if (this.mark[w] === epoch) this.act[w] = this.act[w]! + this.incoming[w]!;
-          else if (this.incoming[w]! >= o.threshold) fresh.push(w);
-        }
-        // Only the strongest `room` newcomers can join: select them with a bounded heap when there are more.
-        const room = Math.max(0, o.nodeCap - active.length);
-        let joining = fresh;
-        if (fresh.length > room) {
-          this.select.reset(room);
-          for (const w of fresh) this.select.push(this.incoming[w]!, w);
-          joining = this.select.drain().map((h) => h.id);
-        } else {
-          fresh.sort((a, b) => this.incoming[b]! - this.incoming[a]! || a - b);
-        }
-        for (const w of joining) {
-          if (active.length >= o.nodeCap) break;
-          this.mark[w] = epoch;
-          this.act[w] = this.incoming[w]!;
-          this.depth[w] = hop;
-          active.push(w);
-        }
-        this.inhibit(active, o.inhibitors, o.inhibition);
-      }
-    } else {
-      // BFS: each entity once, at its shortest distance; score = best seed score × Π(decay · weight · confidence).
-      let frontier = active.slice().sort(byAct);
-      for (let hop = 1; hop <= o.hops && frontier.length > 0; hop++) {
-        const next: number[] = [];
-        for (const u of frontier) {
-          edgesOf(u);
-          for (let i = 0; i < edgeRows.length; i++) {
-            const r = edgeRows[i]!;
-            addCandidate(r);
-            const w = edgeOther[i]!;
-            if (w === NONE) continue;
-            const s = this.act[u]! * o.decay * weightOf(r) * st.confidence[r]!;
-            if (this.mark[w] === epoch) {
-              // same depth, better path: keep the better score and its parent
-              if (this.depth[w] === hop && s > this.act[w]!) {
-                this.act[w] = s;
-                this.parent[w] = u;
-              }
-              continue;
-            }
-            if (active.length >= o.nodeCap || s < o.threshold) continue;
-            this.mark[w] = epoch;
-            this.act[w] = s;
-            this.parent[w] = u;
-            this.depth[w] = hop;
-            active.push(w);
-            next.push(w);
-          }
-        }
-        frontier = next.sort(byAct);
-      }
-    }
-
-    let fired = 0;
-    for (const u of active) if (this.fired[u] === epoch) fired++;
-    this.lastStats = { seeds: fused.length, active: active.length, fired, candidates: candidates.length };
+    this.expansion.run({ edgesOf, strength: (r) => weightOf(r) * st.confidence[r]!, reached: addCandidate }, o);
+    this.lastStats = { seeds: fused.length, active: active.length, fired: this.expansion.firedCount(), candidates: candidates.length };
 
     // ---- score facts ----
-    let maxAct = 0;
-    for (const u of active) if (this.act[u]! > maxAct) maxAct = this.act[u]!;
-    const actOf = (e: number): number => (e >= 0 && this.mark[e] === epoch && maxAct > 0 ? this.act[e]! / maxAct : 0);
+    const actOf = this.expansion.normalised();
     if (this.tripleMatch.length < st.tripleCount) {
       this.tripleMatch = new Float64Array(Math.max(st.tripleCount, this.tripleMatch.length * 2));
       this.tripleMark = new Uint32Array(this.tripleMatch.length);
@@ -554,7 +438,7 @@ export class RecallEngine {
       const via = obj >= 0 && actOf(obj) > actOf(s) ? obj : s;
       const fact = mem.fact(h.id) as RecalledFact;
       fact.score = h.score;
-      fact.path = this.pathTo(via, epoch);
+      fact.path = this.expansion.pathTo(via);
       return fact;
     });
 
@@ -631,55 +515,6 @@ export class RecallEngine {
     const packed = packContext({ facts: packFacts, episodes: packEpisodes, tokenBudget: o.tokenBudget });
     if (o.track && facts.length > 0) mem.touch(facts.map((f) => f.id));
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
-  }
-
-  /** Entity ids from the seed that reached `e` down to `e`. */
-  private pathTo(e: number, epoch: number): number[] {
-    const path = [e];
-    let cur = e;
-    // parents are set only when a node joins, to a node that joined earlier: the chain ends at a seed
-    while (this.mark[cur] === epoch && this.parent[cur] !== NONE && path.length < 256) {
-      cur = this.parent[cur]!;
-      path.push(cur);
-    }
-    return path.reverse();
-  }
-
-  /** Lateral inhibition: nodes below the mean of the strongest few lose a share of the gap. */
-  private inhibit(active: number[], inhibitors: number, inhibition: number): void {
-    if (inhibition === 0 || active.length <= inhibitors) return;
-    // The strongest few by a bounded heap (ties to the lower id), not a sort of every active node.
-    const strongest = this.select;
-    strongest.reset(inhibitors);
-    for (const u of active) strongest.push(this.act[u]!, u);
-    const top = strongest.drain();
-    let mean = 0;
-    for (const h of top) mean += h.score;
-    mean /= inhibitors;
-    const inTop = new Set(top.map((h) => h.id));
-    for (const u of active) {
-      if (inTop.has(u)) continue;
-      const a = this.act[u]!;
-      if (a < mean) this.act[u] = Math.max(0, a - inhibition * (mean - a));
-    }
-  }
-
-  private reserve(n: number): void {
-    if (this.act.length >= n) return;
-    const cap = Math.max(n, this.act.length * 2, 64);
-    const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(cap);
-      b.set(a as never);
-      return b;
-    };
-    this.act = grow(this.act, (m) => new Float64Array(m));
-    this.incoming = grow(this.incoming, (m) => new Float64Array(m));
-    this.bestIn = grow(this.bestIn, (m) => new Float64Array(m));
-    this.parent = grow(this.parent, (m) => new Int32Array(m));
-    this.mark = grow(this.mark, (m) => new Uint32Array(m));
-    this.inMark = grow(this.inMark, (m) => new Uint32Array(m));
-    this.fired = grow(this.fired, (m) => new Uint32Array(m));
-    this.depth = grow(this.depth, (m) => new Uint8Array(m));
   }
 }
 
