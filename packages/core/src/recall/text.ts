@@ -53,9 +53,23 @@ export function tokenize(text: string): string[] {
   const mode = TOKENIZE.stemmer;
   for (const w of words(text)) {
     if (STOP_WORDS.has(w)) continue;
-    out.push(mode === 'none' || /\d/.test(w) ? w : mode === 'light' ? stem(w) : porter2(w));
+    out.push(mode === 'none' || /\d/.test(w) ? w : mode === 'light' ? stem(w) : porter2Cached(w));
   }
   return out;
+}
+
+// Stems of recent words: a conversation reuses a small vocabulary, and Porter2 is the cost of indexing.
+const STEMS = new Map<string, string>();
+const STEM_CACHE_SIZE = 50_000;
+
+function porter2Cached(w: string): string {
+  let s = STEMS.get(w);
+  if (s === undefined) {
+    if (STEMS.size >= STEM_CACHE_SIZE) STEMS.clear(); // a pure function: forgetting changes nothing but speed
+    s = porter2(w);
+    STEMS.set(w, s);
+  }
+  return s;
 }
 
 const VOWEL = /[aeiouy]/;
