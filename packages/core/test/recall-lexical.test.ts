@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { Bm25Index } from '../src/recall/bm25.js';
 import { porter2 } from '../src/recall/porter2.js';
+import { queryParts } from '../src/recall/query-parts.js';
 import { SessionMap } from '../src/recall/sessions.js';
 import { temporalIntent, windowCloseness } from '../src/recall/temporal.js';
 import { tokenize } from '../src/recall/text.js';
@@ -56,6 +57,18 @@ describe('temporal reading of a question', () => {
     expect(windowCloseness(10.5 * DAY, w, DAY)).toBe(1);
     expect(windowCloseness(11.5 * DAY, w, DAY)).toBeCloseTo(0.5, 12);
     expect(windowCloseness(20 * DAY, w, DAY)).toBe(0);
+  });
+});
+
+describe('two-event questions', () => {
+  it('split at their joints into parts with at least two search terms; one-event questions do not', () => {
+    expect(queryParts('How many days passed between the day I bought the tomato plants and the day I repotted the orchid?')).toEqual([
+      'How many days passed between the day I bought the tomato plants',
+      'I repotted the orchid?',
+    ]);
+    expect(queryParts('Which did I visit first, the Louvre museum or the Tate gallery?')).toEqual(['Which did I visit first', 'the Louvre museum', 'the Tate gallery?']);
+    expect(queryParts('What is my favourite colour?')).toEqual([]);
+    expect(queryParts('What did Caroline and Melanie do?')).toEqual([]); // "Melanie do" is one search term
   });
 });
 
