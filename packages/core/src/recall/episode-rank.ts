@@ -94,7 +94,6 @@ export function rankEpisodes(src: EpisodeSource, terms: ReadonlyMap<string, numb
   }
   if (o.temporal && time !== undefined) applyTime(sessionScore, src.at, time, o);
   // ---- turns: own score, neighbour, session; diversified within the session ----
-  const perSession = new Map<number, Array<[number, number]>>();
   for (const [root, ss] of sessionScore) {
     if (!(ss > 0)) continue;
     const members = sessions.membersOf(root);
@@ -109,7 +108,6 @@ export function rankEpisodes(src: EpisodeSource, terms: ReadonlyMap<string, numb
       if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) list.push([i, s]);
     }
     list.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    perSession.set(root, list);
     let damp = 1;
     for (const [i, s] of list) {
       if (s > 0) out.set(i, s * damp);
@@ -139,9 +137,8 @@ function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, s
   const weight = new Map<string, number>();
   for (const [i, s] of top) {
     const w = s / best;
-    let len = 0;
     const tfs: Array<[string, number]> = [];
-    len = src.index.termsOf(i, (t, tf) => tfs.push([t, tf]));
+    const len = src.index.termsOf(i, (t, tf) => tfs.push([t, tf]));
     if (len === 0) continue;
     for (const [t, tf] of tfs) if (!terms.has(t)) weight.set(t, (weight.get(t) ?? 0) + (w * tf) / len);
   }
