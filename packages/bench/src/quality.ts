@@ -225,8 +225,9 @@ async function longMemEval(a: Args, lat: Latency): Promise<{ dated: Table; all: 
     timeRecall(ing.mem, q.question, q.questionDate, a.options, lat, true);
     timeRecall(ing.mem, q.question, q.questionDate, a.options, lat, false);
     for (const [t, cut] of cuts) {
-      const visible = new Set(sessions.filter((s) => s.date <= cut).map((s) => s.id));
-      const relevantSessions = new Set(q.answerSessionIds.filter((id) => visible.has(id)));
+      // as the data sets README scores the question-date cut: every answer session of the haystack is
+      // relevant, so one dated after the question counts as missed (the ceiling there is about 0.91)
+      const relevantSessions = new Set(q.answerSessionIds.filter((id) => sessions.some((s) => s.id === id)));
       const runs: Array<[string, string[], string[]]> = a.variants.map((variant) => {
         const ours = episodesOf(ing.mem, q.question, cut, variant.options, 50);
         return [variant.label, firstDistinct(ours.map((id) => sessionOf.get(id) ?? id)), ours.filter((id) => dateOf.has(id))];
@@ -241,7 +242,7 @@ async function longMemEval(a: Args, lat: Latency): Promise<{ dated: Table; all: 
           put(t, 'session recall_all@5', group, system, s5.recallAll);
           put(t, 'session recall_all@10', group, system, evaluateRetrieval(ss, relevantSessions, 10).recallAll);
         }
-        const relTurns = new Set([...relevantTurns].filter((id) => dateOf.get(id)! <= cut));
+        const relTurns = relevantTurns;
         if (relTurns.size > 0) {
           put(t, 'turn recall_all@10', group, system, evaluateRetrieval(ts, relTurns, 10).recallAll);
           put(t, 'turn recall_any@10', group, system, evaluateRetrieval(ts, relTurns, 10).recallAny);
