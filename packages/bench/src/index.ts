@@ -6,7 +6,8 @@ export { percentile, quantileSorted, summarize, throughput, SampleRecorder } fro
 export type { LatencySummary } from './stats.js';
 export { MemorySampler, withMemory, gcIfExposed } from './memory.js';
 export type { MemoryPeak } from './memory.js';
-export { dcg, evaluateRetrieval, evaluateTurnToSession, evidenceRecall, FlatBm25, tokenize, mean } from './metrics.js';
+export { dcg, evaluateRetrieval, evaluateTurnToSession, evidenceRecall, mean } from './metrics.js';
+export { PlainBm25, plainTokens } from './plain-bm25.js';
 export type { RetrievalScores } from './metrics.js';
 export { SqlitePeer, compareAnswers, factToRow, rowKey, OPEN_FUTURE, OPEN_PAST } from './peers/sqlite.js';
 export type { EdgeRow, Agreement, SqlitePeerOptions } from './peers/sqlite.js';

@@ -334,7 +334,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       notes: [
         `suite: ${MODE_DESCRIPTIONS[mode]}${mode === 'full' ? '' : ' — a subset: figures are not those of the full suite (npm run bench -- --full)'}`,
         `timing: repeatable operations with tinybench 2 (${JSON.stringify(sizes.timing)}); ingest and per-question recall timed once per operation; percentiles by linear interpolation`,
-        `quality series: "${OURS}" is MemoryGraph.recall; "${BM25}" is Okapi BM25 (k1 1.5, b 0.75, as rank_bm25) over the same units`,
+        `quality series: "${OURS}" is MemoryGraph.recall; "${BM25}" is the data sets README's plain Okapi BM25 (k1 1.2, b 0.75, stop list, no stemming, one document per turn "speaker: text"; LongMemEval sessions ranked by their first turn, at the question's cut)`,
         ...notes,
       ],
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dcg, evaluateRetrieval, evaluateTurnToSession, evidenceRecall, FlatBm25, mean } from '../src/metrics.js';
+import { dcg, evaluateRetrieval, evaluateTurnToSession, evidenceRecall, mean } from '../src/metrics.js';
+import { PlainBm25, plainTokens } from '../src/plain-bm25.js';
 
 describe('LongMemEval metrics (hand-computed)', () => {
   it('dcg does not discount the first position', () => {
@@ -45,21 +46,21 @@ describe('LoCoMo evidence recall', () => {
   });
 });
 
-describe('flat BM25 (rank_bm25 BM25Okapi)', () => {
-  it('scores a small corpus as computed by hand', () => {
-    const bm = new FlatBm25();
-    bm.add('x', 'a b');
-    bm.add('y', 'a c');
-    bm.add('z', 'c c d');
-    const hits = bm.search('d', 3);
-    expect(hits[0]?.id).toBe('z');
-    // idf(d) = ln(2.5/1.5); avgdl = 7/3; tf = 1, dl = 3, k1 = 1.5, b = 0.75
-    const idf = Math.log(2.5 / 1.5);
-    expect(hits[0]?.score).toBeCloseTo((idf * 2.5) / (1 + 1.5 * (0.25 + (0.75 * 3) / (7 / 3))), 12);
-    // the rest of the corpus follows in corpus order, as a full ranking does
-    expect(hits.map((h) => h.id)).toEqual(['z', 'x', 'y']);
-    // 'a' is in 2 of 3 documents: negative idf floored at 0.25 × mean idf (= 0 here)
-    expect(bm.search('a', 2).map((h) => h.score)).toEqual([0, 0]);
-    expect(() => bm.add('w', 'late')).toThrow(/^FlatBm25.add: /);
+describe('plain BM25 (the data sets README baseline)', () => {
+  it('scores a small corpus as computed by hand: k1 1.2, b 0.75, Lucene idf, stop words out, no stemming', () => {
+    const bm = new PlainBm25();
+    bm.add('x', 'the dogs bark');
+    bm.add('y', 'a dog sleeps');
+    bm.add('z', 'cats and dogs and dogs');
+    expect(plainTokens("The dog's bowl, isn't it?")).toEqual(['dog', 'bowl', 'isn']);
+    const hits = bm.search('dog', 3);
+    // only y holds "dog" (no stemming: "dogs" is another term); N 3, df 1, avgdl (2 + 2 + 3) / 3
+    expect(hits.map((h) => h.id)).toEqual(['y']);
+    const idf = Math.log(1 + (3 - 1 + 0.5) / (1 + 0.5));
+    expect(hits[0]!.score).toBeCloseTo((idf * 2.2) / (1 + 1.2 * (0.25 + (0.75 * 2) / (7 / 3))), 12);
+    // a cut: documents `accept` refuses are not there, and N/avgdl are those of the rest
+    const cut = bm.search('dogs', 3, (id) => id !== 'z');
+    expect(cut.map((h) => h.id)).toEqual(['x']);
+    expect(cut[0]!.score).toBeCloseTo(Math.log(1 + 1.5 / 1.5) * 2.2 / (1 + 1.2), 12);
   });
 });

@@ -85,7 +85,7 @@ describe('the whole pipeline on a tiny generated input', () => {
       expect(q.value).toBeGreaterThanOrEqual(0);
       expect(q.value).toBeLessThanOrEqual(1);
     }
-    expect(run.report.quality.some((q) => q.system.startsWith('flat BM25') && q.metric === 'evidence recall@10' && q.group === 'all')).toBe(true);
+    expect(run.report.quality.some((q) => q.system.startsWith('plain BM25') && q.metric === 'evidence recall@10' && q.group === 'all')).toBe(true);
   });
 
   it('recall is scored beside BM25 when the build has it, and said to be unavailable otherwise', () => {

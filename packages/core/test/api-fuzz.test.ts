@@ -293,7 +293,7 @@ function calls(): Call[] {
 function recallOptions(c: Ctx): unknown {
   const weights = pick(c.rng, [{ match: 2 }, { toString: 1 }, JSON.parse('{"__proto__": 1}') as object, { recency: 2 }, null]);
   const edgeTypeWeights = pick(c.rng, [{ causal: 2 }, JSON.parse('{"__proto__": 1}') as object, { constructor: 1 }]);
-  return input(c, { k: pick(c.rng, [5, 0, -1, 1.5]), weights, edgeTypeWeights, strategy: pick(c.rng, ['bfs', 'activation', 'dfs']), vector: vector(c.rng), track: pick(c.rng, [true, false, 'yes']), validAt: time(c.rng, c.clock.now), timeBudgetMs: Infinity });
+  return input(c, { k: pick(c.rng, [5, 0, -1, 1.5]), weights, edgeTypeWeights, strategy: pick(c.rng, ['bfs', 'activation', 'dfs']), vector: vector(c.rng), track: pick(c.rng, [true, false, 'yes']), validAt: time(c.rng, c.clock.now) });
 }
 
 function mutatedLog(c: Ctx): unknown {

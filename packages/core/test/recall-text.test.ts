@@ -4,7 +4,7 @@ import { estimateTokens, stem, tokenize } from '../src/recall/text.js';
 describe('tokenize', () => {
   it('lower-cases, splits on letters/digits (any script), drops stop words and apostrophes', () => {
     expect(tokenize("I'm swamped with the kids & work. Don't forget Caroline's café in Zürich, 2023!")).toEqual([
-      'swamp', 'kid', 'work', 'forget', 'caroline', 'café', 'zürich', '2023',
+      'swamp', 'kid', 'work', 'forget', 'carolin', 'café', 'zürich', '2023',
     ]);
     expect(tokenize('Привет МИР')).toEqual(['привет', 'мир']);
     expect(tokenize('')).toEqual([]);

@@ -14,7 +14,8 @@ import { MemoryGraph } from '@palimpsest/core';
 import type { EdgeType, LiteralValue } from '@palimpsest/core';
 import { QUESTION_CATEGORY_NAMES, splitOf } from '@palimpsest/datasets';
 import type { Conversation, LongMemEvalQuestion } from '@palimpsest/datasets';
-import { evaluateRetrieval, evidenceRecall, FlatBm25, mean, type RetrievalScores } from '../metrics.js';
+import { evaluateRetrieval, evidenceRecall, mean, type RetrievalScores } from '../metrics.js';
+import { PlainBm25 } from '../plain-bm25.js';
 import { SampleRecorder } from '../stats.js';
 import { withMemory, type MemoryPeak } from '../memory.js';
 import type { QualityRow, WorkloadResult } from '../report/types.js';
@@ -59,14 +60,14 @@ export interface ConversationRunOutput {
 }
 
 export const OURS = 'palimpsest recall';
-export const BM25 = 'flat BM25 (this run)';
+export const BM25 = 'plain BM25 (this run)';
 
 /** Whether this build's MemoryGraph has recall. */
 export function recallAvailable(): boolean {
   return typeof MemoryGraph === 'function' && typeof (MemoryGraph.prototype as { recall?: unknown }).recall === 'function';
 }
 
-interface Ingestor {
+export interface Ingestor {
   mem: MemoryGraph;
   episodes: number;
   facts: number;
@@ -83,7 +84,7 @@ function fits(name: string): boolean {
   return canonical.length > 0 && (canonical.length <= 170 || utf8.encode(canonical).length <= 512);
 }
 
-function newIngestor(): Ingestor {
+export function newIngestor(): Ingestor {
   const ing: Ingestor = { mem: undefined as unknown as MemoryGraph, episodes: 0, facts: 0, dropped: 0, lastRecorded: -Infinity };
   // The record clock follows the data: reads default to the end of what was heard.
   ing.mem = new MemoryGraph({ now: () => (Number.isFinite(ing.lastRecorded) ? ing.lastRecorded : 0) });
@@ -91,7 +92,7 @@ function newIngestor(): Ingestor {
 }
 
 /** One episode (and, with an extractor, its entities and facts), timed as one operation. */
-function addEpisode(ing: Ingestor, rec: SampleRecorder, ep: { id: string; text: string; at: number; speaker?: string }, extractor?: Extractor): void {
+export function addEpisode(ing: Ingestor, rec: SampleRecorder, ep: { id: string; text: string; at: number; speaker?: string }, extractor?: Extractor): void {
   const recordedAt = Math.max(ing.lastRecorded, ep.at);
   const t0 = performance.now();
   if (extractor === undefined) {
@@ -232,10 +233,11 @@ export async function runLocomo(conversations: readonly Conversation[], dataset:
       dropped += ing.dropped;
       // Real conversation ids decide the split; generated ones ("gen-…") are all test.
       const test = !/^conv-/.test(conv.id) || splitOf('locomo', conv.id) === 'test';
-      let bm: FlatBm25 | undefined;
+      let bm: PlainBm25 | undefined;
       if (test) {
-        bm = new FlatBm25();
-        for (const s of conv.sessions) for (const t of s.turns) bm.add(t.id, t.text);
+        // the data sets README's baseline: one document per turn, `speaker: text` (image turns carry their caption)
+        bm = new PlainBm25();
+        for (const s of conv.sessions) for (const t of s.turns) bm.add(t.id, `${t.speaker}: ${t.text}`);
       }
       // knownAt: the end of the conversation's last session (its last turn's time).
       const at = ing.lastRecorded;
@@ -300,6 +302,7 @@ function firstOccurrences(ids: readonly string[]): string[] {
 function lmeScores(acc: QualityAcc, system: string, level: 'session' | 'turn', group: string, ranked: readonly string[], relevant: ReadonlySet<string>): void {
   for (const kk of LME_KS) {
     const s: RetrievalScores = evaluateRetrieval(ranked, relevant, kk);
+    push(acc, system, `${level} recall_any@${kk}`, group, s.recallAny);
     push(acc, system, `${level} recall_all@${kk}`, group, s.recallAll);
     push(acc, system, `${level} ndcg_any@${kk}`, group, s.ndcgAny);
   }
@@ -331,9 +334,9 @@ export async function runLongMemEval(questions: readonly LongMemEvalQuestion[], 
       const sessionOf = new Map<string, string>();
       const turnIds = new Set<string>();
       const sessions = [...q.sessions].sort((a, b) => a.date - b.date);
-      const bmSessions = new FlatBm25();
-      const bmTurns = new FlatBm25();
+      const bmTurns = new PlainBm25();
       const relevantTurns = new Set<string>();
+      const sessionDate = new Map<string, number>();
       for (const s of sessions) {
         // A few haystacks list one session id twice (at two dates): the repeat gets its own episode id
         // and is scored as the same session.
@@ -343,15 +346,15 @@ export async function runLongMemEval(questions: readonly LongMemEvalQuestion[], 
         sessionOf.set(epId, s.id);
         const text = s.turns.map((t) => `${t.role}: ${t.content}`).join('\n');
         addEpisode(ing, ingestRec, { id: epId, text, at: s.date }, undefined);
-        bmSessions.add(s.id, text);
         s.turns.forEach((t, i) => {
           const id = `${epId}_${i + 1}`;
           sessionOf.set(id, s.id);
+          sessionDate.set(id, s.date);
           turnIds.add(id);
           if (t.hasAnswer && q.answerSessionIds.includes(s.id)) relevantTurns.add(id);
           // turns one second apart inside their session, so they keep their order on the time axis
           addEpisode(ing, ingestRec, { id, text: t.content, at: s.date + (i + 1) * 1000, speaker: t.role }, t.role === 'user' ? extractor : undefined);
-          bmTurns.add(id, t.content);
+          bmTurns.add(id, `${t.role}: ${t.content}`);
         });
       }
       sampler.sample();
@@ -371,8 +374,10 @@ export async function runLongMemEval(questions: readonly LongMemEvalQuestion[], 
       if (test) {
         scored++;
         const relevantSessions = new Set(q.answerSessionIds.filter((id) => sessions.some((s) => s.id === id)));
-        lmeScores(acc, BM25, 'session', group, firstOccurrences(bmSessions.search(q.question, 20).map((h) => h.id)), relevantSessions);
-        if (relevantTurns.size > 0) lmeScores(acc, BM25, 'turn', group, bmTurns.search(q.question, 10).map((h) => h.id), relevantTurns);
+        // at the question's cut: only turns of sessions dated up to the question
+        const visibleTurns = bmTurns.search(q.question, 500, (id) => (sessionDate.get(id) ?? Infinity) <= q.questionDate).map((h) => h.id);
+        lmeScores(acc, BM25, 'session', group, firstOccurrences(visibleTurns.map((id) => sessionOf.get(id) ?? id)), relevantSessions);
+        if (relevantTurns.size > 0) lmeScores(acc, BM25, 'turn', group, visibleTurns, relevantTurns);
         else noTurnEvidence++;
         if (ranked !== undefined) {
           // session level: each episode stands for its session (a turn for the session it belongs to)

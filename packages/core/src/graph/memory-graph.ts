@@ -362,6 +362,7 @@ export class MemoryGraph {
       recordedAt,
     );
     const index = this.episodes.add(input.id, input.text, at, recordedAt, speaker, entities, vector);
+    this.indexForRecall();
     return this.episodeInfo(index);
   }
 
@@ -539,6 +540,18 @@ export class MemoryGraph {
   // ---- recall, upkeep and graph interop (issue 4: graph/recall-engine.ts, consolidate.ts, graphology.ts) ----
   /** Created at the first recall; it indexes lazily what was written since the previous recall. */
   private recallEngine: RecallEngine | undefined;
+
+  /**
+   * Recall's indexes follow the writes (issue 9: no first-recall cliff). A write has succeeded whatever
+   * recall's embedder does: an embedder that fails here is reported by the next recall, which retries.
+   */
+  private indexForRecall(): void {
+    try {
+      this.recallIndex().catchUp();
+    } catch {
+      // reported by recall()
+    }
+  }
 
   /**
    * The facts, entities and episodes that answer a query at a cut, and a packed context within a token
@@ -822,6 +835,7 @@ export class MemoryGraph {
         [RESTORED_EMBEDDER]: config.embedder,
       } as MemoryGraphOptions);
       mem.loadChecked(checked);
+      mem.indexForRecall(); // the load's linear pass also builds recall's indexes
       return mem;
     } catch (error) {
       // Whatever a malformed state makes fail is a damaged state, never a raw TypeError or RangeError.

@@ -5,281 +5,30 @@ import type { Embedder } from '../recall/embedder.js';
 import { episodeEmbeddingText } from '../recall/embedding-text.js';
 import { TopK } from '../recall/grow.js';
 import type { Hit } from '../recall/grow.js';
-import { Hnsw } from '../recall/hnsw.js';
+import { VectorSet } from '../recall/vectors.js';
+import { RECALL_DEFAULTS, resolveOptions } from '../recall/options.js';
+import type { RecallOptions, RecallResult, RecalledFact } from '../recall/options.js';
+export { RECALL_DEFAULTS } from '../recall/options.js';
+export type { RecallOptions, RecallResult, RecalledFact, RecallWeights, EdgeTypeWeights } from '../recall/options.js';
+import { Expansion } from '../recall/expand.js';
 import { packContext } from '../recall/pack.js';
 import type { PackEpisode, PackFact } from '../recall/pack.js';
 import { reciprocalRankFusion } from '../recall/rrf.js';
+import { rankEpisodes } from '../recall/episode-rank.js';
+import { SessionMap } from '../recall/sessions.js';
+import { temporalIntent } from '../recall/temporal.js';
+import { queryParts } from '../recall/query-parts.js';
 import { tokenize } from '../recall/text.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
-import type { Cut, EdgeType, Fact } from '../types.js';
+import type { Fact } from '../types.js';
 import { toMillis } from '../util/time.js';
 import type { MemoryGraph } from './memory-graph.js';
-
-/** Weights of the parts of a fact's score. See `RECALL_DEFAULTS`. */
-export interface RecallWeights {
-  /** Activation (or BFS score) of the fact's endpoints. */
-  activation: number;
-  /** BM25 of the fact's text ("subject predicate object") against the query, normalised to [0, 1]. */
-  match: number;
-  /** Exponent of the fact's confidence. */
-  confidence: number;
-  /** Exponent of the fact's salience. */
-  salience: number;
-  /** Boost per log(1 + retrievals), decaying with the time since the last retrieval. */
-  use: number;
-  /** Share of the score that depends on how recently the fact became valid. */
-  recency: number;
-  /** How much a returned fact lifts the episodes it came from. */
-  evidence: number;
-}
-
-export type EdgeTypeWeights = Record<EdgeType | 'none', number>;
-
-export interface RecallOptions extends Cut {
-  /** How many facts, entities and episodes to return (each). @default 10 */
-  k?: number;
-  /** Upper bound on the packed `text`'s token estimate. @default 1024 */
-  tokenBudget?: number;
-  /** `activation`: spreading activation; `bfs`: breadth-first search with a composite score. @default 'activation' */
-  strategy?: 'activation' | 'bfs';
-  /** Expansion depth from the seeds. @default 2 */
-  hops?: number;
-  /** Share of activation passed across one edge. @default 0.5 */
-  decay?: number;
-  /** Lateral inhibition: nodes below the mean of the strongest `inhibitors` lose this share of the gap. @default 0.2 */
-  inhibition?: number;
-  /** How many of the strongest nodes inhibit the rest. @default 7 */
-  inhibitors?: number;
-  /** Activation (relative to the strongest seed) below which a node neither joins nor fires. @default 0.02 */
-  threshold?: number;
-  /** Most entities the expansion may reach. @default 256 */
-  nodeCap?: number;
-  /** Most nodes that fire in one hop of spreading activation, strongest first. @default 24 */
-  fireCap?: number;
-  /** Fan-out damping: a node's outgoing share is divided by degree^fan. @default 0.5 */
-  fan?: number;
-  /** Weight per edge type (`none`: facts without one). */
-  edgeTypeWeights?: Partial<EdgeTypeWeights>;
-  /**
-   * Wall-clock budget of the expansion, ms. When it runs out the expansion stops where it is, so only then
-   * do results depend on machine speed. @default 50
-   */
-  timeBudgetMs?: number;
-  /** How many fused seeds start the expansion. @default 20 */
-  seeds?: number;
-  /** Candidates taken from each BM25 / vector list before fusion. @default 50 */
-  candidates?: number;
-  /** Rank constant of reciprocal-rank fusion. @default 60 */
-  rrfK?: number;
-  /** Vector hits below this cosine are dropped before fusion (rank fusion would otherwise lift noise). @default 0.5 */
-  minSimilarity?: number;
-  weights?: Partial<RecallWeights>;
-  /** Half-life of the use boost since the last retrieval, ms. @default 30 days */
-  useHalfLifeMs?: number;
-  /** Half-life of recency (validAt − validFrom), ms. @default 365 days */
-  recencyHalfLifeMs?: number;
-  /** Recall skips archived versions unless this is true (SEMANTICS.md). @default false */
-  includeArchived?: boolean;
-  /** A query vector (the memory's `dimensions`), instead of embedding the query text. */
-  vector?: ArrayLike<number>;
-  /**
-   * Record the returned facts as retrieved (`mem.touch`, a logged operation): use counts and the last
-   * retrieval then feed scoring and `consolidate`. Recall is otherwise a pure read. @default false
-   */
-  track?: boolean;
-}
-
-export interface RecalledFact extends Fact {
-  score: number;
-  /** Entity ids from a seed to the endpoint through which the fact was reached. */
-  path: number[];
-}
-
-export interface RecallResult {
-  facts: RecalledFact[];
-  entities: Array<{ id: number; name: string; score: number }>;
-  episodes: Array<{ id: string; text: string; at: number; score: number }>;
-  text: string;
-  tokens: number;
-}
-
-const DAY = 86_400_000;
-
-/** Defaults of `RecallOptions` and of the engine's indexes. */
-export const RECALL_DEFAULTS = {
-  k: 10,
-  tokenBudget: 1024,
-  strategy: 'activation' as 'activation' | 'bfs',
-  hops: 2,
-  decay: 0.5,
-  inhibition: 0.2,
-  inhibitors: 7,
-  threshold: 0.02,
-  nodeCap: 256,
-  /** At most this many nodes fire in one hop of spreading activation (strongest first). */
-  fireCap: 24,
-  fan: 0.5,
-  edgeTypeWeights: { causal: 1, temporal: 0.8, semantic: 1, cooccurrence: 0.5, hierarchical: 1, none: 1 } as EdgeTypeWeights,
-  timeBudgetMs: 50,
-  seeds: 20,
-  candidates: 50,
-  rrfK: 60,
-  /** Vector seeds below this cosine are dropped: hashed n-gram vectors are noisy (tuned on the LoCoMo dev split: 0.3 → 0.45 evidence recall@10, 0.5 → 0.56). */
-  minSimilarity: 0.5,
-  weights: { activation: 1, match: 1, confidence: 1, salience: 1, use: 0.1, recency: 0.1, evidence: 0.3 } as RecallWeights,
-  useHalfLifeMs: 30 * DAY,
-  recencyHalfLifeMs: 365 * DAY,
-  /** Below this many vectors a kind is searched exactly; above it through HNSW. */
-  bruteForceBelow: 2048,
-  /** HNSW search breadth (ef 64 gave only 0.84 recall@10 on hash vectors). */
-  ef: 128,
-};
-
-type Resolved = Required<Omit<RecallOptions, 'validAt' | 'knownAt' | 'vector' | 'edgeTypeWeights' | 'weights'>> & {
-  edgeTypeWeights: EdgeTypeWeights;
-  weights: RecallWeights;
-};
 
 // Kinds of seed units, fused in one id space: id·3 + kind.
 const EPISODE = 0;
 const ENTITY = 1;
 const TRIPLE = 2;
-
-/**
- * Vectors of one kind: exact search while small, HNSW once `bruteForceBelow` is reached.
- *
- * The exact search keeps an inverted index by dimension next to the dense rows: hashed n-gram vectors
- * are sparse (an entity name sets ~30 of 256 coordinates, a turn ~150), so summing over the query's
- * non-zero dimensions' postings touches a fraction of what a scan of every row would. Dense vectors (a
- * model's embeddings) make the postings as long as the rows and cost the same as a scan; it stays exact.
- */
-class VectorSet {
-  private data = new Float32Array(0);
-  private labels = new Uint32Array(0);
-  private count = 0;
-  private hnsw: Hnsw | undefined;
-  private readonly top = new TopK();
-  /** Per dimension: the rows with a non-zero coordinate there, and its value. */
-  private postRows: Uint32Array[] = [];
-  private postVals: Float32Array[] = [];
-  private postLen: Uint32Array;
-  private scores = new Float32Array(0);
-  private touched = new Uint32Array(0);
-  private seen = new Uint32Array(0);
-  private epoch = 0;
-
-  constructor(
-    readonly dimensions: number,
-    private readonly threshold: number,
-    private readonly ef: number,
-  ) {
-    this.postLen = new Uint32Array(dimensions);
-    for (let d = 0; d < dimensions; d++) {
-      this.postRows.push(new Uint32Array(8));
-      this.postVals.push(new Float32Array(8));
-    }
-  }
-
-  add(label: number, vector: ArrayLike<number>): void {
-    const dim = this.dimensions;
-    let norm = 0;
-    for (let i = 0; i < dim; i++) norm += vector[i]! * vector[i]!;
-    if (norm === 0) return; // no words, no direction: it can match nothing
-    if (this.hnsw !== undefined) {
-      this.hnsw.add(label, vector);
-      return;
-    }
-    if ((this.count + 1) * dim > this.data.length) {
-      const next = new Float32Array(Math.max(64 * dim, this.data.length * 2));
-      next.set(this.data);
-      this.data = next;
-      const l = new Uint32Array(next.length / dim);
-      l.set(this.labels);
-      this.labels = l;
-    }
-    const inv = 1 / Math.sqrt(norm);
-    const row = this.count;
-    const o = row * dim;
-    for (let i = 0; i < dim; i++) {
-      const x = vector[i]! * inv;
-      this.data[o + i] = x;
-      if (x === 0) continue;
-      const n = this.postLen[i]!;
-      if (n === this.postRows[i]!.length) {
-        const rows = new Uint32Array(n * 2);
-        rows.set(this.postRows[i]!);
-        this.postRows[i] = rows;
-        const vals = new Float32Array(n * 2);
-        vals.set(this.postVals[i]!);
-        this.postVals[i] = vals;
-      }
-      this.postRows[i]![n] = row;
-      this.postVals[i]![n] = x;
-      this.postLen[i] = n + 1;
-    }
-    this.labels[this.count++] = label;
-    if (this.count >= this.threshold) {
-      const h = new Hnsw({ dimensions: dim, efSearch: this.ef });
-      for (let r = 0; r < this.count; r++) h.add(this.labels[r]!, this.data.subarray(r * dim, (r + 1) * dim));
-      this.hnsw = h;
-      this.data = new Float32Array(0);
-      this.labels = new Uint32Array(0);
-      this.postRows = [];
-      this.postVals = [];
-    }
-  }
-
-  /** The k most similar accepted vectors with similarity ≥ `floor`; `q` must be unit length. */
-  search(q: Float32Array, k: number, floor: number, accept: (label: number) => boolean): Hit[] {
-    if (this.hnsw !== undefined) return this.hnsw.search(q, k, { accept, ef: Math.max(this.ef, k) }).filter((h) => h.score >= floor);
-    const n = this.count;
-    if (this.scores.length < n) {
-      const cap = Math.max(n, this.scores.length * 2, 64);
-      this.scores = new Float32Array(cap);
-      this.touched = new Uint32Array(cap);
-      this.seen = new Uint32Array(cap);
-      this.epoch = 0;
-    }
-    if (++this.epoch === 0xffffffff) {
-      this.seen.fill(0);
-      this.epoch = 1;
-    }
-    const epoch = this.epoch;
-    const scores = this.scores;
-    const seen = this.seen;
-    const touched = this.touched;
-    let nTouched = 0;
-    for (let d = 0; d < this.dimensions; d++) {
-      const qd = q[d]!;
-      if (qd === 0) continue;
-      const rows = this.postRows[d]!;
-      const vals = this.postVals[d]!;
-      const len = this.postLen[d]!;
-      for (let j = 0; j < len; j++) {
-        const r = rows[j]!;
-        if (seen[r] !== epoch) {
-          seen[r] = epoch;
-          scores[r] = 0;
-          touched[nTouched++] = r;
-        }
-        scores[r] = scores[r]! + qd * vals[j]!;
-      }
-    }
-    const top = this.top;
-    top.reset(k);
-    // Rows never touched share no dimension with the query: similarity 0 (they pass only a floor ≤ 0).
-    if (floor <= 0) {
-      for (let r = 0; r < n; r++) if (seen[r] !== epoch && accept(this.labels[r]!)) top.push(0, this.labels[r]!);
-    }
-    for (let i = 0; i < nTouched; i++) {
-      const r = touched[i]!;
-      const s = scores[r]!;
-      if (s >= floor && accept(this.labels[r]!)) top.push(s, this.labels[r]!);
-    }
-    return top.drain();
-  }
-}
 
 /**
  * Hybrid recall over a MemoryGraph: BM25 and vector seeds fused by RRF, spreading activation or BFS over
@@ -296,23 +45,16 @@ export class RecallEngine {
   private readonly entityVectors: VectorSet;
   /** Entity BM25 documents (names, then aliases as they come) → entity. */
   private readonly entityDoc: number[] = [];
+  /** Episode → the session it belongs to (see recall/sessions.ts). */
+  private readonly sessions = new SessionMap();
   private episodesIndexed = 0;
   private entitiesIndexed = 0;
   private aliasesIndexed = 0;
   private triplesIndexed = 0;
-  // per-recall scratch, indexed by entity id; `mark` stamps which entries belong to the current call
-  private act = new Float64Array(0);
-  private incoming = new Float64Array(0);
-  private bestIn = new Float64Array(0);
-  private parent = new Int32Array(0);
-  private mark = new Uint32Array(0);
-  private inMark = new Uint32Array(0);
-  private fired = new Uint32Array(0);
-  private depth = new Uint8Array(0);
+  /** Spreading activation / BFS over the entities, with its per-call scratch (recall/expand.ts). */
+  private readonly expansion = new Expansion();
   /** Rows already collected as candidates in this call (indexed by row). */
   private rowMark = new Uint32Array(0);
-  /** A reused bounded heap for partial selections (inhibitors, newcomers). */
-  private readonly select = new TopK();
   private tripleMatch = new Float64Array(0);
   private tripleMark = new Uint32Array(0);
   private epoch = 0;
@@ -339,7 +81,10 @@ export class RecallEngine {
 
   // ---- lazy indexing -------------------------------------------------------------------------
 
-  /** Indexes what was added since the last call. */
+  /**
+   * Indexes what was added since the last call. The memory calls it after every episode (and once after a
+   * load), so the indexes are kept at write time and recall only adds the last few facts' entities.
+   */
   catchUp(): void {
     const mem = this.mem;
     const ep = mem.episodes;
@@ -348,6 +93,7 @@ export class RecallEngine {
       const text = this.episodeTextOf(i);
       const vector = ep.vectorOf(i) ?? this.embed(text, 'episode');
       this.episodeText.add(i, text);
+      this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
       this.episodeVectors.add(i, vector);
       this.episodesIndexed = i + 1;
     }
@@ -404,7 +150,7 @@ export class RecallEngine {
     }
     const v = (out as Float32Array[])[0];
     if (v === null || typeof v !== 'object' || v.length !== this.embedder.dimensions) {
-      throw new InvalidArgumentError(`MemoryGraph.recall: the embedder returned a vector of the wrong length for an ${what}`);
+      throw new InvalidArgumentError(`MemoryGraph.recall: the embedder returned a vector of the wrong length for the ${what}`);
     }
     return v;
   }
@@ -470,46 +216,33 @@ export class RecallEngine {
     lists.push(unit(this.episodeText.searchTerms(terms, c, episodeOk), EPISODE));
     lists.push(unit(this.entityText.searchTerms(terms, c, (d) => entityOk(this.entityDoc[d]!)).map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
     lists.push(unit(bm25Triples, TRIPLE));
+    const episodeVectorHits = qn > 0 ? this.episodeVectors.search(qvec, c, o.minSimilarity, episodeOk) : [];
     if (qn > 0) {
-      lists.push(unit(this.episodeVectors.search(qvec, c, o.minSimilarity, episodeOk), EPISODE));
+      lists.push(unit(episodeVectorHits, EPISODE));
       lists.push(unit(this.entityVectors.search(qvec, c, o.minSimilarity, entityOk), ENTITY));
     }
     const fused = reciprocalRankFusion(lists, { k: o.rrfK, limit: o.seeds });
     const topFused = fused[0]?.score ?? 1;
 
     // ---- activate the seeds ----
-    const n = en.count;
-    this.reserve(n);
+    this.expansion.begin(en.count);
     if (++this.epoch === 0xffffffff) {
-      this.mark.fill(0);
-      this.inMark.fill(0);
-      this.fired.fill(0);
       this.rowMark.fill(0);
       this.tripleMark.fill(0);
       this.epoch = 1;
     }
     const epoch = this.epoch;
-    const active: number[] = [];
-    const seedEpisode = new Map<number, number>();
+    const active = this.expansion.active;
     const seedTriples: number[] = [];
     const activate = (e: number, a: number): void => {
       const id = en.resolveAt(e, k);
-      if (!entityOk(id)) return;
-      if (this.mark[id] !== epoch) {
-        this.mark[id] = epoch;
-        this.act[id] = 0;
-        this.parent[id] = NONE;
-        this.depth[id] = 0;
-        active.push(id);
-      }
-      this.act[id] = this.act[id]! + a;
+      if (entityOk(id)) this.expansion.seed(id, a);
     };
     for (const h of fused) {
       const a = h.score / topFused;
       const id = Math.floor(h.id / 3);
       const kind = h.id - id * 3;
       if (kind === EPISODE) {
-        seedEpisode.set(id, a);
         for (let j = ep.entityStart[id]!; j < ep.entityStart[id + 1]!; j++) activate(ep.entityIds[j]!, a);
       } else if (kind === ENTITY) activate(id, a);
       else {
@@ -537,11 +270,8 @@ export class RecallEngine {
       const e = mem.provenance.edgeType[st.provenance[r]!]!;
       return edgeWeight[e === NONE ? EDGE_TYPES.length : e]!;
     };
-    const deadline = performance.now() + o.timeBudgetMs;
-    // Visible edges of an entity: rows and the neighbour (NONE for a literal object), into reused arrays.
-    const edgeRows: number[] = [];
-    const edgeOther: number[] = [];
-    const edgesOf = (u: number): void => {
+    // Visible edges of an entity: rows and the neighbour (NONE for a literal object), into the given arrays.
+    const edgesOf = (u: number, edgeRows: number[], edgeOther: number[]): void => {
       edgeRows.length = 0;
       edgeOther.length = 0;
       for (let t = st.subjectHead[u] ?? NONE; t !== NONE; t = st.tSubjectNext[t]!) {
@@ -562,107 +292,11 @@ export class RecallEngine {
         }
       }
     };
-    const byAct = (a: number, b: number): number => this.act[b]! - this.act[a]! || a - b;
-
-    if (o.strategy === 'activation') {
-      for (let hop = 1; hop <= o.hops && performance.now() < deadline; hop++) {
-        // The strongest nodes fire, at most fireCap of them a hop: the budget that keeps recall sub-millisecond.
-        const firing = active.filter((u) => this.fired[u] !== epoch && this.act[u]! >= o.threshold).sort(byAct);
-        if (firing.length > o.fireCap) firing.length = o.fireCap;
-        const touched: number[] = [];
-        for (const u of firing) {
-          if (performance.now() >= deadline) break;
-          this.fired[u] = epoch;
-          edgesOf(u);
-          const share = (this.act[u]! * o.decay) / Math.pow(Math.max(1, edgeRows.length), o.fan);
-          for (let i = 0; i < edgeRows.length; i++) {
-            const r = edgeRows[i]!;
-            addCandidate(r);
-            const w = edgeOther[i]!;
-            if (w === NONE) continue;
-            const d = share * weightOf(r) * st.confidence[r]!;
-            if (this.inMark[w] !== epoch) {
-              this.inMark[w] = epoch;
-              this.incoming[w] = 0;
-              this.bestIn[w] = -1;
-              touched.push(w);
-            }
-            this.incoming[w] = this.incoming[w]! + d;
-            if (d > this.bestIn[w]! || (d === this.bestIn[w]! && u < this.parent[w]!)) {
-              this.bestIn[w] = d;
-              if (this.mark[w] !== epoch) this.parent[w] = u; // a node's parent is fixed when it joins
-            }
-          }
-        }
-        // Existing nodes take their increment; new ones join strongest first, up to the cap.
-        const fresh: number[] = [];
-        for (const w of touched) {
-          this.inMark[w] = 0;
-          if (this.mark[w] === epoch) this.act[w] = this.act[w]! + this.incoming[w]!;
-          else if (this.incoming[w]! >= o.threshold) fresh.push(w);
-        }
-        // Only the strongest `room` newcomers can join: select them with a bounded heap when there are more.
-        const room = Math.max(0, o.nodeCap - active.length);
-        let joining = fresh;
-        if (fresh.length > room) {
-          this.select.reset(room);
-          for (const w of fresh) this.select.push(this.incoming[w]!, w);
-          joining = this.select.drain().map((h) => h.id);
-        } else {
-          fresh.sort((a, b) => this.incoming[b]! - this.incoming[a]! || a - b);
-        }
-        for (const w of joining) {
-          if (active.length >= o.nodeCap) break;
-          this.mark[w] = epoch;
-          this.act[w] = this.incoming[w]!;
-          this.depth[w] = hop;
-          active.push(w);
-        }
-        this.inhibit(active, o.inhibitors, o.inhibition);
-      }
-    } else {
-      // BFS: each entity once, at its shortest distance; score = best seed score × Π(decay · weight · confidence).
-      let frontier = active.slice().sort(byAct);
-      for (let hop = 1; hop <= o.hops && frontier.length > 0 && performance.now() < deadline; hop++) {
-        const next: number[] = [];
-        for (const u of frontier) {
-          if (performance.now() >= deadline) break;
-          edgesOf(u);
-          for (let i = 0; i < edgeRows.length; i++) {
-            const r = edgeRows[i]!;
-            addCandidate(r);
-            const w = edgeOther[i]!;
-            if (w === NONE) continue;
-            const s = this.act[u]! * o.decay * weightOf(r) * st.confidence[r]!;
-            if (this.mark[w] === epoch) {
-              // same depth, better path: keep the better score and its parent
-              if (this.depth[w] === hop && s > this.act[w]!) {
-                this.act[w] = s;
-                this.parent[w] = u;
-              }
-              continue;
-            }
-            if (active.length >= o.nodeCap || s < o.threshold) continue;
-            this.mark[w] = epoch;
-            this.act[w] = s;
-            this.parent[w] = u;
-            this.depth[w] = hop;
-            active.push(w);
-            next.push(w);
-          }
-        }
-        frontier = next.sort(byAct);
-      }
-    }
-
-    let fired = 0;
-    for (const u of active) if (this.fired[u] === epoch) fired++;
-    this.lastStats = { seeds: fused.length, active: active.length, fired, candidates: candidates.length };
+    this.expansion.run({ edgesOf, strength: (r) => weightOf(r) * st.confidence[r]!, reached: addCandidate }, o);
+    this.lastStats = { seeds: fused.length, active: active.length, fired: this.expansion.firedCount(), candidates: candidates.length };
 
     // ---- score facts ----
-    let maxAct = 0;
-    for (const u of active) if (this.act[u]! > maxAct) maxAct = this.act[u]!;
-    const actOf = (e: number): number => (e >= 0 && this.mark[e] === epoch && maxAct > 0 ? this.act[e]! / maxAct : 0);
+    const actOf = this.expansion.normalised();
     if (this.tripleMatch.length < st.tripleCount) {
       this.tripleMatch = new Float64Array(Math.max(st.tripleCount, this.tripleMatch.length * 2));
       this.tripleMark = new Uint32Array(this.tripleMatch.length);
@@ -709,7 +343,7 @@ export class RecallEngine {
       const via = obj >= 0 && actOf(obj) > actOf(s) ? obj : s;
       const fact = mem.fact(h.id) as RecalledFact;
       fact.score = h.score;
-      fact.path = this.pathTo(via, epoch);
+      fact.path = this.expansion.pathTo(via);
       return fact;
     });
 
@@ -746,11 +380,39 @@ export class RecallEngine {
       }
       evidenceOf.push(cited);
     }
+    // lexical ranking (BM25, feedback, sessions, time), then the vector and fact evidence on top
+    const episodeScore = new Map<number, number>();
+    const queryTerms = new Map<string, number>();
+    for (const t of terms) queryTerms.set(t, 1);
+    const source = { index: this.episodeText, sessions: this.sessions, at: ep.at };
+    const time = o.temporal ? temporalIntent(query, v) : undefined;
+    rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore);
+    // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)
+    if (o.partWeight > 0) {
+      for (const part of queryParts(query)) {
+        const partTerms = new Map<string, number>();
+        for (const t of tokenize(part)) partTerms.set(t, 1);
+        const partScore = new Map<number, number>();
+        rankEpisodes(source, partTerms, episodeOk, time, o, partScore);
+        let top = 0;
+        for (const s of partScore.values()) top = Math.max(top, s);
+        if (top > 0) for (const [i, s] of partScore) episodeScore.set(i, (episodeScore.get(i) ?? 0) + (o.partWeight * s) / top);
+      }
+    }
+    const add = (i: number, by: number): void => {
+      if (by > 0) episodeScore.set(i, (episodeScore.get(i) ?? 0) + by);
+    };
+    for (const h of episodeVectorHits) add(h.id, o.vectorWeight * h.score);
+    for (const [index, by] of lifted) add(index, by);
     const episodeTop = new TopK();
     episodeTop.reset(o.k);
-    for (const [index, score] of seedEpisode) episodeTop.push(score + (lifted.get(index) ?? 0), index);
-    for (const [index, by] of lifted) if (!seedEpisode.has(index)) episodeTop.push(by, index);
-    const episodes = episodeTop.drain().map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
+    for (const [index, score] of episodeScore) episodeTop.push(score, index);
+    const ranked = episodeTop.drain();
+    // k episodes come back when that many are visible: the rest by recency (score 0), latest first
+    if (ranked.length < o.k) {
+      for (let i = ep.count - 1; i >= 0 && ranked.length < o.k; i--) if (episodeOk(i) && !episodeScore.has(i)) ranked.push({ id: i, score: 0 });
+    }
+    const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
 
     // ---- pack ----
     const packFacts: PackFact[] = facts.map((f, i) => ({ text: factLine(f), score: f.score, evidence: evidenceOf[i]! }));
@@ -758,55 +420,6 @@ export class RecallEngine {
     const packed = packContext({ facts: packFacts, episodes: packEpisodes, tokenBudget: o.tokenBudget });
     if (o.track && facts.length > 0) mem.touch(facts.map((f) => f.id));
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
-  }
-
-  /** Entity ids from the seed that reached `e` down to `e`. */
-  private pathTo(e: number, epoch: number): number[] {
-    const path = [e];
-    let cur = e;
-    // parents are set only when a node joins, to a node that joined earlier: the chain ends at a seed
-    while (this.mark[cur] === epoch && this.parent[cur] !== NONE && path.length < 256) {
-      cur = this.parent[cur]!;
-      path.push(cur);
-    }
-    return path.reverse();
-  }
-
-  /** Lateral inhibition: nodes below the mean of the strongest few lose a share of the gap. */
-  private inhibit(active: number[], inhibitors: number, inhibition: number): void {
-    if (inhibition === 0 || active.length <= inhibitors) return;
-    // The strongest few by a bounded heap (ties to the lower id), not a sort of every active node.
-    const strongest = this.select;
-    strongest.reset(inhibitors);
-    for (const u of active) strongest.push(this.act[u]!, u);
-    const top = strongest.drain();
-    let mean = 0;
-    for (const h of top) mean += h.score;
-    mean /= inhibitors;
-    const inTop = new Set(top.map((h) => h.id));
-    for (const u of active) {
-      if (inTop.has(u)) continue;
-      const a = this.act[u]!;
-      if (a < mean) this.act[u] = Math.max(0, a - inhibition * (mean - a));
-    }
-  }
-
-  private reserve(n: number): void {
-    if (this.act.length >= n) return;
-    const cap = Math.max(n, this.act.length * 2, 64);
-    const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(cap);
-      b.set(a as never);
-      return b;
-    };
-    this.act = grow(this.act, (m) => new Float64Array(m));
-    this.incoming = grow(this.incoming, (m) => new Float64Array(m));
-    this.bestIn = grow(this.bestIn, (m) => new Float64Array(m));
-    this.parent = grow(this.parent, (m) => new Int32Array(m));
-    this.mark = grow(this.mark, (m) => new Uint32Array(m));
-    this.inMark = grow(this.inMark, (m) => new Uint32Array(m));
-    this.fired = grow(this.fired, (m) => new Uint32Array(m));
-    this.depth = grow(this.depth, (m) => new Uint8Array(m));
   }
 }
 
@@ -821,64 +434,4 @@ function factLine(f: Fact): string {
   const to = Number.isFinite(f.validTo) ? day(f.validTo) : '';
   const when = from === '' && to === '' ? '' : ` (${from || '…'} – ${to || 'now'})`;
   return `${f.subject.name} ${f.predicate.replace(/_/g, ' ')} ${object}${when}`;
-}
-
-function resolveOptions(options: RecallOptions, call: string): Resolved {
-  const d = RECALL_DEFAULTS;
-  const num = (name: keyof RecallOptions, fallback: number, ok: (x: number) => boolean, what: string): number => {
-    const x = options[name] ?? fallback;
-    if (typeof x !== 'number' || Number.isNaN(x) || !ok(x)) throw new InvalidArgumentError(`${call}: ${name} (${String(x)}) must be ${what}`);
-    return x;
-  };
-  const count = (x: number): boolean => Number.isInteger(x) && x >= 0;
-  const unit = (x: number): boolean => x >= 0 && x <= 1;
-  const positive = (x: number): boolean => x > 0;
-  const strategy = options.strategy ?? d.strategy;
-  if (strategy !== 'activation' && strategy !== 'bfs') throw new InvalidArgumentError(`${call}: strategy must be 'activation' or 'bfs'`);
-  const edgeTypeWeights = { ...d.edgeTypeWeights };
-  if (options.edgeTypeWeights !== undefined) {
-    if (options.edgeTypeWeights === null || typeof options.edgeTypeWeights !== 'object') throw new InvalidArgumentError(`${call}: edgeTypeWeights must be an object`);
-    for (const [name, value] of Object.entries(options.edgeTypeWeights)) {
-      if (!(name in edgeTypeWeights)) throw new InvalidArgumentError(`${call}: edgeTypeWeights.${name} is not an edge type (${[...EDGE_TYPES, 'none'].join(', ')})`);
-      if (typeof value !== 'number' || !(value >= 0) || !Number.isFinite(value)) throw new InvalidArgumentError(`${call}: edgeTypeWeights.${name} must be a finite number ≥ 0`);
-      edgeTypeWeights[name as keyof EdgeTypeWeights] = value;
-    }
-  }
-  const weights = { ...d.weights };
-  if (options.weights !== undefined) {
-    if (options.weights === null || typeof options.weights !== 'object') throw new InvalidArgumentError(`${call}: weights must be an object`);
-    for (const [name, value] of Object.entries(options.weights)) {
-      if (!(name in weights)) throw new InvalidArgumentError(`${call}: weights.${name} is not one of ${Object.keys(weights).join(', ')}`);
-      if (typeof value !== 'number' || !(value >= 0) || !Number.isFinite(value)) throw new InvalidArgumentError(`${call}: weights.${name} must be a finite number ≥ 0`);
-      weights[name as keyof RecallWeights] = value;
-    }
-    if (weights.recency > 1) throw new InvalidArgumentError(`${call}: weights.recency must be in [0, 1]`);
-  }
-  for (const flag of ['includeArchived', 'track'] as const) {
-    if (options[flag] !== undefined && typeof options[flag] !== 'boolean') throw new InvalidArgumentError(`${call}: ${flag} must be a boolean`);
-  }
-  return {
-    k: num('k', d.k, count, 'a whole number ≥ 0'),
-    tokenBudget: num('tokenBudget', d.tokenBudget, (x) => x === Infinity || count(x), 'a whole number ≥ 0 or Infinity'),
-    strategy,
-    hops: num('hops', d.hops, (x) => count(x) && x <= 16, 'a whole number from 0 to 16'),
-    decay: num('decay', d.decay, unit, 'in [0, 1]'),
-    inhibition: num('inhibition', d.inhibition, unit, 'in [0, 1]'),
-    inhibitors: num('inhibitors', d.inhibitors, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
-    threshold: num('threshold', d.threshold, unit, 'in [0, 1]'),
-    nodeCap: num('nodeCap', d.nodeCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
-    fireCap: num('fireCap', d.fireCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
-    fan: num('fan', d.fan, (x) => x >= 0 && x <= 2, 'in [0, 2]'),
-    edgeTypeWeights,
-    timeBudgetMs: num('timeBudgetMs', d.timeBudgetMs, positive, 'a number > 0'),
-    seeds: num('seeds', d.seeds, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
-    candidates: num('candidates', d.candidates, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
-    rrfK: num('rrfK', d.rrfK, (x) => Number.isFinite(x) && x >= 0, 'a finite number ≥ 0'),
-    minSimilarity: num('minSimilarity', d.minSimilarity, (x) => x >= -1 && x <= 1, 'in [-1, 1]'),
-    weights,
-    useHalfLifeMs: num('useHalfLifeMs', d.useHalfLifeMs, positive, 'a number > 0'),
-    recencyHalfLifeMs: num('recencyHalfLifeMs', d.recencyHalfLifeMs, positive, 'a number > 0'),
-    includeArchived: options.includeArchived ?? false,
-    track: options.track ?? false,
-  };
 }

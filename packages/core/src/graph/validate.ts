@@ -306,7 +306,6 @@ export const RECALL_SHAPE = {
   fireCap: 'any',
   fan: 'any',
   edgeTypeWeights: 'any',
-  timeBudgetMs: 'any',
   seeds: 'any',
   candidates: 'any',
   rrfK: 'any',
@@ -317,6 +316,19 @@ export const RECALL_SHAPE = {
   includeArchived: 'any',
   vector: 'vector',
   track: 'any',
+  vectorWeight: 'any',
+  partWeight: 'any',
+  // the episode ranking's options (recall/episode-rank.ts)
+  feedback: 'any',
+  feedbackDocs: 'any',
+  feedbackTerms: 'any',
+  sessionWeight: 'any',
+  sessionDoc: 'any',
+  neighbour: 'any',
+  diversity: 'any',
+  temporal: 'any',
+  windowBoost: 'any',
+  orderBoost: 'any',
 } as const satisfies Record<keyof RecallOptions, FieldKind>;
 // A RecallOptions field missing above fails the build here (the shape must know every option).
 type MissingRecallOption = Exclude<keyof RecallOptions, keyof typeof RECALL_SHAPE>;

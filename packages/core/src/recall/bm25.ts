@@ -48,6 +48,10 @@ export class Bm25Index {
   private readonly slotOf = new Map<number, number>();
   private count = 0;
   private totalLength = 0;
+  // forward index (what pseudo-relevance feedback reads): slot s owns fwdTerms/fwdFreqs[fwdStart[s] .. fwdStart[s + 1])
+  private fwdStart = new Uint32Array(16);
+  private fwdTerms = new Uint32Array(16);
+  private fwdFreqs = new Uint32Array(16);
   // search scratch: scores by slot, stamped by query epoch so nothing is cleared between queries
   private acc = new Float64Array(0);
   private stamp = new Uint32Array(0);
@@ -102,6 +106,16 @@ export class Bm25Index {
       }
       freq.set(id, (freq.get(id) ?? 0) + 1);
     }
+    const from = this.fwdStart[slot]!;
+    this.fwdStart = growU32(this.fwdStart, slot + 2);
+    this.fwdTerms = growU32(this.fwdTerms, from + freq.size);
+    this.fwdFreqs = growU32(this.fwdFreqs, from + freq.size);
+    let j = from;
+    for (const [id, f] of freq) {
+      this.fwdTerms[j] = id;
+      this.fwdFreqs[j++] = f;
+    }
+    this.fwdStart[slot + 1] = j;
     for (const [id, f] of freq) {
       const n = this.postLen[id]!;
       const docs = growU32(this.postDocs[id]!, n + 1);
@@ -183,6 +197,81 @@ export class Bm25Index {
     return top.drain();
   }
 
+  /**
+   * Scores every document holding a query term, for weighted terms (term → weight; the weight multiplies
+   * the term's BM25 part): `emit(docId, score)` once per accepted document, in no particular order.
+   */
+  scoreWeighted(terms: ReadonlyMap<string, number>, accept: (docId: number) => boolean, emit: (docId: number, score: number) => void): void {
+    if (this.count === 0) return;
+    const weighted: Array<[number, number]> = [];
+    for (const [t, w] of terms) {
+      const id = this.termIds.get(t);
+      if (id !== undefined && w > 0) weighted.push([id, w]);
+    }
+    // term order fixed (by id) so sums are bit-identical whatever order the map was built in
+    weighted.sort((a, b) => a[0] - b[0]);
+    this.accumulate(weighted);
+    for (let i = 0; i < this.nTouched; i++) {
+      const slot = this.touched[i]!;
+      const id = this.docIds[slot]!;
+      if (accept(id)) emit(id, this.acc[slot]!);
+    }
+  }
+
+  private nTouched = 0;
+
+  private accumulate(weighted: ReadonlyArray<readonly [number, number]>): void {
+    if (this.acc.length < this.count) {
+      const cap = Math.max(this.count, this.acc.length * 2);
+      this.acc = new Float64Array(cap);
+      this.stamp = new Uint32Array(cap);
+      this.touched = new Uint32Array(cap);
+      this.epoch = 0;
+    }
+    if (++this.epoch === 0xffffffff) {
+      this.stamp.fill(0);
+      this.epoch = 1;
+    }
+    const epoch = this.epoch;
+    const N = this.count;
+    const avgdl = this.totalLength / N || 1;
+    const { k1, b } = this;
+    let nTouched = 0;
+    for (const [t, w] of weighted) {
+      const n = this.postLen[t]!;
+      const idf = w * Math.log(1 + (N - n + 0.5) / (n + 0.5));
+      const docs = this.postDocs[t]!;
+      const freqs = this.postFreqs[t]!;
+      for (let i = 0; i < n; i++) {
+        const slot = docs[i]!;
+        const f = freqs[i]!;
+        const s = (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * this.docLengths[slot]!) / avgdl));
+        if (this.stamp[slot] !== epoch) {
+          this.stamp[slot] = epoch;
+          this.acc[slot] = s;
+          this.touched[nTouched++] = slot;
+        } else this.acc[slot] = this.acc[slot]! + s;
+      }
+    }
+    this.nTouched = nTouched;
+  }
+
+  /** Inverse document frequency of an indexed term (0 for an unknown one). */
+  idf(term: string): number {
+    const id = this.termIds.get(term);
+    if (id === undefined) return 0;
+    const n = this.postLen[id]!;
+    return Math.log(1 + (this.count - n + 0.5) / (n + 0.5));
+  }
+
+  /** A document's terms and their frequencies (`emit(term, tf)`), and its length in tokens. */
+  termsOf(docId: number, emit: (term: string, tf: number) => void): number {
+    const slot = this.slotOf.get(docId);
+    if (slot === undefined) return 0;
+    for (let j = this.fwdStart[slot]!; j < this.fwdStart[slot + 1]!; j++) emit(this.terms[this.fwdTerms[j]!]!, this.fwdFreqs[j]!);
+    return this.docLengths[slot]!;
+  }
+
   /** Compact copy of the index (CSR postings), independent of this object. */
   toState(): Bm25State {
     const nTerms = this.terms.length;
@@ -260,6 +349,21 @@ export class Bm25Index {
       index.postFreqs.push(postingFreqs.slice(from, to));
       index.postLen[t] = to - from;
     }
+    // the forward index, transposed from the postings (a document's terms in term-id order)
+    const perDoc = new Uint32Array(n + 1);
+    for (let i = 0; i < postingDocs.length; i++) perDoc[postingDocs[i]! + 1]!++;
+    for (let d = 0; d < n; d++) perDoc[d + 1] = perDoc[d + 1]! + perDoc[d]!;
+    index.fwdStart = perDoc.slice();
+    index.fwdTerms = new Uint32Array(Math.max(16, postingDocs.length));
+    index.fwdFreqs = new Uint32Array(Math.max(16, postingDocs.length));
+    for (let t = 0; t < terms.length; t++) {
+      for (let i = termOffsets[t]!; i < termOffsets[t + 1]!; i++) {
+        const at = perDoc[postingDocs[i]!]!++;
+        index.fwdTerms[at] = t;
+        index.fwdFreqs[at] = postingFreqs[i]!;
+      }
+    }
+    if (index.fwdStart.length < 16) index.fwdStart = growU32(index.fwdStart, 16);
     return index;
   }
 }

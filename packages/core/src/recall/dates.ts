@@ -211,13 +211,16 @@ const RULES: Array<[RegExp, Resolver]> = [
  * - years are read only as 1900–2199 and only after "in"/"during" or in a full date.
  * Weekdays on their own ("on Friday") and seasons are left alone: their direction is ambiguous.
  */
+// compiled once (a recall resolves every question): global, case-insensitive, Unicode; lastIndex reset per use
+const GLOBAL_RULES: Array<[RegExp, Resolver]> = RULES.map(([pattern, resolve]) => [new RegExp(pattern.source, 'giu'), resolve]);
+
 export function resolveRelativeDates(text: string, at: number): ResolvedDate[] {
   if (typeof text !== 'string') throw new InvalidArgumentError(`resolveRelativeDates: text must be a string, got ${typeof text}`);
   if (typeof at !== 'number' || !Number.isFinite(at)) throw new InvalidArgumentError(`resolveRelativeDates: at (${at}) must be finite milliseconds`);
   const today = dayStart(at);
   const found: Array<ResolvedDate & { len: number }> = [];
-  for (const [pattern, resolve] of RULES) {
-    const re = new RegExp(pattern.source, 'giu');
+  for (const [re, resolve] of GLOBAL_RULES) {
+    re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const w = resolve(m, today);
       if (w === undefined || !(w.end > w.start)) continue;

@@ -1,5 +1,8 @@
 // Recall building blocks: pure, deterministic, independent of the fact store (they work on caller ids).
-export { tokenize, stem, words, estimateTokens, textCounts, tokensFromCounts, STOP_WORDS } from './text.js';
+export { tokenize, stem, words, estimateTokens, textCounts, tokensFromCounts, STOP_WORDS, TOKENIZE } from './text.js';
+export { porter2 } from './porter2.js';
+export { temporalIntent } from './temporal.js';
+export type { TemporalIntent, TimeWindow } from './temporal.js';
 export type { TextCounts } from './text.js';
 export type { Hit } from './grow.js';
 export { Bm25Index, BM25_DEFAULTS } from './bm25.js';

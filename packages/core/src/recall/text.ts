@@ -3,6 +3,8 @@
  * Deterministic, dependency-free, Unicode-aware.
  */
 
+import { porter2 } from './porter2.js';
+
 // Letter/digit runs, optionally joined by an apostrophe inside a word ("don't", "Caroline's").
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 const APOSTROPHES = /['’]/g;
@@ -37,16 +39,37 @@ export function words(text: string): string[] {
 }
 
 /**
- * Words → search terms: lower-cased, apostrophes removed, stop words dropped, light stemming.
- * The same function must be used for documents and queries.
+ * Which stemmer `tokenize` applies: Porter2 (the default), the light `stem` below, or none. A switch for
+ * ablation studies only: set it before anything is indexed (documents and queries must agree).
+ */
+export const TOKENIZE = { stemmer: 'porter2' as 'porter2' | 'light' | 'none' };
+
+/**
+ * Words → search terms: lower-cased, apostrophes removed, stop words dropped, stemmed (Porter2; words
+ * with digits are kept whole). The same function must be used for documents and queries.
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
+  const mode = TOKENIZE.stemmer;
   for (const w of words(text)) {
     if (STOP_WORDS.has(w)) continue;
-    out.push(stem(w));
+    out.push(mode === 'none' || /\d/.test(w) ? w : mode === 'light' ? stem(w) : porter2Cached(w));
   }
   return out;
+}
+
+// Stems of recent words: a conversation reuses a small vocabulary, and Porter2 is the cost of indexing.
+const STEMS = new Map<string, string>();
+const STEM_CACHE_SIZE = 50_000;
+
+function porter2Cached(w: string): string {
+  let s = STEMS.get(w);
+  if (s === undefined) {
+    if (STEMS.size >= STEM_CACHE_SIZE) STEMS.clear(); // a pure function: forgetting changes nothing but speed
+    s = porter2(w);
+    STEMS.set(w, s);
+  }
+  return s;
 }
 
 const VOWEL = /[aeiouy]/;

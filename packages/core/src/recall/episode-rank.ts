@@ -1,0 +1,178 @@
+/**
+ * Lexical episode ranking, the stage that finds the raw evidence:
+ * 1. BM25 over every episode (turns as `speaker: text`, whole sessions as their own documents);
+ * 2. pseudo-relevance feedback (RM3-style): the best few turns lend their distinctive terms to a second pass;
+ * 3. session aggregation: a session scores by its own document and its best turn, and every turn is lifted
+ *    by its session (evidence sits in the conversation where the topic was discussed), and by its
+ *    neighbours (answers come a turn after the question);
+ * 4. time: sessions inside a window named by the question are lifted; "first"/"latest" prefer the
+ *    earliest/latest of the sessions that match;
+ * 5. diversity: the n-th turn of a session is damped, so a multi-session question reaches every session.
+ * Scores do not depend on k; ties break by episode index, so every top-k is a prefix of a deeper one.
+ */
+import type { Bm25Index } from './bm25.js';
+import type { SessionMap } from './sessions.js';
+import type { TemporalIntent } from './temporal.js';
+import { windowCloseness } from './temporal.js';
+
+export interface EpisodeRankOptions {
+  /** Weight of the feedback terms against the question's own (0: no feedback). */
+  feedback: number;
+  /** How many top turns feed the feedback terms. */
+  feedbackDocs: number;
+  /** How many feedback terms are added. */
+  feedbackTerms: number;
+  /** How much a turn is lifted by its session's score (0: turns stand alone). */
+  sessionWeight: number;
+  /** Share of a session's score from its whole-session document (the rest from its best turn). */
+  sessionDoc: number;
+  /** How much a turn takes from its best neighbour in the session. */
+  neighbour: number;
+  /** Factor applied per better turn of the same session (1: no diversification). */
+  diversity: number;
+  /** Use the question's time expressions. */
+  temporal: boolean;
+  /** Lift of a session inside a question's time window. */
+  windowBoost: number;
+  /** Lift towards the earliest/latest matching session for "first"/"latest" questions. */
+  orderBoost: number;
+}
+
+export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
+  feedback: 0.3,
+  feedbackDocs: 5,
+  feedbackTerms: 10,
+  sessionWeight: 2,
+  sessionDoc: 0.5,
+  neighbour: 0.7,
+  diversity: 0.85,
+  temporal: true,
+  windowBoost: 0.5,
+  orderBoost: 0.3,
+};
+
+export interface EpisodeSource {
+  index: Bm25Index;
+  sessions: SessionMap;
+  at: ArrayLike<number>;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * Scores of the episodes (index → score > 0) that `accept` lets through, for the weighted query terms.
+ * `out` is filled; the caller ranks.
+ */
+export function rankEpisodes(src: EpisodeSource, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, time: TemporalIntent | undefined, o: EpisodeRankOptions, out: Map<number, number>): void {
+  const { sessions } = src;
+  let scores = lexical(src.index, terms, accept);
+  if (o.feedback > 0 && scores.size > 0) {
+    const expanded = feedbackTerms(src, terms, scores, o);
+    if (expanded.size > terms.size) scores = lexical(src.index, expanded, accept);
+  }
+  if (scores.size === 0) return;
+  // ---- session aggregation ----
+  let topTurn = 0;
+  let topDoc = 0;
+  for (const [i, s] of scores) {
+    if (sessions.isWhole(i)) topDoc = Math.max(topDoc, s);
+    else topTurn = Math.max(topTurn, s);
+  }
+  const turnNorm = (s: number): number => (topTurn > 0 ? s / topTurn : 0);
+  const bestTurn = new Map<number, number>();
+  const docOf = new Map<number, number>();
+  for (const [i, s] of scores) {
+    const root = sessions.sessionOf(i);
+    if (sessions.isWhole(i)) docOf.set(root, topDoc > 0 ? s / topDoc : 0);
+    else bestTurn.set(root, Math.max(bestTurn.get(root) ?? 0, turnNorm(s)));
+  }
+  const sessionScore = new Map<number, number>();
+  for (const root of new Set([...bestTurn.keys(), ...docOf.keys()])) {
+    const hasDoc = sessions.isWhole(root);
+    const s = hasDoc ? o.sessionDoc * (docOf.get(root) ?? 0) + (1 - o.sessionDoc) * (bestTurn.get(root) ?? 0) : (bestTurn.get(root) ?? 0);
+    sessionScore.set(root, s);
+  }
+  if (o.temporal && time !== undefined) applyTime(sessionScore, src.at, time, o);
+  // ---- turns: own score, neighbour, session; diversified within the session ----
+  for (const [root, ss] of sessionScore) {
+    if (!(ss > 0)) continue;
+    const members = sessions.membersOf(root);
+    const list: Array<[number, number]> = [];
+    for (let j = 0; j < members.length; j++) {
+      const i = members[j]!;
+      if (sessions.isWhole(i) || !accept(i)) continue;
+      const own = turnNorm(scores.get(i) ?? 0);
+      const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnNorm(scores.get(members[j - 1]!) ?? 0) : 0;
+      const next = j + 1 < members.length ? turnNorm(scores.get(members[j + 1]!) ?? 0) : 0;
+      const s = own + o.neighbour * Math.max(prev, next) + o.sessionWeight * ss;
+      if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) list.push([i, s]);
+    }
+    list.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    let damp = 1;
+    for (const [i, s] of list) {
+      if (s > 0) out.set(i, s * damp);
+      damp *= o.diversity;
+    }
+    // the whole-session episode ranks with its session's best turn
+    if (sessions.isWhole(root) && accept(root)) out.set(root, (1 + o.sessionWeight) * ss);
+  }
+}
+
+function lexical(index: Bm25Index, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean): Map<number, number> {
+  const scores = new Map<number, number>();
+  index.scoreWeighted(terms, accept, (i, s) => {
+    if (s > 0) scores.set(i, s);
+  });
+  return scores;
+}
+
+/** RM3: the query's terms plus the top turns' most distinctive terms, weighted by how much those turns matched. */
+function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, scores: ReadonlyMap<number, number>, o: EpisodeRankOptions): Map<string, number> {
+  const top: Array<[number, number]> = [];
+  for (const [i, s] of scores) if (!src.sessions.isWhole(i)) top.push([i, s]);
+  top.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  top.length = Math.min(top.length, o.feedbackDocs);
+  if (top.length === 0) return new Map(terms);
+  const best = top[0]![1];
+  const weight = new Map<string, number>();
+  for (const [i, s] of top) {
+    const w = s / best;
+    const tfs: Array<[string, number]> = [];
+    const len = src.index.termsOf(i, (t, tf) => tfs.push([t, tf]));
+    if (len === 0) continue;
+    for (const [t, tf] of tfs) if (!terms.has(t)) weight.set(t, (weight.get(t) ?? 0) + (w * tf) / len);
+  }
+  const ranked = [...weight].map(([t, w]) => [t, w * src.index.idf(t)] as [string, number]).filter(([, w]) => w > 0);
+  ranked.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  ranked.length = Math.min(ranked.length, o.feedbackTerms);
+  const out = new Map<string, number>();
+  for (const [t, w] of terms) out.set(t, w * (1 - o.feedback));
+  const max = ranked[0]?.[1] ?? 1;
+  for (const [t, w] of ranked) out.set(t, (o.feedback * w) / max);
+  return out;
+}
+
+function applyTime(sessionScore: Map<number, number>, at: ArrayLike<number>, time: TemporalIntent, o: EpisodeRankOptions): void {
+  if (time.windows.length > 0) {
+    for (const [root, s] of sessionScore) sessionScore.set(root, s * (1 + o.windowBoost * windowCloseness(at[root]!, time.windows, 3 * DAY)));
+  }
+  if (time.order !== undefined) {
+    // among sessions that match well, lift the earliest (or latest) in proportion to its place in time
+    let top = 0;
+    for (const s of sessionScore.values()) top = Math.max(top, s);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const [root, s] of sessionScore) {
+      if (s < 0.5 * top) continue;
+      lo = Math.min(lo, at[root]!);
+      hi = Math.max(hi, at[root]!);
+    }
+    if (hi > lo) {
+      for (const [root, s] of sessionScore) {
+        if (s < 0.5 * top) continue;
+        const place = (at[root]! - lo) / (hi - lo);
+        sessionScore.set(root, s * (1 + o.orderBoost * (time.order === 'last' ? place : 1 - place)));
+      }
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import { TopK } from './grow.js';
+import type { Hit } from './grow.js';
+import { Hnsw } from './hnsw.js';
+
+/**
+ * Vectors of one kind: exact search while small, HNSW once `bruteForceBelow` is reached.
+ *
+ * The exact search keeps an inverted index by dimension next to the dense rows: hashed n-gram vectors
+ * are sparse (an entity name sets ~30 of 256 coordinates, a turn ~150), so summing over the query's
+ * non-zero dimensions' postings touches a fraction of what a scan of every row would. Dense vectors (a
+ * model's embeddings) are searched by a plain scan of the rows instead (dot products over one contiguous
+ * Float32Array), chosen when most stored coordinates are non-zero.
+ */
+export class VectorSet {
+  private data = new Float32Array(0);
+  private labels = new Uint32Array(0);
+  private count = 0;
+  private hnsw: Hnsw | undefined;
+  private readonly top = new TopK();
+  /** Per dimension: the rows with a non-zero coordinate there, and its value. */
+  private postRows: Uint32Array[] = [];
+  private postVals: Float32Array[] = [];
+  private postLen: Uint32Array;
+  private scores = new Float32Array(0);
+  private touched = new Uint32Array(0);
+  private seen = new Uint32Array(0);
+  private epoch = 0;
+  /** Non-zero coordinates stored: when most are, the rows are dense and a plain scan beats the postings. */
+  private nonZeros = 0;
+
+  constructor(
+    readonly dimensions: number,
+    private readonly threshold: number,
+    private readonly ef: number,
+  ) {
+    this.postLen = new Uint32Array(dimensions);
+    for (let d = 0; d < dimensions; d++) {
+      this.postRows.push(new Uint32Array(8));
+      this.postVals.push(new Float32Array(8));
+    }
+  }
+
+  add(label: number, vector: ArrayLike<number>): void {
+    const dim = this.dimensions;
+    let norm = 0;
+    for (let i = 0; i < dim; i++) norm += vector[i]! * vector[i]!;
+    if (norm === 0) return; // no words, no direction: it can match nothing
+    if (this.hnsw !== undefined) {
+      this.hnsw.add(label, vector);
+      return;
+    }
+    if ((this.count + 1) * dim > this.data.length) {
+      const next = new Float32Array(Math.max(64 * dim, this.data.length * 2));
+      next.set(this.data);
+      this.data = next;
+      const l = new Uint32Array(next.length / dim);
+      l.set(this.labels);
+      this.labels = l;
+    }
+    const inv = 1 / Math.sqrt(norm);
+    const row = this.count;
+    const o = row * dim;
+    for (let i = 0; i < dim; i++) {
+      const x = vector[i]! * inv;
+      this.data[o + i] = x;
+      if (x === 0) continue;
+      this.nonZeros++;
+      const n = this.postLen[i]!;
+      if (n === this.postRows[i]!.length) {
+        const rows = new Uint32Array(n * 2);
+        rows.set(this.postRows[i]!);
+        this.postRows[i] = rows;
+        const vals = new Float32Array(n * 2);
+        vals.set(this.postVals[i]!);
+        this.postVals[i] = vals;
+      }
+      this.postRows[i]![n] = row;
+      this.postVals[i]![n] = x;
+      this.postLen[i] = n + 1;
+    }
+    this.labels[this.count++] = label;
+    if (this.count >= this.threshold) {
+      const h = new Hnsw({ dimensions: dim, efSearch: this.ef });
+      for (let r = 0; r < this.count; r++) h.add(this.labels[r]!, this.data.subarray(r * dim, (r + 1) * dim));
+      this.hnsw = h;
+      this.data = new Float32Array(0);
+      this.labels = new Uint32Array(0);
+      this.postRows = [];
+      this.postVals = [];
+    }
+  }
+
+  /** The k most similar accepted vectors with similarity ≥ `floor`; `q` must be unit length. */
+  search(q: Float32Array, k: number, floor: number, accept: (label: number) => boolean): Hit[] {
+    if (this.hnsw !== undefined) return this.hnsw.search(q, k, { accept, ef: Math.max(this.ef, k) }).filter((h) => h.score >= floor);
+    const n = this.count;
+    if (this.nonZeros * 2 > n * this.dimensions) return this.scan(q, k, floor, accept);
+    if (this.scores.length < n) {
+      const cap = Math.max(n, this.scores.length * 2, 64);
+      this.scores = new Float32Array(cap);
+      this.touched = new Uint32Array(cap);
+      this.seen = new Uint32Array(cap);
+      this.epoch = 0;
+    }
+    if (++this.epoch === 0xffffffff) {
+      this.seen.fill(0);
+      this.epoch = 1;
+    }
+    const epoch = this.epoch;
+    const scores = this.scores;
+    const seen = this.seen;
+    const touched = this.touched;
+    let nTouched = 0;
+    for (let d = 0; d < this.dimensions; d++) {
+      const qd = q[d]!;
+      if (qd === 0) continue;
+      const rows = this.postRows[d]!;
+      const vals = this.postVals[d]!;
+      const len = this.postLen[d]!;
+      for (let j = 0; j < len; j++) {
+        const r = rows[j]!;
+        if (seen[r] !== epoch) {
+          seen[r] = epoch;
+          scores[r] = 0;
+          touched[nTouched++] = r;
+        }
+        scores[r] = scores[r]! + qd * vals[j]!;
+      }
+    }
+    const top = this.top;
+    top.reset(k);
+    // Rows never touched share no dimension with the query: similarity 0 (they pass only a floor ≤ 0).
+    if (floor <= 0) {
+      for (let r = 0; r < n; r++) if (seen[r] !== epoch && accept(this.labels[r]!)) top.push(0, this.labels[r]!);
+    }
+    for (let i = 0; i < nTouched; i++) {
+      const r = touched[i]!;
+      const s = scores[r]!;
+      if (s >= floor && accept(this.labels[r]!)) top.push(s, this.labels[r]!);
+    }
+    return top.drain();
+  }
+
+  /** Exact search over dense rows: one dot product per row over the contiguous Float32Array. */
+  private scan(q: Float32Array, k: number, floor: number, accept: (label: number) => boolean): Hit[] {
+    const dim = this.dimensions;
+    const data = this.data;
+    const top = this.top;
+    top.reset(k);
+    for (let r = 0, o = 0; r < this.count; r++, o += dim) {
+      let s = 0;
+      for (let d = 0; d < dim; d++) s += q[d]! * data[o + d]!;
+      if (s >= floor && accept(this.labels[r]!)) top.push(s, this.labels[r]!);
+    }
+    return top.drain();
+  }
+}

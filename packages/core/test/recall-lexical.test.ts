@@ -1,0 +1,211 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MemoryGraph } from '../src/graph/memory-graph.js';
+import { Bm25Index } from '../src/recall/bm25.js';
+import { porter2 } from '../src/recall/porter2.js';
+import { queryParts } from '../src/recall/query-parts.js';
+import { SessionMap } from '../src/recall/sessions.js';
+import { temporalIntent, windowCloseness } from '../src/recall/temporal.js';
+import { tokenize } from '../src/recall/text.js';
+import { VectorSet } from '../src/recall/vectors.js';
+
+const DAY = 86_400_000;
+
+describe('Porter2 stemmer', () => {
+  it('gives the published algorithm’s stems', () => {
+    const cases: Record<string, string> = {
+      caresses: 'caress', ponies: 'poni', ties: 'tie', cats: 'cat', feed: 'feed', agreed: 'agre', plastered: 'plaster',
+      motoring: 'motor', sing: 'sing', conflated: 'conflat', troubled: 'troubl', sized: 'size', hopping: 'hop', filing: 'file',
+      happy: 'happi', relational: 'relat', conditional: 'condit', generously: 'generous', running: 'run', painting: 'paint',
+      paintings: 'paint', consigned: 'consign', consignment: 'consign', generate: 'generat', generation: 'generat',
+      happiness: 'happi', communication: 'communic', arsenal: 'arsenal', gas: 'gas', gaps: 'gap', kiwis: 'kiwi', cry: 'cri',
+      by: 'by', say: 'say', hopeful: 'hope', adjustable: 'adjust', cries: 'cri', dying: 'die', skating: 'skate',
+      photography: 'photographi', adoption: 'adopt', counseling: 'counsel', tried: 'tri', playing: 'play', studies: 'studi',
+      beautiful: 'beauti', national: 'nation', effective: 'effect', skies: 'sky', news: 'news', proceed: 'proceed',
+    };
+    for (const [w, s] of Object.entries(cases)) expect(porter2(w), w).toBe(s);
+  });
+
+  it('makes inflections of one word one search term; numbers stay whole', () => {
+    expect(new Set(tokenize('paints painted painting paintings'))).toEqual(new Set(['paint']));
+    expect(tokenize('2020s 3rd')).toEqual(['2020s', '3rd']);
+  });
+});
+
+describe('temporal reading of a question', () => {
+  const wed = Date.UTC(2023, 4, 31, 15); // Wednesday 31 May 2023
+  it('resolves windows against the question time', () => {
+    const sat = temporalIntent('What did I buy last Saturday?', wed);
+    expect(sat.windows).toEqual([{ start: Date.UTC(2023, 4, 27), end: Date.UTC(2023, 4, 28) }]);
+    expect(temporalIntent('Where did I travel in May?', wed).windows).toEqual([{ start: Date.UTC(2023, 4, 1), end: Date.UTC(2023, 5, 1) }]);
+    // a month after the question's month is last year's
+    expect(temporalIntent('What did I cook in July?', wed).windows).toEqual([{ start: Date.UTC(2022, 6, 1), end: Date.UTC(2022, 7, 1) }]);
+    expect(temporalIntent('What did I do two weeks ago?', wed).windows.length).toBe(1);
+    expect(temporalIntent('What is my favourite colour?', wed).windows).toEqual([]);
+  });
+
+  it('reads order and spans', () => {
+    expect(temporalIntent('When was the first time I went hiking?', wed).order).toBe('first');
+    expect(temporalIntent('What car do I currently drive?', wed).order).toBe('last');
+    expect(temporalIntent('What did I buy last Saturday?', wed).order).toBeUndefined();
+    expect(temporalIntent('How many days passed between my move and the party?', wed).span).toBe(true);
+    expect(temporalIntent('What did I do before I moved?', wed).span).toBe(true);
+  });
+
+  it('closeness is 1 inside a window and falls to 0 one window length away', () => {
+    const w = [{ start: 10 * DAY, end: 11 * DAY }];
+    expect(windowCloseness(10.5 * DAY, w, DAY)).toBe(1);
+    expect(windowCloseness(11.5 * DAY, w, DAY)).toBeCloseTo(0.5, 12);
+    expect(windowCloseness(20 * DAY, w, DAY)).toBe(0);
+  });
+});
+
+describe('two-event questions', () => {
+  it('split at their joints into parts with at least two search terms; one-event questions do not', () => {
+    expect(queryParts('How many days passed between the day I bought the tomato plants and the day I repotted the orchid?')).toEqual([
+      'How many days passed between the day I bought the tomato plants',
+      'I repotted the orchid?',
+    ]);
+    expect(queryParts('Which did I visit first, the Louvre museum or the Tate gallery?')).toEqual(['Which did I visit first', 'the Louvre museum', 'the Tate gallery?']);
+    expect(queryParts('What is my favourite colour?')).toEqual([]);
+    expect(queryParts('What did Caroline and Melanie do?')).toEqual([]); // "Melanie do" is one search term
+  });
+});
+
+describe('session map', () => {
+  it('puts a turn in the session episode that holds its text, and turns recorded alone by their time gaps', () => {
+    const m = new SessionMap();
+    m.add(0, 'A: hello there\nB: I adopted a dog', 0);
+    m.add(1, 'hello there', 1000);
+    m.add(2, 'I adopted a dog', 2000);
+    m.add(3, 'a new day begins', 5 * DAY);
+    m.add(4, 'and goes on', 5 * DAY + 60_000);
+    expect([0, 1, 2, 3, 4].map((i) => m.sessionOf(i))).toEqual([0, 0, 0, 3, 3]);
+    expect(m.isWhole(0)).toBe(true);
+    expect(m.isWhole(3)).toBe(false);
+    expect(m.membersOf(0)).toEqual([0, 1, 2]);
+  });
+});
+
+describe('dense exact vector search', () => {
+  it('scans dense rows and returns what a brute-force cosine does', () => {
+    const dims = 8;
+    const set = new VectorSet(dims, 1 << 20, 64);
+    const rows: number[][] = [];
+    let seed = 7;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    for (let i = 0; i < 50; i++) {
+      const v = Array.from({ length: dims }, rnd);
+      rows.push(v);
+      set.add(i, v);
+    }
+    const q = Float32Array.from(Array.from({ length: dims }, rnd));
+    const qn = Math.hypot(...q);
+    const unit = q.map((x) => x / qn);
+    const cos = (v: number[]): number => v.reduce((s, x, d) => s + x * unit[d]!, 0) / Math.hypot(...v);
+    const want = rows.map((v, i) => ({ id: i, score: cos(v) })).sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 5);
+    const got = set.search(unit, 5, -1, () => true);
+    expect(got.map((h) => h.id)).toEqual(want.map((h) => h.id));
+    for (let i = 0; i < 5; i++) expect(got[i]!.score).toBeCloseTo(want[i]!.score, 5);
+  });
+});
+
+const WORDS = ['dog', 'dogs', 'painting', 'paints', 'lake', 'hiking', 'moved', 'Berlin', 'sister', 'guitar', 'concert', 'bakery', 'bread'];
+
+/** A memory of `sessions` sessions, each a session episode and its turns, from a seed. */
+function conversation(seed: number, sessions: number): MemoryGraph {
+  let s = seed;
+  const pick = (n: number): number => ((s = (s * 48271) % 2147483647) % n);
+  let t = Date.UTC(2023, 0, 1);
+  const mem = new MemoryGraph({ now: () => t });
+  for (let i = 0; i < sessions; i++) {
+    const turns = Array.from({ length: 2 + pick(4) }, () => Array.from({ length: 3 + pick(5) }, () => WORDS[pick(WORDS.length)]!).join(' '));
+    const at = t + i * 3 * DAY;
+    t = at;
+    mem.episode({ id: `S${i}`, text: turns.map((x, j) => `${j % 2 ? 'Bob' : 'Ann'}: ${x}`).join('\n'), at });
+    turns.forEach((x, j) => mem.episode({ id: `D${i}:${j}`, text: x, at: at + (j + 1) * 1000, speaker: j % 2 ? 'Bob' : 'Ann' }));
+    t = at + 60_000;
+  }
+  return mem;
+}
+
+describe('recall ranking properties', () => {
+  it('top-k of any call is a prefix of top-k′ for k′ > k (episodes, facts, entities)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 20 }), (seed, q, k, more) => {
+        const mem = conversation(seed, 6);
+        const query = `When did Ann talk about ${q.join(' ')}?`;
+        const small = mem.recall(query, { k, tokenBudget: Infinity });
+        const big = mem.recall(query, { k: k + more, tokenBudget: Infinity });
+        expect(big.episodes.slice(0, small.episodes.length).map((e) => e.id)).toEqual(small.episodes.map((e) => e.id));
+        expect(big.facts.slice(0, small.facts.length).map((f) => f.id)).toEqual(small.facts.map((f) => f.id));
+        expect(big.entities.slice(0, small.entities.length).map((e) => e.id)).toEqual(small.entities.map((e) => e.id));
+      }),
+      { numRuns: 40, seed: 9 },
+    );
+  });
+
+  it('returns k episodes whenever that many are visible, and all of them when fewer', () => {
+    const mem = conversation(3, 5);
+    const visible = mem.log().filter((o) => o.type === 'episode').length;
+    for (const k of [1, 5, 10, visible, visible + 5]) {
+      expect(mem.recall('unrelated words entirely', { k }).episodes.length).toBe(Math.min(k, visible));
+      expect(mem.recall('dog painting', { k }).episodes.length).toBe(Math.min(k, visible));
+    }
+    // at a cut, only what is visible counts
+    const early = Date.UTC(2023, 0, 1) + 1000;
+    expect(mem.recall('dog', { k: 50, validAt: early, knownAt: early }).episodes.every((e) => e.at <= early)).toBe(true);
+  });
+
+  it('is deterministic: two memories built alike, and one asked twice, answer identically', () => {
+    const a = conversation(11, 8);
+    const b = conversation(11, 8);
+    for (const q of ['What did Bob say about the bakery?', 'the first time Ann went hiking', 'guitar concert in January']) {
+      const ra = a.recall(q, { k: 15 });
+      expect(b.recall(q, { k: 15 })).toEqual(ra);
+      expect(a.recall(q, { k: 15 })).toEqual(ra);
+    }
+  });
+
+  it('keeps indexes at write time: the incremental index answers as one rebuilt from a snapshot or a log', () => {
+    const mem = conversation(5, 7);
+    // recalls between writes exercise incremental catch-up
+    mem.recall('dog', { k: 3 });
+    mem.episode({ id: 'late', text: 'Ann bought bread at the bakery', at: Date.UTC(2023, 2, 1), speaker: 'Ann' });
+    const rebuilt = MemoryGraph.fromState(mem.exportState(), { now: () => Date.UTC(2023, 5, 1) });
+    const replayed = MemoryGraph.replay(mem.log(), { now: () => Date.UTC(2023, 5, 1) });
+    const cut = { validAt: Date.UTC(2023, 5, 1), knownAt: Date.UTC(2023, 5, 1) };
+    for (const q of ['bread bakery', 'painting dogs', 'Berlin sister moved']) {
+      const want = mem.recall(q, { ...cut, k: 12 });
+      expect(rebuilt.recall(q, { ...cut, k: 12 })).toEqual(want);
+      expect(replayed.recall(q, { ...cut, k: 12 })).toEqual(want);
+    }
+  });
+
+  it('lifts the session a question’s time window names', () => {
+    const mem = new MemoryGraph({ now: () => Date.UTC(2023, 5, 1) });
+    mem.episode({ id: 'march', text: 'I went to a concert with my sister', at: Date.UTC(2023, 2, 10), speaker: 'user' });
+    mem.episode({ id: 'may', text: 'I went to a concert with my sister', at: Date.UTC(2023, 4, 10), speaker: 'user' });
+    const q = 'Which concert did I go to in March?';
+    const at = Date.UTC(2023, 5, 1);
+    expect(mem.recall(q, { validAt: at, knownAt: at }).episodes[0]!.id).toBe('march');
+    expect(mem.recall(q, { validAt: at, knownAt: at, temporal: false }).episodes[0]!.id).toBe('march'); // tie: lower index
+    expect(mem.recall('Which concert did I go to in May?', { validAt: at, knownAt: at }).episodes[0]!.id).toBe('may');
+    expect(mem.recall('Which concert did I go to most recently?', { validAt: at, knownAt: at }).episodes[0]!.id).toBe('may');
+  });
+});
+
+describe('BM25 forward index', () => {
+  it('a state round trip keeps each document’s terms', () => {
+    const idx = new Bm25Index();
+    idx.add(3, 'the dog chased the other dog');
+    idx.add(9, 'painting lakes');
+    const again = Bm25Index.fromState(idx.toState());
+    for (const id of [3, 9]) {
+      const a: Array<[string, number]> = [];
+      const b: Array<[string, number]> = [];
+      expect(again.termsOf(id, (t, f) => b.push([t, f]))).toBe(idx.termsOf(id, (t, f) => a.push([t, f])));
+      expect(new Map(b)).toEqual(new Map(a));
+    }
+  });
+});
