@@ -8,7 +8,7 @@
  * constant is chosen on the dev split (LoCoMo conv-26/conv-30, and any LongMemEval dev questions run);
  * figures are reported on test. Vectors are cached in .tmp/vectors (see vector-cache.ts).
  *
- *   node packages/embed-local/dist/perf/quality.js [--locomo] [--lme N] [--lme-dev N] [--seed S] [--max-tokens T]
+ *   node packages/embed-local/dist/perf/quality.js [--locomo] [--lme N] [--lme-from F] [--lme-dev N] [--seed S] [--max-tokens T]
  */
 import { join } from 'node:path';
 import { mean, evaluateRetrieval, evidenceRecall } from '@palimpsest/bench';
@@ -80,16 +80,18 @@ async function locomo(scores: Scores): Promise<void> {
   }
 }
 
-/** Seeded choice of n non-abstention questions of one split, in file order. */
-function pick(questions: LongMemEvalQuestion[], split: 'dev' | 'test', n: number, seed: number): LongMemEvalQuestion[] {
+/**
+ * Seeded choice of non-abstention questions of one split, in file order: items [from, from + n) of a seeded
+ * shuffle, so a larger n keeps the questions of a smaller one and two runs can fill the cache side by side.
+ */
+function pick(questions: LongMemEvalQuestion[], split: 'dev' | 'test', n: number, seed: number, from = 0): LongMemEvalQuestion[] {
   const pool = questions.filter((q) => !q.abstention && splitOf('longmemeval', q.position) === split);
-  if (n >= pool.length) return pool;
-  return new Random(seed).shuffle([...pool]).slice(0, n).sort((a, b) => a.position - b.position);
+  return new Random(seed).shuffle([...pool]).slice(from, from + n).sort((a, b) => a.position - b.position);
 }
 
-async function longMemEval(scores: Scores, nTest: number, nDev: number, seed: number): Promise<string> {
+async function longMemEval(scores: Scores, nTest: number, nDev: number, seed: number, from: number): Promise<string> {
   const all = await loadLongMemEval('s');
-  const chosen = [...pick(all, 'dev', nDev, seed), ...pick(all, 'test', nTest, seed)];
+  const chosen = [...pick(all, 'dev', nDev, seed), ...pick(all, 'test', nTest, seed, from)];
   const texts = new Set<string>();
   for (const q of chosen) {
     texts.add(q.question);
@@ -125,7 +127,8 @@ async function longMemEval(scores: Scores, nTest: number, nDev: number, seed: nu
       for (const k of RRF_CANDIDATES) score(`hybrid c=${k}`, rrf([v, b], k, DEPTH));
     }
   }
-  return `LongMemEval_S: ${chosen.length} questions (${nTest >= 450 ? 'all' : `seeded random subset, seed ${seed}`}; ${nDev} dev), ${distinctTurns} distinct texts`;
+  const test = chosen.length - Math.min(nDev, chosen.length);
+  return `LongMemEval_S: ${chosen.length} non-abstention questions (${test} test: items ${from}…${from + test - 1} of the seed-${seed} shuffle of the test pool; ${chosen.length - test} dev), ${distinctTurns} distinct texts (user turns and questions)`;
 }
 
 function report(scores: Scores): void {
@@ -149,7 +152,7 @@ function report(scores: Scores): void {
 const scores: Scores = new Map();
 const notes: string[] = [`model: ${embedder.id}, backend ${embedder.backend}, cache ${cache.file} (${cache.size} vectors at start)`];
 if (flag('--locomo')) await locomo(scores);
-if (flag('--lme')) notes.push(await longMemEval(scores, num('--lme', 20), num('--lme-dev', 0), num('--seed', 1)));
+if (flag('--lme')) notes.push(await longMemEval(scores, num('--lme', 20), num('--lme-dev', 0), num('--seed', 1), num('--lme-from', 0)));
 notes.push(embedded > 0 ? `embedded ${embedded} new texts in ${(embedMs / 1000).toFixed(0)} s wall = ${((embedded / embedMs) * 1000).toFixed(1)} texts/s` : 'all vectors came from the cache');
 for (const n of notes) console.log(n);
 report(scores);
