@@ -23,7 +23,13 @@ const num = (name: string, def: number) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : def;
 };
-const RRF_CANDIDATES = [10, 30, 60, 100];
+// fusion settings tried on dev: the constant c, and the vector list's weight (BM25's is 1 − w), ×2 so that
+// w = 0.5 is plain RRF
+const RRF_CANDIDATES = [1, 5, 10, 30, 60].flatMap((c) => [0.3, 0.5, 0.7].map((w) => `c=${c} w=${w}`));
+const fuse = (setting: string, v: number[], b: number[], k: number) => {
+  const [, c, w] = /c=(\S+) w=(\S+)/.exec(setting) as RegExpExecArray;
+  return rrf([v, b], Number(c), k, [2 * Number(w), 2 * (1 - Number(w))]);
+};
 const DEPTH = 100; // list depth fed to the fusion
 
 const embedder = useLiteEmbedder({ maxTokens: num('--max-tokens', 128) });
@@ -75,7 +81,7 @@ async function locomo(scores: Scores): Promise<void> {
       const ids = (xs: number[]) => xs.map((i) => (turns[i] as { id: string }).id);
       push(scores, `vector|LoCoMo evidence recall@10|${split}`, evidenceRecall(ids(v), q.evidence, 10));
       push(scores, `BM25|LoCoMo evidence recall@10|${split}`, evidenceRecall(ids(b), q.evidence, 10));
-      for (const k of RRF_CANDIDATES) push(scores, `hybrid c=${k}|LoCoMo evidence recall@10|${split}`, evidenceRecall(ids(rrf([v, b], k, 10)), q.evidence, 10));
+      for (const f of RRF_CANDIDATES) push(scores, `hybrid ${f}|LoCoMo evidence recall@10|${split}`, evidenceRecall(ids(fuse(f, v, b, 10)), q.evidence, 10));
     }
   }
 }
@@ -124,7 +130,7 @@ async function longMemEval(scores: Scores, nTest: number, nDev: number, seed: nu
       };
       score('vector', v);
       score('BM25', b);
-      for (const k of RRF_CANDIDATES) score(`hybrid c=${k}`, rrf([v, b], k, DEPTH));
+      for (const f of RRF_CANDIDATES) score(`hybrid ${f}`, fuse(f, v, b, DEPTH));
     }
   }
   const test = chosen.length - Math.min(nDev, chosen.length);
@@ -134,17 +140,18 @@ async function longMemEval(scores: Scores, nTest: number, nDev: number, seed: nu
 function report(scores: Scores): void {
   const metrics = [...new Set([...scores.keys()].map((k) => k.split('|')[1] as string))];
   // the fusion constant: best mean over every dev metric measured
-  const devMean = (c: number) => mean(metrics.map((m) => mean(scores.get(`hybrid c=${c}|${m}|dev`) ?? [])));
-  const withDev = RRF_CANDIDATES.filter((c) => Number.isFinite(devMean(c)));
-  const chosen = withDev.length ? withDev.reduce((a, b) => (devMean(b) > devMean(a) ? b : a)) : 60;
-  console.log(`RRF constant chosen on dev: c=${chosen} (dev means: ${RRF_CANDIDATES.map((c) => `${c}: ${devMean(c).toFixed(4)}`).join(', ')})`);
-  console.log('| metric | split | n | vector | BM25 | hybrid (RRF) |\n|---|---|---|---|---|---|');
+  const devMean = (f: string) => mean(metrics.map((m) => mean(scores.get(`hybrid ${f}|${m}|dev`) ?? [])));
+  const withDev = RRF_CANDIDATES.filter((f) => Number.isFinite(devMean(f)));
+  // the best dev mean; on a tie, the first in the list
+  const chosen = withDev.length ? withDev.reduce((a, b) => (devMean(b) > devMean(a) ? b : a)) : 'c=60 w=0.5';
+  console.log(`fusion chosen on dev: ${chosen} (dev means: ${RRF_CANDIDATES.map((f) => `${f}: ${devMean(f).toFixed(4)}`).join(', ')})`);
+  console.log('| metric | split | n | vector | BM25 | hybrid (dev-chosen) | hybrid (plain RRF c=60) |\n|---|---|---|---|---|---|---|');
   for (const m of metrics) {
     for (const split of ['test', 'dev']) {
       const a = scores.get(`vector|${m}|${split}`);
       if (!a) continue;
       const f = (sys: string) => mean(scores.get(`${sys}|${m}|${split}`) ?? []).toFixed(3);
-      console.log(`| ${m} | ${split} | ${a.length} | ${f('vector')} | ${f('BM25')} | ${f(`hybrid c=${chosen}`)} |`);
+      console.log(`| ${m} | ${split} | ${a.length} | ${f('vector')} | ${f('BM25')} | ${f(`hybrid ${chosen}`)} | ${f('hybrid c=60 w=0.5')} |`);
     }
   }
 }

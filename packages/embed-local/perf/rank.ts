@@ -25,10 +25,16 @@ export function bm25Top(index: Bm25Index, query: string, k: number, accept?: (i:
   return index.search(query, k, accept).map((h) => h.id);
 }
 
-/** Reciprocal-rank fusion: score(d) = Σ over lists of 1 / (c + rank), rank from 1; ties by first list order. */
-export function rrf(lists: ReadonlyArray<readonly number[]>, c: number, k: number): number[] {
+/**
+ * Reciprocal-rank fusion: score(d) = Σ over lists of weight / (c + rank), rank from 1 (weights default to 1);
+ * ties by document number.
+ */
+export function rrf(lists: ReadonlyArray<readonly number[]>, c: number, k: number, weights?: readonly number[]): number[] {
   const score = new Map<number, number>();
-  for (const list of lists) list.forEach((d, r) => score.set(d, (score.get(d) ?? 0) + 1 / (c + r + 1)));
+  lists.forEach((list, l) => {
+    const w = weights?.[l] ?? 1;
+    list.forEach((d, r) => score.set(d, (score.get(d) ?? 0) + w / (c + r + 1)));
+  });
   return [...score].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k).map(([d]) => d);
 }
 
