@@ -18,6 +18,7 @@ import { loadLocomo, loadLongMemEval } from '@palimpsest/datasets';
 import { ingestEpisode } from '../src/graph/ingest.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { RuleExtractor } from '../src/recall/extractor.js';
+import { mulberry32 } from '../src/util/random.js';
 
 const outFile = process.argv[2] ?? 'extractor-perf.json';
 const haystacks = Number(process.argv[3] ?? 20);
@@ -80,17 +81,6 @@ function firstRecall(mem: MemoryGraph, at: number, stats: Stats): { ms: number; 
   return { ms, cpuMs: (c.user + c.system) / 1000 };
 }
 
-// a small seeded generator (mulberry32), so the hand-judged sample is reproducible
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const showObject = (o: Out['facts'][number]['object']): string => (typeof o === 'string' ? o : JSON.stringify(o));
 const day = (ms: number | undefined): string => (ms === undefined ? '' : Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : '∞');
@@ -169,7 +159,7 @@ function summary(name: string, s: Stats): Record<string, unknown> {
   return r;
 }
 
-const random = rng(9);
+const random = mulberry32(9); // seeded, so the hand-judged sample is reproducible
 const pool = [...devTyped];
 const sample: typeof devTyped = [];
 while (sample.length < sampleSize && pool.length > 0) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);

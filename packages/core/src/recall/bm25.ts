@@ -148,18 +148,7 @@ export class Bm25Index {
     }
     if (qterms.size === 0) return [];
 
-    if (this.acc.length < this.count) {
-      const cap = Math.max(this.count, this.acc.length * 2);
-      this.acc = new Float64Array(cap);
-      this.stamp = new Uint32Array(cap);
-      this.touched = new Uint32Array(cap);
-      this.epoch = 0;
-    }
-    if (++this.epoch === 0xffffffff) {
-      this.stamp.fill(0);
-      this.epoch = 1;
-    }
-    const epoch = this.epoch;
+    const epoch = this.nextEpoch();
     const acc = this.acc;
     const stamp = this.stamp;
     const touched = this.touched;
@@ -220,7 +209,8 @@ export class Bm25Index {
 
   private nTouched = 0;
 
-  private accumulate(weighted: ReadonlyArray<readonly [number, number]>): void {
+  /** Scratch accumulators sized for every document, and a fresh epoch that marks none of them touched. */
+  private nextEpoch(): number {
     if (this.acc.length < this.count) {
       const cap = Math.max(this.count, this.acc.length * 2);
       this.acc = new Float64Array(cap);
@@ -232,7 +222,11 @@ export class Bm25Index {
       this.stamp.fill(0);
       this.epoch = 1;
     }
-    const epoch = this.epoch;
+    return this.epoch;
+  }
+
+  private accumulate(weighted: ReadonlyArray<readonly [number, number]>): void {
+    const epoch = this.nextEpoch();
     const N = this.count;
     const avgdl = this.totalLength / N || 1;
     const { k1, b } = this;
