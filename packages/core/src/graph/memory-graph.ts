@@ -835,7 +835,8 @@ export class MemoryGraph {
         [RESTORED_EMBEDDER]: config.embedder,
       } as MemoryGraphOptions);
       mem.loadChecked(checked);
-      mem.indexForRecall(); // the load's linear pass also builds recall's indexes
+      // Recall's indexes are not built here: a snapshot of many entities would pay for an HNSW build on every
+      // load (26 s for 12k entities), so a loaded memory builds them at its first recall.
       return mem;
     } catch (error) {
       // Whatever a malformed state makes fail is a damaged state, never a raw TypeError or RangeError.
