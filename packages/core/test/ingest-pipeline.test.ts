@@ -117,7 +117,7 @@ describe('ingest: the default models', () => {
   it('RuleExtractor.extract takes a batch and answers per turn, in order', () => {
     const batch = turns(4).map((t) => ({ ...t, at: t.at as number }));
     const one = new RuleExtractor();
-    const each = batch.map((t) => one.extractTurn(t));
+    const each = batch.map((t) => one.extract([t])[0]!); // the same extractor, one turn a call
     expect(new RuleExtractor().extract(batch)).toEqual(each);
     expect(() => new RuleExtractor().extract('x' as never)).toThrow(/^RuleExtractor\.extract: turns must be an array/);
   });

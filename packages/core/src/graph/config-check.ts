@@ -4,7 +4,8 @@
  * The stored one always wins; a given key that disagrees is refused by name rather than ignored, since
  * a caller who passes `predicates: { born: { cardinality: 'one' } }` expects reads to follow it.
  *
- * The one place that compares configurations: a new stored key (an embedder id, say) adds a branch here.
+ * The one place that compares the stored keys named here; the embedder a memory was made with is compared
+ * apart, by `refuseMismatch` in embedder-config.ts, before a replay builds anything (EmbedderMismatchError).
  */
 import { ConfigMismatchError, InvalidArgumentError } from '../errors.js';
 import type { Cardinality, PredicateOptions } from '../types.js';
