@@ -14,6 +14,7 @@ export default defineConfig({
       { find: /^@palimpsest\/openai$/, replacement: here('./packages/openai/src/index.ts') },
       { find: /^@palimpsest\/datasets$/, replacement: here('./datasets/src/index.ts') },
       { find: /^@palimpsest\/cli$/, replacement: here('./packages/cli/src/index.ts') },
+      { find: /^@palimpsest\/mcp\/tools$/, replacement: here('./packages/mcp/src/tools.ts') },
       { find: /^@palimpsest\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },
     ],
   },

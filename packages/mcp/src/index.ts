@@ -1,6 +1,6 @@
 export { createMcpServer, serveHttp, serveStdio, SERVER_NAME, SERVER_VERSION } from './server.js';
 export type { MemoryServerOptions, RunningServer } from './server.js';
-export { registerTools } from './tools.js';
-export type { ToolContext } from './tools.js';
+export { MEMORY_TOOLS, registerTools, runTool } from './tools.js';
+export type { MemoryTool, ToolContext, ToolMemories, ToolMemory } from './tools.js';
 export { MemoryFolder, MemoryShelf } from './store.js';
 export type { MemoryFolderOptions } from './store.js';
