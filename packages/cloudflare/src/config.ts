@@ -1,0 +1,78 @@
+/** The Worker's bindings and the limits read from its vars (wrangler.toml `[vars]`). */
+import { InvalidArgumentError } from '@palimpsest/core';
+
+export interface Env {
+  /** The Durable Object namespace of MemoryObject. */
+  MEMORY: DurableObjectNamespace;
+  /** The R2 bucket that holds snapshots. */
+  SNAPSHOTS: R2Bucket;
+  /** Snapshot after this many operations stored since the last snapshot. */
+  SNAPSHOT_EVERY_OPS?: string;
+  /** …or after this many bytes of operations stored since the last snapshot. */
+  SNAPSHOT_EVERY_BYTES?: string;
+  /** Refuse writes once the memory's stored size (snapshot + operations since) would pass this. */
+  MAX_MEMORY_BYTES?: string;
+  /** Refuse request bodies larger than this. */
+  MAX_REQUEST_BYTES?: string;
+  /** How many snapshots to keep per memory in R2 (the newest first; at least 1). */
+  KEEP_SNAPSHOTS?: string;
+  /** Key prefix of snapshots in the bucket. */
+  SNAPSHOT_PREFIX?: string;
+}
+
+export interface Limits {
+  snapshotEveryOps: number;
+  snapshotEveryBytes: number;
+  maxMemoryBytes: number;
+  maxRequestBytes: number;
+  keepSnapshots: number;
+  snapshotPrefix: string;
+}
+
+/**
+ * Defaults. maxMemoryBytes: 24 MiB of stored size (snapshot bytes + operation JSON since). Measured
+ * (scripts/measure-size.mjs, README "Limits"): the live memory's V8 heap is about 2.4× its snapshot size,
+ * and waking or snapshotting holds the snapshot bytes and the graph at once, so a 24 MiB memory peaks near
+ * 80 MiB, comfortably inside the 128 MiB an isolate may use.
+ */
+export const DEFAULT_LIMITS: Limits = {
+  snapshotEveryOps: 2000,
+  snapshotEveryBytes: 1024 * 1024,
+  maxMemoryBytes: 24 * 1024 * 1024,
+  maxRequestBytes: 256 * 1024,
+  keepSnapshots: 2,
+  snapshotPrefix: 'memories/',
+};
+
+type NumberVar = 'SNAPSHOT_EVERY_OPS' | 'SNAPSHOT_EVERY_BYTES' | 'MAX_MEMORY_BYTES' | 'MAX_REQUEST_BYTES' | 'KEEP_SNAPSHOTS';
+
+function whole(env: Env, key: NumberVar, fallback: number, min: number): number {
+  const text = env[key];
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!/^\d+$/.test(String(text)) || !Number.isSafeInteger(n) || n < min) {
+    throw new InvalidArgumentError(`MemoryObject: ${key} must be a whole number ≥ ${min}, got ${JSON.stringify(text)}`);
+  }
+  return n;
+}
+
+/** The limits in force: each var that is set, else the default. A malformed var is refused by name. */
+export function readLimits(env: Env): Limits {
+  return {
+    snapshotEveryOps: whole(env, 'SNAPSHOT_EVERY_OPS', DEFAULT_LIMITS.snapshotEveryOps, 1),
+    snapshotEveryBytes: whole(env, 'SNAPSHOT_EVERY_BYTES', DEFAULT_LIMITS.snapshotEveryBytes, 1),
+    maxMemoryBytes: whole(env, 'MAX_MEMORY_BYTES', DEFAULT_LIMITS.maxMemoryBytes, 1),
+    maxRequestBytes: whole(env, 'MAX_REQUEST_BYTES', DEFAULT_LIMITS.maxRequestBytes, 1),
+    keepSnapshots: whole(env, 'KEEP_SNAPSHOTS', DEFAULT_LIMITS.keepSnapshots, 1),
+    snapshotPrefix: env.SNAPSHOT_PREFIX ?? DEFAULT_LIMITS.snapshotPrefix,
+  };
+}
+
+/** A memory id: what `/memories/:id/` names (the same rule as the MCP server's memory folders). */
+export const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export function checkMemoryId(id: string, call: string): void {
+  if (!MEMORY_ID.test(id)) {
+    throw new InvalidArgumentError(`${call}: memory ${JSON.stringify(id)} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
+  }
+}

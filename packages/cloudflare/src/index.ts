@@ -1,0 +1,10 @@
+/**
+ * @palimpsest/cloudflare from Node (tools, tests, scripts): the limits, the snapshot naming and the error.
+ * The Worker itself (MemoryObject and the fetch handler) is `@palimpsest/cloudflare/worker`, or the
+ * ready bundle dist/worker.bundle.js.
+ */
+export { DEFAULT_LIMITS, MEMORY_ID, readLimits } from './config.js';
+export type { Env, Limits } from './config.js';
+export { MemoryLimitError } from './errors.js';
+export { JSON_ROUTES } from './http.js';
+export { snapshotKey, snapshotPrefix } from './snapshots.js';

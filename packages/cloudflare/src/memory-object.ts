@@ -1,0 +1,191 @@
+/**
+ * MemoryObject: one palimpsest memory in one Durable Object (the object named by the memory id).
+ *
+ * Every accepted write's operations go to the object's SQLite storage before the reply (OpStore); after
+ * `snapshotEveryOps` operations or `snapshotEveryBytes` bytes since the last snapshot, the write that crossed
+ * the line also saves a snapshot to R2 and drops the stored operations it covers. On wake the object loads
+ * the latest snapshot and replays the stored operations after it, so reads equal those before it slept.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
+import { MEMORY_TOOLS, registerTools, runTool } from '@palimpsest/mcp/tools';
+import type { ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
+import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
+import { checkMemoryId, readLimits } from './config.js';
+import type { Env, Limits } from './config.js';
+import { MemoryLimitError } from './errors.js';
+import { JSON_ROUTES, ROUTE, errorResponse, json, readBody } from './http.js';
+import { OpStore } from './op-store.js';
+import { getSnapshot, pruneSnapshots, putSnapshot, snapshotKey, snapshotPrefix } from './snapshots.js';
+
+export const SERVER_NAME = 'palimpsest';
+export const SERVER_VERSION = '0.1.0';
+
+/** The record time of the newest operation that has one (the init operation has none). */
+function lastRecordedAt(mem: MemoryGraph): number {
+  const n = mem.size.operations;
+  for (const op of mem.log(Math.max(0, n - 8)).reverse()) {
+    const at = (op as { recordedAt?: unknown }).recordedAt;
+    if (typeof at === 'number') return at;
+  }
+  return -Infinity;
+}
+
+export class MemoryObject extends DurableObject<Env> {
+  private readonly store: OpStore;
+  private readonly limits: Limits;
+  private mem!: MemoryGraph;
+  /** Operations of `mem` already stored (in the snapshot or the ops table). */
+  private stored = 0;
+  private pendingOps = 0;
+  private pendingBytes = 0;
+  private snapshotBytes = 0;
+  private snapshotting: Promise<void> | undefined;
+  /** Record times never go backwards, even if the clock of the machine the object moved to does. */
+  private floor = -Infinity;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new OpStore(ctx.storage.sql);
+    this.limits = readLimits(env);
+    void ctx.blockConcurrencyWhile(() => this.wake());
+  }
+
+  private readonly now = (): number => (this.floor = Math.max(Date.now(), this.floor));
+
+  private async wake(): Promise<void> {
+    const snap = this.store.snapshot();
+    let mem: MemoryGraph | undefined;
+    let base = 0;
+    if (snap !== undefined) {
+      mem = decodeSnapshot(await getSnapshot(this.env.SNAPSHOTS, snap.key), { now: this.now });
+      base = snap.ops;
+      this.snapshotBytes = snap.bytes;
+    }
+    const tail = this.store.tail(base);
+    // A snapshot is a memory, not a log position to apply operations to: replay its log plus the tail.
+    if (tail.length > 0) mem = MemoryGraph.replay([...(mem?.log() ?? []), ...tail], { now: this.now });
+    this.mem = mem ?? new MemoryGraph({ now: this.now });
+    this.stored = mem === undefined ? 0 : this.mem.size.operations;
+    const pending = this.store.pending();
+    this.pendingOps = pending.ops;
+    this.pendingBytes = pending.bytes;
+    this.floor = lastRecordedAt(this.mem);
+  }
+
+  /** Stored size: the latest snapshot plus the operations stored since (what MAX_MEMORY_BYTES bounds). */
+  get storedBytes(): number {
+    return this.snapshotBytes + this.pendingBytes;
+  }
+
+  /**
+   * Runs `change` and stores its operations before resolving. Refused with MemoryLimitError, before
+   * anything changes, when the stored size plus this request's body would pass the limit.
+   */
+  private async write<T>(change: (mem: MemoryGraph) => T, call: string, memoryId: string, incoming: number): Promise<T> {
+    const max = this.limits.maxMemoryBytes;
+    if (this.storedBytes + incoming > max) {
+      throw new MemoryLimitError(
+        `${call}: memory "${memoryId}" holds ${this.storedBytes} bytes; this write (${incoming} bytes) would pass its limit of ${max} bytes (MAX_MEMORY_BYTES)`,
+      );
+    }
+    const result = change(this.mem);
+    const ops = this.mem.log(this.stored);
+    if (ops.length > 0) {
+      if (this.store.memoryId() === undefined) this.store.setMemoryId(memoryId);
+      this.pendingBytes += this.store.append(this.stored, ops);
+      this.pendingOps += ops.length;
+      this.stored += ops.length;
+    }
+    if (this.pendingOps >= this.limits.snapshotEveryOps || this.pendingBytes >= this.limits.snapshotEveryBytes) {
+      this.snapshotting ??= this.snapshot(memoryId).finally(() => (this.snapshotting = undefined));
+      await this.snapshotting;
+    }
+    return result;
+  }
+
+  /** Saves the memory to R2, records it as the latest snapshot and drops the operations it covers. */
+  private async snapshot(memoryId: string): Promise<void> {
+    const ops = this.stored;
+    const bytes = encodeSnapshot(this.mem);
+    const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);
+    await putSnapshot(this.env.SNAPSHOTS, key, bytes, memoryId, ops);
+    // Writes that arrived while the snapshot was uploading stay in the table: only seq < ops are dropped.
+    this.ctx.storage.transactionSync(() => this.store.coveredBy({ key, ops, bytes: bytes.byteLength }));
+    this.snapshotBytes = bytes.byteLength;
+    const pending = this.store.pending();
+    this.pendingOps = pending.ops;
+    this.pendingBytes = pending.bytes;
+    await pruneSnapshots(this.env.SNAPSHOTS, snapshotPrefix(this.limits.snapshotPrefix, memoryId), key, this.limits.keepSnapshots);
+  }
+
+  /** The tools' view of this object: only its own memory, with writes bounded by this request's size. */
+  private toolContext(memoryId: string, incoming: number): ToolContext {
+    const memory = (call: string): ToolMemory => ({
+      mem: this.mem,
+      write: (change) => this.write(change, call, memoryId, incoming),
+    });
+    return {
+      defaultMemory: memoryId,
+      shelf: {
+        get: async (id, call) => {
+          if (id !== memoryId) throw new InvalidArgumentError(`${call}: this endpoint serves memory "${memoryId}" only; use /memories/${id}/ for "${id}"`);
+          return memory(call);
+        },
+      },
+    };
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    try {
+      const m = ROUTE.exec(new URL(request.url).pathname);
+      if (m === null) throw new NotFoundError(`MemoryObject: no route ${new URL(request.url).pathname}`);
+      const memoryId = decodeURIComponent(m[1]!);
+      const route = m[2]!;
+      checkMemoryId(memoryId, route);
+      const known = this.store.memoryId();
+      if (known !== undefined && known !== memoryId) throw new InvalidArgumentError(`${route}: this object holds memory "${known}", not "${memoryId}"`);
+      if (route === 'mcp') return await this.mcp(request, memoryId);
+      return await this.jsonRoute(request, memoryId, route);
+    } catch (e) {
+      return errorResponse(e);
+    }
+  }
+
+  private async jsonRoute(request: Request, memoryId: string, route: string): Promise<Response> {
+    const name = JSON_ROUTES[route];
+    const tool = MEMORY_TOOLS.find((t) => t.name === name);
+    if (tool === undefined) throw new NotFoundError(`${route}: no such route; routes are ${[...Object.keys(JSON_ROUTES), 'mcp'].join(', ')}`);
+    if (request.method !== 'POST') return json(405, { error: 'InvalidArgumentError', message: `${route}: use POST with a JSON body` }, { allow: 'POST' });
+    const text = await readBody(request, this.limits.maxRequestBytes, route);
+    let input: unknown;
+    try {
+      input = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      throw new InvalidArgumentError(`${route}: the body is not JSON`);
+    }
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new InvalidArgumentError(`${route}: the body must be a JSON object`);
+    const result = await runTool(tool, input, this.toolContext(memoryId, text.length));
+    return json(200, result);
+  }
+
+  /** The MCP tools over Streamable HTTP, stateless: each POST is answered on its own (JSON, no SSE). */
+  private async mcp(request: Request, memoryId: string): Promise<Response> {
+    if (request.method !== 'POST') {
+      const body = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, use POST' }, id: null };
+      return json(405, body, { allow: 'POST' });
+    }
+    const text = await readBody(request, this.limits.maxRequestBytes, 'mcp');
+    const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} } });
+    registerTools(server, this.toolContext(memoryId, text.length));
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers, body: text }));
+    } finally {
+      await server.close();
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The Worker entry: `/memories/:id/<route>` goes to the Durable Object named `id` (idFromName), which holds
+ * that memory alone. A memory id is the only key to a memory: put authentication in front (see README).
+ */
+import { checkMemoryId } from './config.js';
+import type { Env } from './config.js';
+import { JSON_ROUTES, ROUTE, errorResponse } from './http.js';
+import { NotFoundError } from '@palimpsest/core';
+
+export { MemoryObject } from './memory-object.js';
+export type { Env } from './config.js';
+
+/** Sends a request to its memory's object; 404 for other paths, 400 for a malformed memory id. */
+export async function routeToMemory(request: Request, env: Env): Promise<Response> {
+  try {
+    const m = ROUTE.exec(new URL(request.url).pathname);
+    if (m === null) {
+      throw new NotFoundError(`palimpsest: the routes are /memories/:id/{${[...Object.keys(JSON_ROUTES), 'mcp'].join(',')}}`);
+    }
+    const id = decodeURIComponent(m[1]!);
+    checkMemoryId(id, m[2]!);
+    return await env.MEMORY.get(env.MEMORY.idFromName(id)).fetch(request);
+  } catch (e) {
+    return errorResponse(e);
+  }
+}
+
+export default {
+  fetch: (request, env) => routeToMemory(request, env),
+} satisfies ExportedHandler<Env>;
