@@ -1,0 +1,207 @@
+/**
+ * The bundled Worker in workerd (miniflare, 127.0.0.1, no account): memories side by side, bad input,
+ * the size limit, MCP over Streamable HTTP, a runtime restart on persisted storage and R2 folders giving
+ * identical reads, and an R2 snapshot loading in Node with @palimpsest/persist. Needs `npm run build`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { decodeSnapshot, factJson } from '@palimpsest/persist';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM helper shared with the load script
+import { startLocal } from '../scripts/local.mjs';
+
+type Local = { mf: { dispose(): Promise<void>; getR2Bucket(name: string): Promise<any> }; url: string };
+
+async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
+  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: r.status, json: await r.json() };
+}
+
+async function ok(base: string, path: string, body: unknown): Promise<any> {
+  const r = await post(base, path, body);
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.json)}`);
+  return r.json;
+}
+
+/** A memory with history: moves, a retraction, turns (about 40 operations). */
+async function fill(base: string, id: string, who: string): Promise<void> {
+  const m = `/memories/${id}`;
+  await ok(base, `${m}/remember`, { text: `${who} moved to Lisbon and works at Acme.`, at: '2021-02-01', speaker: 'user' });
+  await ok(base, `${m}/assert`, { subject: who, predicate: 'works_at', object: 'Acme', validFrom: '2021-02-01' });
+  await ok(base, `${m}/assert`, { subject: who, predicate: 'lives_in', object: 'Lisbon', validFrom: '2021-02-01', validTo: '2023-05-01' });
+  await ok(base, `${m}/assert`, { subject: who, predicate: 'lives_in', object: 'Porto', validFrom: '2023-05-01' });
+  for (let i = 0; i < 6; i++) {
+    await ok(base, `${m}/remember`, { text: `${who} read the book number ${i} about sailing with Bea.`, at: `2022-0${i + 1}-10` });
+    await ok(base, `${m}/assert`, { subject: who, predicate: 'likes', object: `book ${i}`, validFrom: `2022-0${i + 1}-10` });
+  }
+  await ok(base, `${m}/retract`, { subject: who, predicate: 'likes', object: 'book 2', validFrom: '2022-09-01' });
+  await ok(base, `${m}/assert`, { subject: who, predicate: 'age', value: 41, validFrom: '2024-01-01' });
+}
+
+/** Everything a restart must give back exactly. */
+async function readAll(base: string, id: string, who: string): Promise<unknown> {
+  const m = `/memories/${id}`;
+  return {
+    now: await ok(base, `${m}/facts`, { limit: 10000, knownAt: '2030-01-01', validAt: '2025-01-01' }),
+    past: await ok(base, `${m}/facts`, { validAt: '2021-06-01', knownAt: '2030-01-01', limit: 10000 }),
+    history: await ok(base, `${m}/history`, { subject: who, limit: 10000 }),
+    changes: await ok(base, `${m}/changes`, { since: '2020-01-01', until: '2030-01-01', axis: 'valid', knownAt: '2030-01-01' }),
+    recall: await ok(base, `${m}/recall`, { question: `Where does ${who} live and what does ${who} like?`, validAt: '2024-06-01', knownAt: '2030-01-01' }),
+  };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'plmp-cf-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the Worker in workerd', () => {
+  let local: Local;
+  beforeAll(async () => {
+    local = (await startLocal({ vars: { SNAPSHOT_EVERY_OPS: '10', MAX_MEMORY_BYTES: '60000', MAX_REQUEST_BYTES: '4096' } })) as Local;
+  });
+  afterAll(async () => {
+    await local?.mf.dispose();
+  });
+
+  it('keeps memories side by side, each seeing only its own', async () => {
+    await Promise.all([fill(local.url, 'alice', 'Alice'), fill(local.url, 'bob', 'Bob')]);
+    const a = await ok(local.url, '/memories/alice/facts', { limit: 1000, validAt: '2025-01-01' });
+    const b = await ok(local.url, '/memories/bob/facts', { limit: 1000, validAt: '2025-01-01' });
+    expect(a.total).toBeGreaterThan(5);
+    expect(a.facts.every((f: any) => f.subject === 'Alice' || f.subject !== 'Bob')).toBe(true);
+    expect(b.facts.some((f: any) => f.subject === 'Bob' && f.predicate === 'lives_in' && f.object === 'Porto')).toBe(true);
+    expect(b.facts.some((f: any) => f.subject === 'Alice')).toBe(false);
+    expect((await ok(local.url, '/memories/carol/facts', {})).total).toBe(0);
+    // A call naming another memory is refused, not served from this one.
+    const other = await post(local.url, '/memories/alice/facts', { memory: 'bob' });
+    expect(other.status).toBe(400);
+    expect(other.json.message).toMatch(/^facts: this endpoint serves memory "alice" only/);
+  });
+
+  it('answers bad input with 4xx and the named error, changing nothing', async () => {
+    const before = await ok(local.url, '/memories/alice/history', { subject: 'Alice', limit: 1000 });
+    const cases: Array<[string, unknown, number, string, RegExp]> = [
+      ['/memories/alice/assert', { subject: 'Alice', predicate: 'likes' }, 400, 'InvalidArgumentError', /^assert_fact: give an object/],
+      ['/memories/alice/assert', { subject: 'Alice', predicate: 'likes', object: 'x', validFrom: '2024-01-01', validTo: '2020-01-01' }, 400, 'InvalidArgumentError', /^MemoryGraph\.assert: /],
+      ['/memories/alice/facts', { subject: 'Alice', colour: 'red' }, 400, 'InvalidArgumentError', /^facts: arguments: Unrecognized key/],
+      ['/memories/alice/recall', { question: '' }, 400, 'InvalidArgumentError', /^recall: question: /],
+      ['/memories/alice/forget', {}, 404, 'NotFoundError', /^forget: no such route/],
+      ['/memories/-x/facts', {}, 400, 'InvalidArgumentError', /^facts: memory "-x" must be/],
+      ['/elsewhere', {}, 404, 'NotFoundError', /^palimpsest: the routes are/],
+      ['/memories/alice/remember', { text: 'x'.repeat(5000) }, 413, 'InvalidArgumentError', /^remember: the request body \(\d+ bytes\) is larger than the limit of 4096 bytes/],
+    ];
+    for (const [path, body, status, name, message] of cases) {
+      const r = await post(local.url, path, body);
+      expect([path, r.status, r.json.error]).toEqual([path, status, name]);
+      expect(r.json.message).toMatch(message);
+    }
+    const notJson = await fetch(`${local.url}/memories/alice/facts`, { method: 'POST', body: '{nope' });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as any).message).toBe('facts: the body is not JSON');
+    const get = await fetch(`${local.url}/memories/alice/facts`);
+    expect(get.status).toBe(405);
+    expect(await ok(local.url, '/memories/alice/history', { subject: 'Alice', limit: 1000 })).toEqual(before);
+  });
+
+  it('refuses writes past MAX_MEMORY_BYTES by name and keeps serving reads', async () => {
+    const turn = (i: number) => ({ text: `Dana noted item ${i}: ${'a long line of notes about the garden and the boat '.repeat(6)}`, at: '2024-03-01' });
+    let refused: { status: number; json: any } | undefined;
+    let accepted = 0;
+    for (let i = 0; i < 400 && refused === undefined; i++) {
+      const r = await post(local.url, '/memories/dana/remember', turn(i));
+      if (r.status === 200) accepted++;
+      else refused = r;
+    }
+    expect(accepted).toBeGreaterThan(10);
+    expect(refused?.status).toBe(413);
+    expect(refused?.json.error).toBe('MemoryLimitError');
+    expect(refused?.json.message).toMatch(/^remember: memory "dana" holds \d+ bytes; this write \(\d+ bytes\) would pass its limit of 60000 bytes/);
+    // Reads go on; the refused write changed nothing, and the same write is refused again.
+    const read = async () => ({
+      recall: await ok(local.url, '/memories/dana/recall', { question: 'garden', knownAt: '2030-01-01' }),
+      changes: await ok(local.url, '/memories/dana/changes', { since: '2020-01-01', until: '2030-01-01' }),
+    });
+    const before = await read();
+    expect(before.recall.episodes.length).toBeGreaterThan(0);
+    const again = await post(local.url, '/memories/dana/remember', turn(999));
+    expect([again.status, again.json.error]).toEqual([413, 'MemoryLimitError']);
+    expect(await read()).toEqual(before);
+  });
+
+  it('serves the MCP tools over Streamable HTTP, bound to the memory in the path', async () => {
+    const client = new Client({ name: 'palimpsest-test', version: '0.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${local.url}/memories/erin/mcp`)));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['assert_fact', 'changes', 'facts', 'history', 'recall', 'remember', 'retract_fact']);
+    const added = (await client.callTool({ name: 'assert_fact', arguments: { subject: 'Erin', predicate: 'works_at', object: 'Globex' } })) as any;
+    expect(added.isError).toBeFalsy();
+    expect(added.structuredContent.status).toBe('added');
+    const bad = (await client.callTool({ name: 'retract_fact', arguments: { subject: 'Erin', predicate: 'works_at', validFrom: 'soon' } })) as any;
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0].text).toMatch(/^InvalidArgumentError: /);
+    await client.close();
+    const viaJson = await ok(local.url, '/memories/erin/facts', {});
+    expect(viaJson.facts.map((f: any) => [f.subject, f.predicate, f.object])).toEqual([['Erin', 'works_at', 'Globex']]);
+  });
+});
+
+describe('persisted storage and R2', () => {
+  it('gives identical reads after a runtime restart, prunes covered operations and old snapshots', async () => {
+    const vars = { SNAPSHOT_EVERY_OPS: '7', KEEP_SNAPSHOTS: '2' };
+    let local = (await startLocal({ persistDir: dir, vars })) as Local;
+    let before: unknown;
+    let keys: string[];
+    try {
+      await fill(local.url, 'fay', 'Fay');
+      await fill(local.url, 'gus', 'Gus');
+      before = { fay: await readAll(local.url, 'fay', 'Fay'), gus: await readAll(local.url, 'gus', 'Gus') };
+      const bucket = await local.mf.getR2Bucket('SNAPSHOTS');
+      keys = ((await bucket.list({ prefix: 'memories/fay/' })).objects as Array<{ key: string }>).map((o) => o.key);
+    } finally {
+      await local.mf.dispose();
+    }
+    // Snapshots were taken (the memory has ~40 operations, one every 7), and only the newest two kept.
+    expect(keys).toHaveLength(2);
+    expect(keys.every((k) => /^memories\/fay\/snapshot-\d{12}\.plmp$/.test(k))).toBe(true);
+
+    local = (await startLocal({ persistDir: dir, vars })) as Local;
+    try {
+      const after = { fay: await readAll(local.url, 'fay', 'Fay'), gus: await readAll(local.url, 'gus', 'Gus') };
+      expect(after).toEqual(before);
+      // And it takes writes where it left off.
+      await ok(local.url, '/memories/fay/assert', { subject: 'Fay', predicate: 'likes', object: 'tea', validFrom: '2024-02-01' });
+      const h = await ok(local.url, '/memories/fay/history', { subject: 'Fay', predicate: 'likes', limit: 100 });
+      expect(h.facts.some((f: any) => f.object === 'tea')).toBe(true);
+    } finally {
+      await local.mf.dispose();
+    }
+  });
+
+  it('writes snapshots that load in Node with @palimpsest/persist', async () => {
+    // A snapshot after every operation: the newest one holds the whole memory.
+    const local = (await startLocal({ vars: { SNAPSHOT_EVERY_OPS: '1' } })) as Local;
+    try {
+      await fill(local.url, 'hal', 'Hal');
+      const bucket = await local.mf.getR2Bucket('SNAPSHOTS');
+      const listed = (await bucket.list({ prefix: 'memories/hal/' })).objects as Array<{ key: string; customMetadata?: Record<string, string> }>;
+      const newest = listed.map((o) => o.key).sort().at(-1)!;
+      const object = await bucket.get(newest);
+      const bytes = new Uint8Array(await object.arrayBuffer());
+      const mem = decodeSnapshot(bytes);
+      expect(newest).toBe(`memories/hal/snapshot-${String(mem.size.operations).padStart(12, '0')}.plmp`);
+      const cut = { validAt: '2025-01-01', knownAt: '2030-01-01' };
+      const inWorker = await ok(local.url, '/memories/hal/facts', { ...cut, limit: 10000 });
+      expect(mem.facts(cut).map(factJson)).toEqual(inWorker.facts);
+      expect(mem.history({ subject: 'Hal' }).map(factJson)).toEqual((await ok(local.url, '/memories/hal/history', { subject: 'Hal', limit: 10000 })).facts);
+    } finally {
+      await local.mf.dispose();
+    }
+  });
+});
