@@ -16,6 +16,15 @@ export const JSON_ROUTES: Readonly<Record<string, string>> = {
 /** `/memories/<id>/<route>`; the id is URL-decoded. */
 export const ROUTE = /^\/memories\/([^/]+)\/([^/]+)$/;
 
+/** The memory id in a path segment, URL-decoded; a malformed escape is bad input. */
+export function memoryIdOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new InvalidArgumentError(`palimpsest: the memory id ${JSON.stringify(segment)} is not a valid URL path segment`);
+  }
+}
+
 /** A request body over the configured size: bad input, answered 413. */
 export class BodyTooLargeError extends InvalidArgumentError {}
 

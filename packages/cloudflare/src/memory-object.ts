@@ -16,7 +16,7 @@ import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { checkMemoryId, readLimits } from './config.js';
 import type { Env, Limits } from './config.js';
 import { MemoryLimitError } from './errors.js';
-import { JSON_ROUTES, ROUTE, errorResponse, json, readBody } from './http.js';
+import { JSON_ROUTES, ROUTE, errorResponse, memoryIdOf, json, readBody } from './http.js';
 import { OpStore } from './op-store.js';
 import { getSnapshot, pruneSnapshots, putSnapshot, snapshotKey, snapshotPrefix } from './snapshots.js';
 
@@ -32,6 +32,8 @@ function lastRecordedAt(mem: MemoryGraph): number {
   }
   return -Infinity;
 }
+
+const byteLength = (text: string): number => new TextEncoder().encode(text).byteLength;
 
 export class MemoryObject extends DurableObject<Env> {
   private readonly store: OpStore;
@@ -91,19 +93,33 @@ export class MemoryObject extends DurableObject<Env> {
         `${call}: memory "${memoryId}" holds ${this.storedBytes} bytes; this write (${incoming} bytes) would pass its limit of ${max} bytes (MAX_MEMORY_BYTES)`,
       );
     }
-    const result = change(this.mem);
+    try {
+      return change(this.mem);
+    } finally {
+      // Whatever the memory now holds is stored, even if a composite change threw after applying part of itself.
+      this.storeNew(memoryId);
+      if (this.pendingOps >= this.limits.snapshotEveryOps || this.pendingBytes >= this.limits.snapshotEveryBytes) await this.snapshotSafely(memoryId);
+    }
+  }
+
+  private storeNew(memoryId: string): void {
     const ops = this.mem.log(this.stored);
-    if (ops.length > 0) {
-      if (this.store.memoryId() === undefined) this.store.setMemoryId(memoryId);
-      this.pendingBytes += this.store.append(this.stored, ops);
-      this.pendingOps += ops.length;
-      this.stored += ops.length;
-    }
-    if (this.pendingOps >= this.limits.snapshotEveryOps || this.pendingBytes >= this.limits.snapshotEveryBytes) {
-      this.snapshotting ??= this.snapshot(memoryId).finally(() => (this.snapshotting = undefined));
-      await this.snapshotting;
-    }
-    return result;
+    if (ops.length === 0) return;
+    if (this.store.memoryId() === undefined) this.store.setMemoryId(memoryId);
+    this.pendingBytes += this.store.append(this.stored, ops);
+    this.pendingOps += ops.length;
+    this.stored += ops.length;
+  }
+
+  /**
+   * A snapshot that fails (R2 unavailable) fails nothing else: the write is already stored, and the
+   * operations stay in storage until a later write's snapshot succeeds.
+   */
+  private async snapshotSafely(memoryId: string): Promise<void> {
+    this.snapshotting ??= this.snapshot(memoryId)
+      .catch((e: unknown) => console.error(`palimpsest: snapshot of memory "${memoryId}" failed (operations kept in storage): ${String(e)}`))
+      .finally(() => (this.snapshotting = undefined));
+    await this.snapshotting;
   }
 
   /** Saves the memory to R2, records it as the latest snapshot and drops the operations it covers. */
@@ -142,7 +158,7 @@ export class MemoryObject extends DurableObject<Env> {
     try {
       const m = ROUTE.exec(new URL(request.url).pathname);
       if (m === null) throw new NotFoundError(`MemoryObject: no route ${new URL(request.url).pathname}`);
-      const memoryId = decodeURIComponent(m[1]!);
+      const memoryId = memoryIdOf(m[1]!);
       const route = m[2]!;
       checkMemoryId(memoryId, route);
       const known = this.store.memoryId();
@@ -167,7 +183,7 @@ export class MemoryObject extends DurableObject<Env> {
       throw new InvalidArgumentError(`${route}: the body is not JSON`);
     }
     if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new InvalidArgumentError(`${route}: the body must be a JSON object`);
-    const result = await runTool(tool, input, this.toolContext(memoryId, text.length));
+    const result = await runTool(tool, input, this.toolContext(memoryId, byteLength(text)));
     return json(200, result);
   }
 
@@ -179,7 +195,7 @@ export class MemoryObject extends DurableObject<Env> {
     }
     const text = await readBody(request, this.limits.maxRequestBytes, 'mcp');
     const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} } });
-    registerTools(server, this.toolContext(memoryId, text.length));
+    registerTools(server, this.toolContext(memoryId, byteLength(text)));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -4,7 +4,7 @@
  */
 import { checkMemoryId } from './config.js';
 import type { Env } from './config.js';
-import { JSON_ROUTES, ROUTE, errorResponse } from './http.js';
+import { JSON_ROUTES, ROUTE, errorResponse, memoryIdOf } from './http.js';
 import { NotFoundError } from '@palimpsest/core';
 
 export { MemoryObject } from './memory-object.js';
@@ -17,7 +17,7 @@ export async function routeToMemory(request: Request, env: Env): Promise<Respons
     if (m === null) {
       throw new NotFoundError(`palimpsest: the routes are /memories/:id/{${[...Object.keys(JSON_ROUTES), 'mcp'].join(',')}}`);
     }
-    const id = decodeURIComponent(m[1]!);
+    const id = memoryIdOf(m[1]!);
     checkMemoryId(id, m[2]!);
     return await env.MEMORY.get(env.MEMORY.idFromName(id)).fetch(request);
   } catch (e) {
