@@ -4,7 +4,7 @@
  * MAX_MEMORY_BYTES bounds), measured in Node's V8 (workerd runs V8 too, and miniflare does not enforce an
  * isolate's 128 MiB), and the per-memory sizes the cost estimate in the README uses.
  *
- *   node --expose-gc packages/cloudflare/scripts/measure-size.mjs [--turns 60000] [--step 5000]
+ *   node --expose-gc packages/cloudflare/scripts/measure-size.mjs [--turns 12000] [--step 3000] [--part 1|2|both]
  *
  * Part 1, per memory: each LoCoMo test conversation remembered turn by turn (as the `remember` route does):
  *   operations, operation JSON bytes (what DO storage holds before a snapshot), snapshot bytes (R2), heap.
@@ -24,7 +24,9 @@ if (typeof globalThis.gc !== 'function') {
   console.error('measure-size: run with node --expose-gc');
   process.exit(2);
 }
-const { values } = parseArgs({ options: { turns: { type: 'string', default: '60000' }, step: { type: 'string', default: '5000' } } });
+const { values } = parseArgs({
+  options: { turns: { type: 'string', default: '12000' }, step: { type: 'string', default: '3000' }, part: { type: 'string', default: 'both' } },
+});
 const MAX_TURNS = Number(values.turns);
 const STEP = Number(values.step);
 const MiB = 1024 * 1024;
@@ -43,66 +45,75 @@ function clock() {
   return () => (t += 10);
 }
 
-// Part 1
-const locomo = await loadLocomo({ split: 'test' });
-const rows = [];
-for (const conv of locomo) {
+// Part 1: all conversations' memories held at once, so the heap per memory is an average over them
+// (one small memory's heap is within GC noise).
+if (values.part !== '2') {
+  const locomo = await loadLocomo({ split: 'test' });
+  const rows = [];
+  const held = [];
+  const base = heap();
+  for (const conv of locomo) {
+    const mem = new MemoryGraph({ now: clock() });
+    let turns = 0;
+    for (const s of conv.sessions) {
+      for (const t of s.turns) {
+        ingestEpisode(mem, { id: t.id, text: t.text, at: t.at, speaker: t.speaker });
+        turns++;
+      }
+    }
+    mem.recall(`What does ${conv.speakers[0]} like?`);
+    held.push(mem);
+    rows.push({ id: conv.id, turns, ops: mem.size.operations, opBytes: opBytes(mem), snapshot: encodeSnapshot(mem).byteLength });
+  }
+  const perMemoryHeap = (heap() - base) / held.length;
+  console.log('Part 1: one LoCoMo test conversation per memory (remember per turn)');
+  console.log('conversation  turns    ops  op-JSON KiB  snapshot KiB');
+  for (const r of rows) {
+    console.log(`${r.id.padEnd(12)} ${String(r.turns).padStart(6)} ${String(r.ops).padStart(6)} ${(r.opBytes / 1024).toFixed(0).padStart(12)} ${(r.snapshot / 1024).toFixed(0).padStart(13)}`);
+  }
+  const mean = (k) => rows.reduce((s, r) => s + r[k], 0) / rows.length;
+  console.log(`mean         ${mean('turns').toFixed(0).padStart(6)} ${mean('ops').toFixed(0).padStart(6)} ${(mean('opBytes') / 1024).toFixed(0).padStart(12)} ${(mean('snapshot') / 1024).toFixed(0).padStart(13)}`);
+  console.log(`heap per memory (all ${held.length} held, after a recall each): ${(perMemoryHeap / 1024).toFixed(0)} KiB`);
+  console.log(`per turn: ${(mean('opBytes') / mean('turns')).toFixed(0)} B of operation JSON, ${(mean('snapshot') / mean('turns')).toFixed(0)} B of snapshot\n`);
+  held.length = 0;
+}
+
+// Part 2
+if (values.part !== '1') {
+  const questions = await loadLongMemEval('s', { split: 'dev' });
+  const seen = new Set();
+  const sessions = [];
+  for (const q of questions) for (const s of q.sessions) if (!seen.has(s.id)) (seen.add(s.id), sessions.push(s));
+  sessions.sort((a, b) => a.date - b.date);
+  questions.length = 0;
+  console.log(`Part 2: LongMemEval_S dev sessions (${sessions.length} unique) into one memory`);
+  console.log('turns     ops  snapshot MiB  live heap MiB  heap/snapshot  +snapshot held MiB  wake with tail MiB');
   const base = heap();
   const mem = new MemoryGraph({ now: clock() });
   let turns = 0;
-  for (const s of conv.sessions) {
-    for (const t of s.turns) {
-      ingestEpisode(mem, { id: t.id, text: t.text, at: t.at, speaker: t.speaker });
-      turns++;
+  let next = STEP;
+  outer: for (const s of sessions) {
+    for (let i = 0; i < s.turns.length; i++) {
+      const t = s.turns[i];
+      if (t.content.trim() === '') continue;
+      ingestEpisode(mem, { id: `${s.id}:${i}`, text: t.content.slice(0, 4000), at: s.date + i * 1000, speaker: t.role });
+      if (++turns < next) continue;
+      next += STEP;
+      mem.recall('What did I say about my travel plans?');
+      const live = heap() - base;
+      let bytes = encodeSnapshot(mem);
+      const held = heap() - base; // the graph + its snapshot: saving, or a wake from a snapshot with no tail
+      let woken = decodeSnapshot(bytes);
+      let log = woken.log();
+      let replayed = MemoryGraph.replay(log);
+      replayed.recall('What did I say about my travel plans?');
+      // Waking with a tail: snapshot bytes + decoded graph + the log + the replayed graph, all at once.
+      const wake = heap() - base - live;
+      console.log(
+        `${String(turns).padStart(6)} ${String(mem.size.operations).padStart(7)} ${mib(bytes.byteLength).padStart(13)} ${mib(live).padStart(14)} ${(live / bytes.byteLength).toFixed(2).padStart(14)} ${mib(held).padStart(19)} ${mib(wake).padStart(19)}`,
+      );
+      bytes = woken = log = replayed = undefined;
+      if (turns >= MAX_TURNS) break outer;
     }
-  }
-  mem.recall(`What does ${conv.speakers[0]} like?`);
-  const live = heap() - base;
-  rows.push({ id: conv.id, turns, ops: mem.size.operations, opBytes: opBytes(mem), snapshot: encodeSnapshot(mem).byteLength, live });
-}
-console.log('Part 1: one LoCoMo test conversation per memory (remember per turn)');
-console.log('conversation  turns    ops  op-JSON KiB  snapshot KiB  heap KiB');
-for (const r of rows) {
-  console.log(`${r.id.padEnd(12)} ${String(r.turns).padStart(6)} ${String(r.ops).padStart(6)} ${(r.opBytes / 1024).toFixed(0).padStart(12)} ${(r.snapshot / 1024).toFixed(0).padStart(13)} ${(r.live / 1024).toFixed(0).padStart(9)}`);
-}
-const mean = (k) => rows.reduce((s, r) => s + r[k], 0) / rows.length;
-console.log(`mean         ${mean('turns').toFixed(0).padStart(6)} ${mean('ops').toFixed(0).padStart(6)} ${(mean('opBytes') / 1024).toFixed(0).padStart(12)} ${(mean('snapshot') / 1024).toFixed(0).padStart(13)} ${(mean('live') / 1024).toFixed(0).padStart(9)}`);
-console.log(`per turn: ${(mean('opBytes') / mean('turns')).toFixed(0)} B of operation JSON, ${(mean('snapshot') / mean('turns')).toFixed(0)} B of snapshot\n`);
-
-// Part 2
-const questions = await loadLongMemEval('s', { split: 'dev' });
-const seen = new Set();
-const sessions = [];
-for (const q of questions) for (const s of q.sessions) if (!seen.has(s.id)) (seen.add(s.id), sessions.push(s));
-sessions.sort((a, b) => a.date - b.date);
-questions.length = 0;
-console.log(`Part 2: LongMemEval_S dev sessions (${sessions.length} unique) into one memory`);
-console.log('turns     ops  snapshot MiB  live heap MiB  heap/snapshot  +snapshot held MiB  wake with tail MiB');
-const base = heap();
-const mem = new MemoryGraph({ now: clock() });
-let turns = 0;
-let next = STEP;
-outer: for (const s of sessions) {
-  for (let i = 0; i < s.turns.length; i++) {
-    const t = s.turns[i];
-    if (t.content.trim() === '') continue;
-    ingestEpisode(mem, { id: `${s.id}:${i}`, text: t.content.slice(0, 4000), at: s.date + i * 1000, speaker: t.role });
-    if (++turns < next) continue;
-    next += STEP;
-    mem.recall('What did I say about my travel plans?');
-    const live = heap() - base;
-    let bytes = encodeSnapshot(mem);
-    const held = heap() - base; // the graph + its snapshot: saving, or a wake from a snapshot with no tail
-    let woken = decodeSnapshot(bytes);
-    let log = woken.log();
-    let replayed = MemoryGraph.replay(log);
-    replayed.recall('What did I say about my travel plans?');
-    // Waking with a tail: snapshot bytes + decoded graph + the log + the replayed graph, all at once.
-    const wake = heap() - base - live;
-    console.log(
-      `${String(turns).padStart(6)} ${String(mem.size.operations).padStart(7)} ${mib(bytes.byteLength).padStart(13)} ${mib(live).padStart(14)} ${(live / bytes.byteLength).toFixed(2).padStart(14)} ${mib(held).padStart(19)} ${mib(wake).padStart(19)}`,
-    );
-    bytes = woken = log = replayed = undefined;
-    if (turns >= MAX_TURNS) break outer;
   }
 }
