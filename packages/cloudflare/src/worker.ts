@@ -2,9 +2,9 @@
  * The Worker entry: `/memories/:id/<route>` goes to the Durable Object named `id` (idFromName), which holds
  * that memory alone. A memory id is the only key to a memory: put authentication in front (see README).
  */
-import { checkMemoryId } from './config.js';
+import { checkMemoryId, readLimits } from './config.js';
 import type { Env } from './config.js';
-import { JSON_ROUTES, ROUTE, errorResponse, memoryIdOf } from './http.js';
+import { JSON_ROUTES, ROUTE, errorResponse, json, memoryIdOf } from './http.js';
 import { NotFoundError } from '@palimpsest/core';
 
 export { MemoryObject } from './memory-object.js';
@@ -12,6 +12,12 @@ export type { Env } from './config.js';
 
 /** Sends a request to its memory's object; 404 for other paths, 400 for a malformed memory id. */
 export async function routeToMemory(request: Request, env: Env): Promise<Response> {
+  try {
+    readLimits(env);
+  } catch (e) {
+    // The deployment's vars are wrong, not the request: a server error, named.
+    return json(500, { error: (e as Error).name, message: (e as Error).message });
+  }
   try {
     const m = ROUTE.exec(new URL(request.url).pathname);
     if (m === null) {

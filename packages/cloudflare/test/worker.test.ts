@@ -152,6 +152,19 @@ describe('the Worker in workerd', () => {
   });
 });
 
+describe('a misconfigured deployment', () => {
+  it('answers 500 naming the malformed var, for every route', async () => {
+    const local = (await startLocal({ vars: { MAX_MEMORY_BYTES: '12MB' } })) as Local;
+    try {
+      const r = await post(local.url, '/memories/alice/facts', {});
+      expect(r.status).toBe(500);
+      expect(r.json).toEqual({ error: 'InvalidArgumentError', message: 'MemoryObject: MAX_MEMORY_BYTES must be a whole number ≥ 1, got "12MB"' });
+    } finally {
+      await local.mf.dispose();
+    }
+  });
+});
+
 describe('persisted storage and R2', () => {
   it('gives identical reads after a runtime restart, prunes covered operations and old snapshots', async () => {
     const vars = { SNAPSHOT_EVERY_OPS: '7', KEEP_SNAPSHOTS: '2' };
