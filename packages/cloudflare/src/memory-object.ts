@@ -59,18 +59,25 @@ export class MemoryObject extends DurableObject<Env> {
 
   private async wake(): Promise<void> {
     const snap = this.store.snapshot();
-    let mem: MemoryGraph | undefined;
-    let base = 0;
-    if (snap !== undefined) {
-      mem = decodeSnapshot(await getSnapshot(this.env.SNAPSHOTS, snap.key), { now: this.now });
-      base = snap.ops;
+    const tail = this.store.tail(snap?.ops ?? 0);
+    const now = this.now;
+    if (snap === undefined) {
+      this.mem = tail.length > 0 ? MemoryGraph.replay(tail, { now }) : new MemoryGraph({ now });
+      this.stored = tail.length;
+    } else {
       this.snapshotBytes = snap.bytes;
+      if (tail.length === 0) {
+        this.mem = decodeSnapshot(await getSnapshot(this.env.SNAPSHOTS, snap.key), { now });
+      } else {
+        // A snapshot is a memory, not a log position to apply operations to: replay its log plus the tail.
+        // The snapshot bytes and the decoded graph are garbage once its log is out, before the replay
+        // builds the new graph, which keeps the peak lower.
+        const ops = decodeSnapshot(await getSnapshot(this.env.SNAPSHOTS, snap.key), { now }).log();
+        for (const op of tail) ops.push(op);
+        this.mem = MemoryGraph.replay(ops, { now });
+      }
+      this.stored = this.mem.size.operations;
     }
-    const tail = this.store.tail(base);
-    // A snapshot is a memory, not a log position to apply operations to: replay its log plus the tail.
-    if (tail.length > 0) mem = MemoryGraph.replay([...(mem?.log() ?? []), ...tail], { now: this.now });
-    this.mem = mem ?? new MemoryGraph({ now: this.now });
-    this.stored = mem === undefined ? 0 : this.mem.size.operations;
     const pending = this.store.pending();
     this.pendingOps = pending.ops;
     this.pendingBytes = pending.bytes;
