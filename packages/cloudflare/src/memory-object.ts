@@ -170,11 +170,22 @@ export class MemoryObject extends DurableObject<Env> {
       checkMemoryId(memoryId, route);
       const known = this.store.memoryId();
       if (known !== undefined && known !== memoryId) throw new InvalidArgumentError(`${route}: this object holds memory "${known}", not "${memoryId}"`);
-      if (route === 'mcp') return await this.mcp(request, memoryId);
-      return await this.jsonRoute(request, memoryId, route);
+      const response = route === 'mcp' ? await this.mcp(request, memoryId) : await this.jsonRoute(request, memoryId, route);
+      return this.withSize(response);
     } catch (e) {
-      return errorResponse(e);
+      return this.withSize(errorResponse(e));
     }
+  }
+
+  /**
+   * Every answer says how big the memory is, so a client sees the limit coming: the stored size (what
+   * MAX_MEMORY_BYTES bounds) and the operations stored since the latest snapshot.
+   */
+  private withSize(response: Response): Response {
+    const headers = new Headers(response.headers);
+    headers.set('x-palimpsest-stored-bytes', String(this.storedBytes));
+    headers.set('x-palimpsest-pending-operations', String(this.pendingOps));
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 
   private async jsonRoute(request: Request, memoryId: string, route: string): Promise<Response> {
