@@ -30,15 +30,15 @@ export interface Limits {
 }
 
 /**
- * Defaults. maxMemoryBytes, 12 MiB of stored size (snapshot bytes + operation JSON since): measured with
+ * Defaults. maxMemoryBytes, 16 MiB of stored size (snapshot bytes + operation JSON since): measured with
  * scripts/measure-size.mjs (README "Limits"), a live memory takes about 4× its snapshot size in V8 (heap +
- * typed arrays), and waking from a snapshot plus a tail about 6.7× (the snapshot bytes, the decoded graph,
- * its log and the replayed graph at once). 12 MiB thus peaks near 80 MiB, inside the 128 MiB an isolate has.
+ * typed arrays), and the peak — the graph with a fresh snapshot beside it, while saving — about 5×. 16 MiB
+ * thus peaks near 80 MiB, inside the 128 MiB an isolate has, with room for the code and requests.
  */
 export const DEFAULT_LIMITS: Limits = {
   snapshotEveryOps: 2000,
   snapshotEveryBytes: 1024 * 1024,
-  maxMemoryBytes: 12 * 1024 * 1024,
+  maxMemoryBytes: 16 * 1024 * 1024,
   maxRequestBytes: 256 * 1024,
   keepSnapshots: 2,
   snapshotPrefix: 'memories/',
