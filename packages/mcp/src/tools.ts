@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { EDGE_TYPES, InvalidArgumentError, ingestEpisode } from '@palimpsest/core';
 import type { Extractor, MemoryGraph, ObjectRef } from '@palimpsest/core';
 import { assertJson, changesJson, entityJson, episodeJson, factJson, recallJson, retractJson } from '@palimpsest/persist';
+
 /** One memory as the tools use it: read `mem` directly; every change goes through `write`, which stores it. */
 export interface ToolMemory {
   readonly mem: MemoryGraph;
