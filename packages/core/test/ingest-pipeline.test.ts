@@ -417,3 +417,27 @@ describe('MemoryView.recallAsync', () => {
     expect(mem.log()).toEqual(log);
   });
 });
+
+describe('an asynchronous embedder behind synchronous writes', () => {
+  it('is called synchronously once, its dropped promise never rejects unhandled, and later writes do not call it', async () => {
+    const embedder = new SlowEmbedder();
+    embedder.failWhen = () => true; // every promise it returns rejects
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown): void => void unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const mem = new MemoryGraph({ now: clock(), embedder });
+      mem.episode({ id: 'a', text: 'the lake at sunrise', at: JAN1 });
+      mem.entity({ name: 'Lake Geneva' });
+      mem.episode({ id: 'b', text: 'a budget review', at: JAN1 });
+      expect(embedder.calls).toHaveLength(1);
+      await sleep(20);
+      expect(unhandled).toEqual([]);
+      expect(() => mem.recall('lake')).toThrow(/answers asynchronously; use recallAsync/);
+      expect(embedder.calls).toHaveLength(1);
+      await expect(mem.recallAsync('lake')).rejects.toThrow(/model server said no/);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

@@ -141,11 +141,17 @@ export class RecallEngine {
     texts.forEach((t, i) => this.supplied.set(t, vectors[i]!));
   }
 
+  /** Set once the embedder answered with a promise: it is not called synchronously again (each call may be a paid request). */
+  private embedderIsAsync = false;
+
   private embed(text: string, what: string): Float32Array {
     const ready = this.supplied.get(text);
     if (ready !== undefined) return ready;
-    const out = this.embedder.embed([text]);
-    if (out !== null && typeof out === 'object' && typeof (out as { then?: unknown }).then === 'function') {
+    const out = this.embedderIsAsync ? undefined : this.embedder.embed([text]);
+    if (this.embedderIsAsync || (out !== null && typeof out === 'object' && typeof (out as { then?: unknown }).then === 'function')) {
+      // The promise is dropped: its rejection must not surface as an unhandled one (that ends a Node process).
+      if (!this.embedderIsAsync) (out as Promise<unknown>).then(undefined, () => undefined);
+      this.embedderIsAsync = true;
       throw new InvalidArgumentError(`MemoryGraph.recall: the embedder "${this.embedder.id}" answers asynchronously; use recallAsync, which embeds first`);
     }
     const v = (out as Float32Array[])[0];
