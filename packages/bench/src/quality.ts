@@ -234,7 +234,8 @@ async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined)
   const loaded = await loadLongMemEval('s', { split: a.split });
   const questions = (a.sample === undefined ? loaded.filter((q) => !q.abstention) : seededQuestions(loaded, a.split, a.sample, a.seed)).slice(0, a.limit);
   const note = `LongMemEval_S questions scored (${questions.length}): positions ${questions.map((q) => q.position).join(' ')}`;
-  for (const q of questions) {
+  for (const [n, q] of questions.entries()) {
+    if (n % 10 === 0) process.stderr.write(`LongMemEval_S: question ${n + 1} of ${questions.length}\n`);
     // user turns carry the dense signal; assistant turns and session documents a zero vector (see the header)
     const userText = (content: string): string => `user: ${content}`;
     await dense?.fill([q.question, ...q.sessions.flatMap((s) => s.turns.filter((x) => x.role === 'user').map((x) => userText(x.content)))], `question ${q.position}`);
