@@ -17,3 +17,6 @@ export { writeReport, timestampFolder, toJson } from './report/write.js';
 export { latencyChart, groupedBarChart, escapeXml } from './report/svg.js';
 export { environment, gitCommit } from './report/env.js';
 export type { BenchReport, WorkloadResult, QualityRow, PublishedLatency, Environment } from './report/types.js';
+export { VectorCache, textKey } from './vector-cache.js';
+export type { CachedEmbedder } from './vector-cache.js';
+export { seededQuestions } from './sample.js';

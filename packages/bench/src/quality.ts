@@ -10,16 +10,25 @@
  * timed at k = 10 (first recall of each memory apart from the rest). `--set name=value` passes a recall
  * option (numbers, booleans, or JSON); `--no-X` switches a component off (see ABLATIONS). Tune with
  * `--split dev` only.
+ *
+ * `--embedder use-lite` builds every memory with the offline dense model (dense.ts): episodes are written
+ * with their vectors, entity names are embedded by the first `recallAsync`, and every question is recalled
+ * with its vector. On LongMemEval only user turns carry a vector (assistant turns and whole-session
+ * documents are written with a zero vector, which matches nothing): the protocol of the cached vectors.
+ * `--sample N [--seed S]` scores a seeded sample of the LongMemEval questions (bench/src/sample.ts).
  */
 import { InvalidArgumentError, MemoryGraph, TOKENIZE } from '@palimpsest/core';
 import type { RecallOptions } from '@palimpsest/core';
 import { loadLocomo, loadLongMemEval, QUESTION_CATEGORY_NAMES } from '@palimpsest/datasets';
 import type { Split } from '@palimpsest/datasets';
+import { useLiteDense } from './dense.js';
+import type { DenseModel } from './dense.js';
 import { evaluateRetrieval, evidenceRecall, mean } from './metrics.js';
 import { PlainBm25 } from './plain-bm25.js';
 import { summarize } from './stats.js';
 import { addEpisode, builtInExtractor, newIngestor } from './workloads/conversations.js';
 import { SampleRecorder } from './stats.js';
+import { seededQuestions } from './sample.js';
 
 /** Components that `--no-<name>` switches off, as recall options. */
 export const ABLATIONS: Record<string, Partial<RecallOptions> & Record<string, unknown>> = {
@@ -43,13 +52,17 @@ interface Args {
   label: string;
   /** Further settings scored on the same memories (`--grid name=v1,v2`), each a column. */
   variants: Array<{ label: string; options: Record<string, unknown> }>;
+  embedder: 'hash' | 'use-lite';
+  /** LongMemEval: a seeded sample of this many questions instead of all (with `seed`). */
+  sample: number | undefined;
+  seed: number;
 }
 
 function parse(argv: readonly string[]): Args {
-  const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [] };
+  const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [], embedder: 'hash', sample: undefined, seed: 1 };
   const grids: Array<[string, unknown[]]> = [];
   let ablate = false;
-  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--grid name=v1,v2] [--ablations] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
+  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--embedder hash|use-lite] [--sample N] [--seed S] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--grid name=v1,v2] [--ablations] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
     const next = (): string => {
@@ -66,6 +79,12 @@ function parse(argv: readonly string[]): Args {
       if (v !== 'locomo' && v !== 'lme' && v !== 'both') throw new InvalidArgumentError(usage);
       a.dataset = v;
     } else if (x === '--limit') a.limit = Number(next());
+    else if (x === '--embedder') {
+      const v = next();
+      if (v !== 'hash' && v !== 'use-lite') throw new InvalidArgumentError(`${usage}: --embedder hash|use-lite`);
+      a.embedder = v;
+    } else if (x === '--sample') a.sample = Number(next());
+    else if (x === '--seed') a.seed = Number(next());
     else if (x === '--no-extract') a.extract = false;
     else if (x === '--stemmer') {
       // index-time: set before any memory is built
@@ -136,6 +155,16 @@ interface Latency {
 
 const newLatency = (): Latency => ({ first: new SampleRecorder(), warm: new SampleRecorder(), firstCpu: new SampleRecorder(), warmCpu: new SampleRecorder() });
 
+/** The question's vector, when the memory has a dense model. */
+function queryVector(dense: DenseModel | undefined, question: string): { vector?: Float32Array } {
+  return dense === undefined ? {} : { vector: dense.vectorOf(question) };
+}
+
+/** A dense memory embeds what was written without a vector (entity names) at its first recallAsync. */
+async function catchUp(mem: MemoryGraph, dense: DenseModel | undefined, question: string | undefined, cut: number): Promise<void> {
+  if (dense !== undefined && question !== undefined) await mem.recallAsync(question, { ...queryVector(dense, question), k: 1, validAt: cut, knownAt: cut });
+}
+
 function timeRecall(mem: MemoryGraph, query: string, cut: number, options: Record<string, unknown>, lat: Latency, first: boolean): void {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
@@ -152,34 +181,42 @@ function episodesOf(mem: MemoryGraph, query: string, cut: number, options: Recor
 
 const DIA = /^D\d+:\d+$/;
 
-async function locomo(a: Args, lat: Latency): Promise<Table> {
+async function locomo(a: Args, lat: Latency, dense: DenseModel | undefined): Promise<Table> {
   const t: Table = new Map();
   const convs = await loadLocomo({ split: a.split });
   for (const conv of convs) {
-    const ing = newIngestor();
+    const sessionText = (s: (typeof conv.sessions)[number]): string => s.turns.map((x) => `${x.speaker}: ${x.text}`).join('\n');
+    await dense?.fill(
+      [...conv.sessions.flatMap((s) => [sessionText(s), ...s.turns.map((x) => `${x.speaker}: ${x.text}`)]), ...conv.questions.map((q) => q.question)],
+      conv.id,
+    );
+    const vectorOf = (text: string): { vector?: Float32Array } => (dense === undefined ? {} : { vector: dense.vectorOf(text) });
+    const ing = newIngestor(dense?.embedder);
     const rec = new SampleRecorder();
     const extractor = a.extract ? builtInExtractor(conv.speakers) : undefined;
     const bm = new PlainBm25();
     for (const session of conv.sessions) {
-      const text = session.turns.map((x) => `${x.speaker}: ${x.text}`).join('\n');
-      addEpisode(ing, rec, { id: `S${session.index}`, text, at: session.date }, undefined);
+      const text = sessionText(session);
+      addEpisode(ing, rec, { id: `S${session.index}`, text, at: session.date, ...vectorOf(text) }, undefined);
       for (const turn of session.turns) {
-        addEpisode(ing, rec, { id: turn.id, text: turn.text, at: turn.at, speaker: turn.speaker }, extractor);
+        addEpisode(ing, rec, { id: turn.id, text: turn.text, at: turn.at, speaker: turn.speaker, ...vectorOf(`${turn.speaker}: ${turn.text}`) }, extractor);
         // the README's baseline document: `speaker: text`, an image turn with its caption (text holds it)
         bm.add(turn.id, `${turn.speaker}: ${turn.text}`);
       }
     }
     const cut = ing.lastRecorded;
+    await catchUp(ing.mem, dense, conv.questions[0]?.question, cut);
     let first = true;
     for (const q of conv.questions) {
-      timeRecall(ing.mem, q.question, cut, a.options, lat, first);
+      const qv = queryVector(dense, q.question);
+      timeRecall(ing.mem, q.question, cut, { ...a.options, ...qv }, lat, first);
       first = false;
       if (q.evidence.length === 0) continue;
       const group = QUESTION_CATEGORY_NAMES[q.category];
       const base = bm.search(q.question, 25).map((h) => h.id);
       for (const k of [5, 10, 25]) put(t, `evidence recall@${k}`, group, 'bm25', evidenceRecall(base, q.evidence, k));
       for (const variant of a.variants) {
-        const ours = episodesOf(ing.mem, q.question, cut, variant.options, 50).filter((id) => DIA.test(id));
+        const ours = episodesOf(ing.mem, q.question, cut, { ...variant.options, ...qv }, 50).filter((id) => DIA.test(id));
         for (const k of [5, 10, 25]) put(t, `evidence recall@${k}`, group, variant.label, evidenceRecall(ours, q.evidence, k));
       }
     }
@@ -191,12 +228,19 @@ function firstDistinct(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
-async function longMemEval(a: Args, lat: Latency): Promise<{ dated: Table; all: Table }> {
+async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined): Promise<{ dated: Table; all: Table; note: string }> {
   const dated: Table = new Map();
   const all: Table = new Map();
-  const questions = (await loadLongMemEval('s', { split: a.split })).filter((q) => !q.abstention).slice(0, a.limit);
-  for (const q of questions) {
-    const ing = newIngestor();
+  const loaded = await loadLongMemEval('s', { split: a.split });
+  const questions = (a.sample === undefined ? loaded.filter((q) => !q.abstention) : seededQuestions(loaded, a.split, a.sample, a.seed)).slice(0, a.limit);
+  const note = `LongMemEval_S questions scored (${questions.length}): positions ${questions.map((q) => q.position).join(' ')}`;
+  for (const [n, q] of questions.entries()) {
+    if (n % 10 === 0) process.stderr.write(`LongMemEval_S: question ${n + 1} of ${questions.length}\n`);
+    // user turns carry the dense signal; assistant turns and session documents a zero vector (see the header)
+    const userText = (content: string): string => `user: ${content}`;
+    await dense?.fill([q.question, ...q.sessions.flatMap((s) => s.turns.filter((x) => x.role === 'user').map((x) => userText(x.content)))], `question ${q.position}`);
+    const none = dense === undefined ? {} : { vector: new Float32Array(dense.embedder.dimensions) };
+    const ing = newIngestor(dense?.embedder);
     const rec = new SampleRecorder();
     const extractor = a.extract ? builtInExtractor([]) : undefined;
     const bm = new PlainBm25();
@@ -208,13 +252,14 @@ async function longMemEval(a: Args, lat: Latency): Promise<{ dated: Table; all: 
       let epId = s.id;
       for (let n = 2; ing.mem.getEpisode(epId) !== undefined; n++) epId = `${s.id}#${n}`;
       sessionOf.set(epId, s.id);
-      addEpisode(ing, rec, { id: epId, text: s.turns.map((x) => `${x.role}: ${x.content}`).join('\n'), at: s.date }, undefined);
+      addEpisode(ing, rec, { id: epId, text: s.turns.map((x) => `${x.role}: ${x.content}`).join('\n'), at: s.date, ...none }, undefined);
       s.turns.forEach((turn, i) => {
         const id = `${epId}_${i + 1}`;
         sessionOf.set(id, s.id);
         dateOf.set(id, s.date);
         if (turn.hasAnswer && q.answerSessionIds.includes(s.id)) relevantTurns.add(id);
-        addEpisode(ing, rec, { id, text: turn.content, at: s.date + (i + 1) * 1000, speaker: turn.role }, turn.role === 'user' ? extractor : undefined);
+        const vector = dense === undefined ? {} : turn.role === 'user' ? { vector: dense.vectorOf(userText(turn.content)) } : none;
+        addEpisode(ing, rec, { id, text: turn.content, at: s.date + (i + 1) * 1000, speaker: turn.role, ...vector }, turn.role === 'user' ? extractor : undefined);
         bm.add(id, `${turn.role}: ${turn.content}`);
       });
     }
@@ -222,14 +267,16 @@ async function longMemEval(a: Args, lat: Latency): Promise<{ dated: Table; all: 
       [dated, q.questionDate],
       [all, Math.max(q.questionDate, ing.lastRecorded)],
     ];
-    timeRecall(ing.mem, q.question, q.questionDate, a.options, lat, true);
-    timeRecall(ing.mem, q.question, q.questionDate, a.options, lat, false);
+    const qv = queryVector(dense, q.question);
+    await catchUp(ing.mem, dense, q.question, Math.max(q.questionDate, ing.lastRecorded));
+    timeRecall(ing.mem, q.question, q.questionDate, { ...a.options, ...qv }, lat, true);
+    timeRecall(ing.mem, q.question, q.questionDate, { ...a.options, ...qv }, lat, false);
     for (const [t, cut] of cuts) {
       // as the data sets README scores the question-date cut: every answer session of the haystack is
       // relevant, so one dated after the question counts as missed (the ceiling there is about 0.91)
       const relevantSessions = new Set(q.answerSessionIds.filter((id) => sessions.some((s) => s.id === id)));
       const runs: Array<[string, string[], string[]]> = a.variants.map((variant) => {
-        const ours = episodesOf(ing.mem, q.question, cut, variant.options, 50);
+        const ours = episodesOf(ing.mem, q.question, cut, { ...variant.options, ...qv }, 50);
         return [variant.label, firstDistinct(ours.map((id) => sessionOf.get(id) ?? id)), ours.filter((id) => dateOf.has(id))];
       });
       const baseTurns = bm.search(q.question, 200, (id) => dateOf.get(id)! <= cut).map((h) => h.id);
@@ -250,7 +297,7 @@ async function longMemEval(a: Args, lat: Latency): Promise<{ dated: Table; all: 
       }
     }
   }
-  return { dated, all };
+  return { dated, all, note };
 }
 
 function printLatency(name: string, lat: Latency): void {
@@ -264,19 +311,22 @@ function printLatency(name: string, lat: Latency): void {
 
 async function main(): Promise<void> {
   const a = parse(process.argv.slice(2));
-  console.log(`# retrieval quality, ${a.split} split, ${a.label}${a.extract ? '' : ', no extractor'}, stemmer ${TOKENIZE.stemmer}`);
+  const dense = a.embedder === 'use-lite' ? await useLiteDense() : undefined;
+  console.log(`# retrieval quality, ${a.split} split, ${a.label}${a.extract ? '' : ', no extractor'}, stemmer ${TOKENIZE.stemmer}, embedder ${dense?.embedder.id ?? 'built-in hash'}`);
   if (a.dataset !== 'lme') {
     const lat = newLatency();
-    print('LoCoMo', await locomo(a, lat), a.variants.map((v) => v.label));
+    print('LoCoMo', await locomo(a, lat, dense), a.variants.map((v) => v.label));
     printLatency('LoCoMo', lat);
   }
   if (a.dataset !== 'locomo') {
     const lat = newLatency();
-    const r = await longMemEval(a, lat);
+    const r = await longMemEval(a, lat, dense);
+    console.log(`\n${r.note}`);
     print('LongMemEval_S, question-date cut', r.dated, a.variants.map((v) => v.label));
     print('LongMemEval_S, all sessions visible', r.all, a.variants.map((v) => v.label));
     printLatency('LongMemEval_S', lat);
   }
+  if (dense !== undefined) console.log(`\ndense vectors: cache ${dense.cacheFile}; embedded by this run: ${dense.embedded.texts} texts in ${dense.embedded.cpuSeconds.toFixed(0)} CPU s`);
 }
 
 await main();

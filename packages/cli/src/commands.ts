@@ -3,11 +3,12 @@
  * Reads print a table by default and JSON with --json (times as ISO strings, open ends as null).
  */
 import type { ParseArgsConfig } from 'node:util';
-import { InvalidArgumentError, MemoryGraph, ingestEpisode } from '@palimpsest/core';
-import type { Fact, FactQuery } from '@palimpsest/core';
+import { InvalidArgumentError, MemoryGraph, ingest as ingestTurns } from '@palimpsest/core';
+import type { Embedder, Fact, FactQuery, IngestTurn } from '@palimpsest/core';
 import { changesJson, factJson, isoTime, recallJson } from '@palimpsest/persist';
 import { fileExists, kindForPath, openMemory, saveMemory } from './files.js';
 import type { OpenedMemory } from './files.js';
+import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from './models.js';
 import { Progress } from './progress.js';
 import { FACT_COLUMNS, shortTime, table } from './table.js';
 import { readTranscript } from './transcript.js';
@@ -63,8 +64,8 @@ function cut(ctx: RunContext): Pick<FactQuery, 'validAt' | 'knownAt'> {
   return { ...(validAt === undefined ? {} : { validAt }), ...(knownAt === undefined ? {} : { knownAt }) };
 }
 
-async function load(ctx: RunContext, path: string): Promise<OpenedMemory> {
-  const opened = await openMemory(path);
+async function load(ctx: RunContext, path: string, embedder?: Embedder): Promise<OpenedMemory> {
+  const opened = await openMemory(path, embedder);
   if (opened.tornLine !== undefined) ctx.io.err(`palimpsest: warning: ${path}: line ${opened.tornLine} is torn (a cut-off append); read without it`);
   return opened;
 }
@@ -206,15 +207,22 @@ const changes: Command = {
 const recall: Command = {
   name: 'recall',
   summary: 'what the memory recalls for a question',
-  usage: 'palimpsest recall FILE "question" [--valid-at T] [--known-at T] [--k N] [--token-budget N] [--json]',
-  details: ['Prints the packed context an agent would read, then the facts with their scores.', TIME_HELP],
-  options: { 'valid-at': str, 'known-at': str, k: str, 'token-budget': str, json },
+  usage: 'palimpsest recall FILE "question" [--valid-at T] [--known-at T] [--k N] [--token-budget N] [model flags] [--json]',
+  details: [
+    'Prints the packed context an agent would read, then the facts with their scores. A memory made with a',
+    'model embedder needs the same embedder here (it embeds the question).',
+    TIME_HELP,
+    '',
+    ...MODEL_HELP.filter((line) => !line.includes('--extract')),
+  ],
+  options: { 'valid-at': str, 'known-at': str, k: str, 'token-budget': str, json, embedder: str, 'embed-url': str, 'embed-model': str, 'embed-dimensions': str },
   positionals: 2,
   async run(ctx) {
     const k = wholeNumber(ctx, 'k', 10);
     const tokenBudget = wholeNumber(ctx, 'token-budget', 1024);
-    const { mem } = await load(ctx, ctx.positionals[0]!);
-    const r = recallJson(mem.recall(ctx.positionals[1]!, { ...cut(ctx), k, tokenBudget }));
+    const { embedder } = await modelsFromFlags(ctx.values);
+    const { mem } = await load(ctx, ctx.positionals[0]!, embedder);
+    const r = recallJson(await mem.recallAsync(ctx.positionals[1]!, { ...cut(ctx), k, tokenBudget }));
     if (ctx.values.json) return printJson(ctx, r);
     ctx.io.out(r.text === '' ? '(nothing recalled)' : r.text);
     ctx.io.out(`\n${r.tokens} tokens`);
@@ -234,45 +242,68 @@ const recall: Command = {
 const ingest: Command = {
   name: 'ingest',
   summary: 'add a transcript\'s turns to a memory file (created if absent)',
-  usage: 'palimpsest ingest FILE TRANSCRIPT.jsonl [--source S] [--json]',
+  usage: 'palimpsest ingest FILE TRANSCRIPT.jsonl [--source S] [model flags] [--json]',
   details: [
     'Each transcript line is a JSON object {"speaker": "...", "text": "...", "at": "<ISO time>"} (speaker optional;',
-    '"id" optional, default turn-<n>). Every turn becomes an episode plus the facts the built-in extractor finds.',
-    'FILE is rewritten atomically, as a snapshot when it ends in .plmp, else as an operation log; a refused',
-    'turn leaves FILE as it was.',
+    '"id" optional, default turn-<n>). Every turn becomes an episode plus the facts the extractor finds (the',
+    'built-in rules unless --extract-url is given). FILE is rewritten atomically, as a snapshot when it ends in',
+    '.plmp, else as an operation log; a refused turn or a failed model call leaves FILE as it was.',
+    '',
+    ...MODEL_HELP,
   ],
-  options: { source: str, json },
+  options: { source: str, json, ...MODEL_OPTIONS },
   positionals: 2,
   async run(ctx) {
     const [path, transcriptPath] = ctx.positionals as [string, string];
-    const turns = await readTranscript(transcriptPath);
+    const models = await modelsFromFlags(ctx.values);
+    const transcript = await readTranscript(transcriptPath);
     const existing = await fileExists(path);
-    const opened = existing ? await load(ctx, path) : undefined;
-    const mem = opened?.mem ?? new MemoryGraph();
-    const before = mem.size;
+    const opened = existing ? await load(ctx, path, models.embedder) : undefined;
+    const mem = opened?.mem ?? new MemoryGraph(models.embedder === undefined ? {} : { embedder: models.embedder });
     const source = option(ctx, 'source');
+    const turns = turnIds(mem, transcript);
     const bar = new Progress({ label: 'ingest', total: turns.length, unit: 'turns', delayMs: 1000, stream: ctx.io.stderr });
-    let n = before.episodes;
-    let added = 0;
+    let summary;
     try {
-      for (const t of turns) {
-        let id = t.id ?? `turn-${++n}`;
-        while (t.id === undefined && mem.getEpisode(id) !== undefined) id = `turn-${++n}`;
-        const r = ingestEpisode(mem, { id, text: t.text, at: t.at, ...(t.speaker === undefined ? {} : { speaker: t.speaker }) }, source === undefined ? {} : { source });
-        added += r.facts.filter((f) => f.status !== 'rejected').length;
-        bar.tick();
-      }
+      summary = await ingestTurns(mem, turns, {
+        ...(models.extractor === undefined ? {} : { extractor: models.extractor }),
+        ...(source === undefined ? {} : { source }),
+        onProgress: (p) => bar.update(p.written + p.skipped),
+      });
     } catch (e) {
       bar.abort();
       throw e;
     }
+    const added = summary.facts - summary.rejected;
     const bytes = await saveMemory(path, mem, opened?.kind ?? kindForPath(path));
     bar.finish(`${added} facts`);
-    const result = { file: path, kind: opened?.kind ?? kindForPath(path), bytes, created: !existing, turns: turns.length, facts: added, episodes: mem.size.episodes, operations: mem.size.operations };
+    const result = {
+      file: path,
+      kind: opened?.kind ?? kindForPath(path),
+      bytes,
+      created: !existing,
+      turns: turns.length,
+      facts: added,
+      episodes: mem.size.episodes,
+      operations: mem.size.operations,
+      models: describeModels(models),
+    };
     if (ctx.values.json) return printJson(ctx, result);
     ctx.io.out(`${existing ? 'updated' : 'created'} ${path}: ${turns.length} turns, ${added} facts added or reinforced; now ${result.episodes} episodes, ${result.operations} operations, ${bytes} bytes`);
   },
 };
+
+/** Transcript lines as turns: a line without an id gets the next free turn-<n>. */
+function turnIds(mem: MemoryGraph, transcript: Awaited<ReturnType<typeof readTranscript>>): IngestTurn[] {
+  const taken = new Set(transcript.flatMap((t) => (t.id === undefined ? [] : [t.id])));
+  let n = mem.size.episodes;
+  return transcript.map((t) => {
+    let id = t.id;
+    while (id === undefined || (t.id === undefined && (taken.has(id) || mem.getEpisode(id) !== undefined))) id = `turn-${++n}`;
+    taken.add(id);
+    return { id, text: t.text, at: t.at, ...(t.speaker === undefined ? {} : { speaker: t.speaker }) };
+  });
+}
 
 const convert: Command = {
   name: 'convert',

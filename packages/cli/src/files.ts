@@ -5,6 +5,7 @@
  */
 import { open, stat } from 'node:fs/promises';
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
+import type { Embedder } from '@palimpsest/core';
 import { SNAPSHOT_MAGIC } from '@palimpsest/persist';
 import { loadSnapshot, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 
@@ -44,17 +45,21 @@ export async function fileExists(path: string): Promise<boolean> {
   }
 }
 
-/** Loads the memory in `path`; a missing file rejects with NotFoundError, a damaged one with CorruptSnapshotError. */
-export async function openMemory(path: string): Promise<OpenedMemory> {
+/**
+ * Loads the memory in `path`; a missing file rejects with NotFoundError, a damaged one with
+ * CorruptSnapshotError, a memory made with another embedder than `embedder` with EmbedderMismatchError.
+ */
+export async function openMemory(path: string, embedder?: Embedder): Promise<OpenedMemory> {
+  const withEmbedder = embedder === undefined ? {} : { embedder };
   if (!(await fileExists(path))) {
     // Let persist name the error (NotFoundError) as it does for every missing file.
     await (kindForPath(path) === 'snapshot' ? loadSnapshot(path) : readLog(path));
   }
   const { size } = await stat(path);
-  if (await startsWithMagic(path)) return { mem: await loadSnapshot(path), kind: 'snapshot', bytes: size };
+  if (await startsWithMagic(path)) return { mem: await loadSnapshot(path, withEmbedder), kind: 'snapshot', bytes: size };
   const { ops, torn } = await readLog(path);
   if (ops.length === 0) throw new InvalidArgumentError(`palimpsest: ${path} is empty: neither a snapshot nor an operation log`);
-  return { mem: MemoryGraph.replay(ops), kind: 'log', bytes: size, ...(torn ? { tornLine: torn.line } : {}) };
+  return { mem: MemoryGraph.replay(ops, withEmbedder), kind: 'log', bytes: size, ...(torn ? { tornLine: torn.line } : {}) };
 }
 
 /** Writes `mem` to `path` atomically, as `kind`. Resolves to the file's size in bytes. */

@@ -7,3 +7,5 @@ export { Progress, clockTime } from './progress.js';
 export type { ProgressOptions } from './progress.js';
 export { table, shortTime } from './table.js';
 export type { Column } from './table.js';
+export { MODEL_OPTIONS, MODEL_HELP, modelsFromFlags, describeModels } from './models.js';
+export type { Models } from './models.js';

@@ -161,7 +161,7 @@ describe('palimpsest ingest', () => {
     await writeFile(bad, '{"text":"fine","at":"not a date"}\n');
     const r2 = await run('ingest', snap, bad);
     expect(r2.code).toBe(1);
-    expect(r2.err).toMatch(/^palimpsest: InvalidArgumentError: ingestEpisode: at/);
+    expect(r2.err).toMatch(/^palimpsest: InvalidArgumentError: ingest: turns\[0\]: at/);
     expect(await readFile(snap)).toEqual(before);
   });
 });

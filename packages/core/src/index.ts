@@ -18,7 +18,7 @@ export type {
   ObjectSpec,
 } from './graph/log.js';
 export * from './recall/index.js';
-export { RecallEngine, RECALL_DEFAULTS } from './graph/recall-engine.js';
+export { RecallEngine, RECALL_DEFAULTS, MODEL_EMBEDDER_DEFAULTS } from './graph/recall-engine.js';
 export type { RecallOptions, RecallResult, RecalledFact, RecallWeights, EdgeTypeWeights } from './graph/recall-engine.js';
 export type { LoadConfigOptions } from './graph/config-check.js';
 export { ingestEpisode } from './graph/ingest.js';

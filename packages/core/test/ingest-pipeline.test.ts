@@ -377,3 +377,67 @@ describe('sync recall with an asynchronous embedder', () => {
     expect(mem.recall('budget review', { vector, ...CUT })).toEqual(r);
   });
 });
+
+describe('MemoryView.recallAsync', () => {
+  it('embeds the question, then recalls at the view\'s cut exactly as recall with that vector does', async () => {
+    const embedder = new SlowEmbedder();
+    const mem = new MemoryGraph({ now: clock(), embedder });
+    await ingest(mem, turns(5), { extractor: new SlowExtractor() });
+    const knownThen = mem.log().at(-1)!.recordedAt;
+    await ingest(mem, turns().slice(5), { extractor: new SlowExtractor() });
+    const q = 'Where does Erin teach painting?';
+    const calls = embedder.calls.length;
+    const view = mem.at({ validAt: LATER, knownAt: knownThen });
+    const past = await view.recallAsync(q, { k: 10 });
+    expect(embedder.calls.slice(calls)).toEqual([[q]]);
+    // only the five turns the memory knew at that record time come back
+    expect(past.episodes.map((e) => e.id).sort()).toEqual(['D1:1', 'D1:2', 'D1:3', 'D1:4', 'D1:5']);
+    const vector = embedder.inner.embedText(q);
+    expect(mem.recall(q, { k: 10, vector, validAt: LATER, knownAt: knownThen })).toEqual(past);
+    expect(await mem.recallAsync(q, { k: 10, validAt: LATER, knownAt: knownThen })).toEqual(past);
+    // now the answer (D1:8) is known
+    expect((await mem.at(CUT).recallAsync(q, { k: 1 })).episodes[0]!.id).toBe('D1:8');
+    // a given vector is used as it is: no model call
+    const before = embedder.calls.length;
+    expect(await view.recallAsync(q, { k: 10, vector })).toEqual(past);
+    expect(embedder.calls.length).toBe(before);
+  });
+
+  it('rejects (does not throw) a cut in its options or bad options, by name, and writes nothing', async () => {
+    const mem = new MemoryGraph({ now: clock(), embedder: new SlowEmbedder() });
+    await ingest(mem, turns(3), { extractor: new SlowExtractor() });
+    const log = mem.log();
+    const view = mem.at(CUT);
+    const withCut = view.recallAsync('Lisbon', { knownAt: JAN1 } as never);
+    expect(withCut).toBeInstanceOf(Promise);
+    await expect(withCut).rejects.toThrow(InvalidArgumentError);
+    await expect(view.recallAsync('Lisbon', { validAt: JAN1 } as never)).rejects.toThrow(/^MemoryGraph\.recallAsync: /);
+    await expect(view.recallAsync('Lisbon', { k: -1 })).rejects.toThrow(InvalidArgumentError);
+    await expect(view.recallAsync('Lisbon', { vector: new Float32Array(5) })).rejects.toThrow(InvalidArgumentError);
+    expect(mem.log()).toEqual(log);
+  });
+});
+
+describe('an asynchronous embedder behind synchronous writes', () => {
+  it('is called synchronously once, its dropped promise never rejects unhandled, and later writes do not call it', async () => {
+    const embedder = new SlowEmbedder();
+    embedder.failWhen = () => true; // every promise it returns rejects
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown): void => void unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const mem = new MemoryGraph({ now: clock(), embedder });
+      mem.episode({ id: 'a', text: 'the lake at sunrise', at: JAN1 });
+      mem.entity({ name: 'Lake Geneva' });
+      mem.episode({ id: 'b', text: 'a budget review', at: JAN1 });
+      expect(embedder.calls).toHaveLength(1);
+      await sleep(20);
+      expect(unhandled).toEqual([]);
+      expect(() => mem.recall('lake')).toThrow(/answers asynchronously; use recallAsync/);
+      expect(embedder.calls).toHaveLength(1);
+      await expect(mem.recallAsync('lake')).rejects.toThrow(/model server said no/);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

@@ -10,6 +10,12 @@ describe('tokenize', () => {
     expect(tokenize('')).toEqual([]);
   });
 
+  it('keeps words over 64 characters whole (stemming them was quadratic in their length)', () => {
+    const long = 'painting'.repeat(9); // 72 characters
+    expect(tokenize(`${long} paintings`)).toEqual([long, 'paint']);
+    expect(tokenize('y'.repeat(400_000))).toEqual(['y'.repeat(400_000)]);
+  });
+
   it('stems plurals, -ing and -ed conservatively', () => {
     const cases: Record<string, string> = {
       kids: 'kid', stories: 'story', boxes: 'box', churches: 'church', games: 'game', classes: 'class',

@@ -6,16 +6,16 @@
  *   question are hidden; the answer sessions stay what must be found);
  * each for vector-only (cosine), BM25 (core's Bm25Index) and their reciprocal-rank fusion. The fusion
  * constant is chosen on the dev split (LoCoMo conv-26/conv-30, and any LongMemEval dev questions run);
- * figures are reported on test. Vectors are cached in .tmp/vectors (see vector-cache.ts).
+ * figures are reported on test. Vectors are cached in .tmp/vectors (see @palimpsest/bench's vector-cache.ts).
  *
  *   node packages/embed-local/dist/perf/quality.js [--locomo] [--lme N] [--lme-from F] [--lme-dev N] [--seed S] [--max-tokens T]
  */
 import { join } from 'node:path';
-import { mean, evaluateRetrieval, evidenceRecall } from '@palimpsest/bench';
-import { loadLocomo, loadLongMemEval, splitOf, Random, type Conversation, type LongMemEvalQuestion } from '@palimpsest/datasets';
+import { mean, evaluateRetrieval, evidenceRecall, seededQuestions } from '@palimpsest/bench';
+import { loadLocomo, loadLongMemEval, splitOf, type Conversation } from '@palimpsest/datasets';
 import { useLiteEmbedder } from '@palimpsest/embed-local';
 import { bm25Over, bm25Top, cosineTop, firstOccurrences, rrf } from './rank.js';
-import { VectorCache } from './vector-cache.js';
+import { VectorCache } from '@palimpsest/bench';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -86,18 +86,9 @@ async function locomo(scores: Scores): Promise<void> {
   }
 }
 
-/**
- * Seeded choice of non-abstention questions of one split, in file order: items [from, from + n) of a seeded
- * shuffle, so a larger n keeps the questions of a smaller one and two runs can fill the cache side by side.
- */
-function pick(questions: LongMemEvalQuestion[], split: 'dev' | 'test', n: number, seed: number, from = 0): LongMemEvalQuestion[] {
-  const pool = questions.filter((q) => !q.abstention && splitOf('longmemeval', q.position) === split);
-  return new Random(seed).shuffle([...pool]).slice(from, from + n).sort((a, b) => a.position - b.position);
-}
-
 async function longMemEval(scores: Scores, nTest: number, nDev: number, seed: number, from: number): Promise<string> {
   const all = await loadLongMemEval('s');
-  const chosen = [...pick(all, 'dev', nDev, seed), ...pick(all, 'test', nTest, seed, from)];
+  const chosen = [...seededQuestions(all, 'dev', nDev, seed), ...seededQuestions(all, 'test', nTest, seed, from)];
   const texts = new Set<string>();
   for (const q of chosen) {
     texts.add(q.question);

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /** palimpsest-mcp: the memory tools for an MCP client, over stdio or Streamable HTTP on 127.0.0.1. */
 import { parseArgs } from 'node:util';
+import { InvalidArgumentError } from '@palimpsest/core';
+import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from '@palimpsest/cli';
 import { serveHttp, serveStdio, SERVER_VERSION } from './server.js';
 
-const USAGE = `Usage: palimpsest-mcp --data DIR [--memory ID] [--http PORT] [--compact-every N]
+const USAGE = `Usage: palimpsest-mcp --data DIR [--memory ID] [--http PORT] [--compact-every N] [model flags]
 
 Serves a palimpsest memory to an MCP client (tools: remember, recall, facts, history, changes,
 assert_fact, retract_fact).
@@ -14,6 +16,8 @@ assert_fact, retract_fact).
   --compact-every N   snapshot and start a new log after N logged operations (default: 1000)
   -h, --help          this help
   -v, --version       the version
+
+${MODEL_HELP.join('\n')}
 
 Every write is fsynced to the memory's log before the tool answers.`;
 
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
         memory: { type: 'string' },
         http: { type: 'string' },
         'compact-every': { type: 'string' },
+        ...MODEL_OPTIONS,
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -59,12 +64,22 @@ async function main(): Promise<void> {
   const port = wholeNumber(values.http, '--http', 0);
   if (port !== undefined && port > 65535) fail(`--http must be a port number up to 65535, got ${port}`);
   const compactEvery = wholeNumber(values['compact-every'], '--compact-every', 1);
+  let models;
+  try {
+    models = await modelsFromFlags(values);
+  } catch (e) {
+    if (e instanceof InvalidArgumentError) fail(e.message.replace(/^palimpsest: /, ''));
+    throw e;
+  }
   const options = {
     dataDir: values.data,
+    ...models,
     ...(values.memory === undefined ? {} : { defaultMemory: values.memory }),
     ...(compactEvery === undefined ? {} : { compactEvery }),
   };
   const running = port === undefined ? await serveStdio(options) : await serveHttp({ ...options, port });
+  const { embedder, extractor } = describeModels(models);
+  process.stderr.write(`palimpsest-mcp: embedder ${embedder}, extractor ${extractor}\n`);
   if (running.url) process.stderr.write(`palimpsest-mcp: listening on ${running.url}\n`);
   const stop = (): void => {
     running.close().then(

@@ -26,12 +26,13 @@ export interface MemoryServerOptions {
 }
 
 /** The tools on a fresh McpServer (one per connection; all share `shelf`). */
-export function createMcpServer(shelf: MemoryShelf, options: Pick<MemoryServerOptions, 'defaultMemory' | 'extractor'> = {}): McpServer {
+export function createMcpServer(shelf: MemoryShelf, options: Pick<MemoryServerOptions, 'defaultMemory' | 'extractor' | 'embedder'> = {}): McpServer {
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} } });
   registerTools(server, {
     shelf,
     defaultMemory: options.defaultMemory ?? 'default',
     ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
+    ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
   });
   return server;
 }

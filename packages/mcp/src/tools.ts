@@ -9,8 +9,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { EDGE_TYPES, InvalidArgumentError, ingestEpisode } from '@palimpsest/core';
-import type { Extractor, MemoryGraph, ObjectRef } from '@palimpsest/core';
+import type { Embedder, Extractor, MemoryGraph, ObjectRef } from '@palimpsest/core';
 import { assertJson, changesJson, entityJson, episodeJson, factJson, recallJson, retractJson } from '@palimpsest/persist';
+import { askModels } from './model-turn.js';
 
 /** One memory as the tools use it: read `mem` directly; every change goes through `write`, which stores it. */
 export interface ToolMemory {
@@ -31,6 +32,8 @@ export interface ToolContext {
   defaultMemory: string;
   /** Extracts entities and facts from `remember`ed turns; the built-in RuleExtractor when absent. */
   extractor?: Extractor;
+  /** The memories' embedder, when it is a model: `remember` embeds the turn before writing it. */
+  embedder?: Embedder;
 }
 
 const TIME_NOTE = 'ISO-8601 time, e.g. "2024-05-01" or "2024-05-01T09:30:00Z"';
@@ -129,17 +132,12 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
     },
     run: async (args, ctx) => {
       const f = await folder(ctx, args.memory, 'remember');
+      const at = args.at ?? f.mem.now();
+      const speaker = args.speaker === undefined ? {} : { speaker: args.speaker };
+      // Model answers come first: a write never waits on a model (compaction would wait behind it).
+      const asked = await askModels({ id: args.id ?? nextEpisodeId(f.mem), text: args.text, at, ...speaker }, ctx);
       const r = await f.write((mem) =>
-        ingestEpisode(
-          mem,
-          {
-            id: args.id ?? nextEpisodeId(mem),
-            text: args.text,
-            at: args.at ?? mem.now(),
-            ...(args.speaker === undefined ? {} : { speaker: args.speaker }),
-          },
-          ctx.extractor === undefined ? {} : { extractor: ctx.extractor },
-        ),
+        ingestEpisode(mem, { id: args.id ?? nextEpisodeId(mem), text: args.text, at, ...speaker, ...asked.vector }, asked.options),
       );
       return { episode: episodeJson(r.episode), entities: r.entities.map(entityJson), facts: r.facts.map((x) => assertJson(f.mem, x)) };
     },
@@ -162,7 +160,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
     },
     run: async (args, ctx) => {
       const f = await folder(ctx, args.memory, 'recall');
-      const r = f.mem.recall(args.question, {
+      const r = await f.mem.recallAsync(args.question, {
         ...(args.validAt === undefined ? {} : { validAt: args.validAt }),
         ...(args.knownAt === undefined ? {} : { knownAt: args.knownAt }),
         ...(args.k === undefined ? {} : { k: args.k }),

@@ -3,6 +3,7 @@ import { AbortError, IngestError, InvalidArgumentError, MemoryGraph, ingest } fr
 import type { Turn } from '@palimpsest/core';
 import { ModelRequestError, ModelResponseError, openAIEmbedder, openAIExtractor } from '@palimpsest/openai';
 import type { ModelCall } from '@palimpsest/openai';
+import { chatAnswer, embeddingAnswer } from './answers.js';
 import { fixture, startServer } from './server.js';
 import type { TestServer } from './server.js';
 
@@ -234,32 +235,6 @@ describe('openAIExtractor', () => {
     }
   });
 });
-
-/** A chat answer for whatever turns the request names: each speaker mentions the turn's last word. */
-function chatAnswer(r: { body: Record<string, unknown> }): unknown {
-  const turns = (JSON.parse((r.body['messages'] as Array<{ content: string }>)[1]!.content) as { turns: Array<{ turn_id: string; speaker: string | null; text: string }> }).turns;
-  const answer = {
-    turns: turns.map((t) => {
-      const word = t.text.split(/\W+/).filter(Boolean).at(-1)!;
-      const facts = t.speaker
-        ? [{ subject: t.speaker, predicate: 'mentions', object: word, object_is_entity: true, valid_from: null, valid_to: null, confidence: 0.9, evidence: t.text }]
-        : [];
-      return { turn_id: t.turn_id, entities: [{ name: word, type: 'thing' }], facts };
-    }),
-  };
-  return { choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer), refusal: null }, finish_reason: 'stop' }], usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 } };
-}
-
-/** Embeddings for whatever texts the request names: a 4-number vector from the text's characters. */
-function embeddingAnswer(r: { body: Record<string, unknown> }): unknown {
-  const input = r.body['input'] as string[];
-  const data = input.map((text, index) => {
-    const v = [0, 0, 0, 0];
-    for (let i = 0; i < text.length; i++) v[i % 4] = v[i % 4]! + text.charCodeAt(i) / 1000;
-    return { object: 'embedding', index, embedding: v };
-  });
-  return { object: 'list', data, usage: { prompt_tokens: input.length, total_tokens: input.length } };
-}
 
 describe('the adapters under ingest', () => {
   const turns = Array.from({ length: 6 }, (_, i) => ({ id: `D1:${i + 1}`, speaker: i % 2 ? 'Bob' : 'Alice', text: `We talked about topic${i + 1}`, at: JAN1 + i * 60_000 }));

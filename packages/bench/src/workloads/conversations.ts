@@ -84,21 +84,21 @@ function fits(name: string): boolean {
   return canonical.length > 0 && (canonical.length <= 170 || utf8.encode(canonical).length <= 512);
 }
 
-export function newIngestor(): Ingestor {
+export function newIngestor(embedder?: core.Embedder): Ingestor {
   const ing: Ingestor = { mem: undefined as unknown as MemoryGraph, episodes: 0, facts: 0, dropped: 0, lastRecorded: -Infinity };
   // The record clock follows the data: reads default to the end of what was heard.
-  ing.mem = new MemoryGraph({ now: () => (Number.isFinite(ing.lastRecorded) ? ing.lastRecorded : 0) });
+  ing.mem = new MemoryGraph({ now: () => (Number.isFinite(ing.lastRecorded) ? ing.lastRecorded : 0), ...(embedder === undefined ? {} : { embedder }) });
   return ing;
 }
 
 /** One episode (and, with an extractor, its entities and facts), timed as one operation. */
-export function addEpisode(ing: Ingestor, rec: SampleRecorder, ep: { id: string; text: string; at: number; speaker?: string }, extractor?: Extractor): void {
+export function addEpisode(ing: Ingestor, rec: SampleRecorder, ep: { id: string; text: string; at: number; speaker?: string; vector?: Float32Array }, extractor?: Extractor): void {
   const recordedAt = Math.max(ing.lastRecorded, ep.at);
   const t0 = performance.now();
   if (extractor === undefined) {
     ing.mem.episode({ ...ep, recordedAt });
   } else {
-    const x = extractor.extract([ep])[0]!;
+    const x = extractor.extract([{ id: ep.id, text: ep.text, at: ep.at, ...(ep.speaker === undefined ? {} : { speaker: ep.speaker }) }])[0]!;
     // Names the engine refuses (empty, or over 512 bytes) are dropped and counted, so one long extraction does not
     // end a run; the count is reported.
     const entities = x.entities.map((e) => e.name).filter((n) => fits(n) || (ing.dropped++, false));

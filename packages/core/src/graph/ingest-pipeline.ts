@@ -72,7 +72,10 @@ interface Pending {
   recordedAt: number | undefined;
 }
 
-type BatchResult = { ok: true; extractions: Extraction[]; vectors: Float32Array[] | undefined; texts: string[] } | { ok: false; error: unknown; what: string };
+/** A batch's model answers: extractions, and with an embedder each turn's vector and each new name's (keyed as the extraction spells it). */
+type BatchResult =
+  | { ok: true; extractions: Extraction[]; episodes: Float32Array[] | undefined; names: Map<string, Float32Array> | undefined }
+  | { ok: false; error: unknown; what: string };
 
 /**
  * Ingests turns in order. Turns whose episode id the memory already has are skipped, so after a failure or
@@ -156,12 +159,7 @@ function checkTurns(mem: MemoryGraph, turns: readonly IngestTurn[], call: string
 /** Writes a batch's turns in order, each whole; an unusable extraction stops at its turn (IngestError). */
 function writeBatch(mem: MemoryGraph, batch: Pending[], result: BatchResult & { ok: true }, source: string, summary: IngestSummary): void {
   const call = 'ingest';
-  const names = new Map<string, Float32Array>();
-  const episodeVectors = new Map<string, Float32Array>();
-  if (result.vectors !== undefined) {
-    result.texts.forEach((t, i) => names.set(t, result.vectors![i]!));
-    for (const p of batch) episodeVectors.set(p.turn.id, names.get(episodeEmbeddingText(p.turn.text, p.turn.speaker))!);
-  }
+  const { episodes, names } = result;
   batch.forEach((p, j) => {
     let extraction: Extraction;
     try {
@@ -174,8 +172,7 @@ function writeBatch(mem: MemoryGraph, batch: Pending[], result: BatchResult & { 
     if (recordedAt < mem.lastRecordedAt) {
       throw new TimeOrderError(`${call}: turn "${p.turn.id}" (turns[${p.index}]): recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); nothing of it was written`);
     }
-    const episode = episodeVectors.get(p.turn.id);
-    const out = writeTurn(mem, p.turn, recordedAt, extraction, source, episode === undefined ? undefined : { episode, names });
+    const out = writeTurn(mem, p.turn, recordedAt, extraction, source, episodes === undefined ? undefined : { episode: episodes[j]!, names: names! });
     summary.written++;
     summary.facts += out.facts.length;
     for (const f of out.facts) if (f.status === 'rejected') summary.rejected++;
@@ -187,13 +184,25 @@ async function runModels(mem: MemoryGraph, turns: Turn[], extractor: Extractor |
   let what = 'extractor';
   try {
     const extractions = extractor === undefined ? turns.map(() => ({ entities: [], facts: [] })) : await extractBatch(extractor, turns, 'ingest', signal);
-    if (embedder === undefined) return { ok: true, extractions, vectors: undefined, texts: [] };
+    if (embedder === undefined) return { ok: true, extractions, episodes: undefined, names: undefined };
     what = 'embedder';
-    const texts = new Set(turns.map((t) => episodeEmbeddingText(t.text, t.speaker)));
-    for (const x of extractions) for (const name of namesOf(x)) if (mem.entities.lookup(canonicalName(name)) === NONE) texts.add(displayName(name));
-    const list = [...texts];
+    // One call for the batch: each distinct text once (turn texts first, then new names' display forms).
+    const slot = new Map<string, number>();
+    const list: string[] = [];
+    const slotOf = (text: string): number => {
+      let i = slot.get(text);
+      if (i === undefined) slot.set(text, (i = list.push(text) - 1));
+      return i;
+    };
+    const episodeSlots = turns.map((t) => slotOf(episodeEmbeddingText(t.text, t.speaker)));
+    const nameSlots = new Map<string, number>();
+    for (const x of extractions) {
+      for (const name of namesOf(x)) if (!nameSlots.has(name) && mem.entities.lookup(canonicalName(name)) === NONE) nameSlots.set(name, slotOf(displayName(name)));
+    }
     const vectors = checkVectors(await embedder.embed(list, signal === undefined ? undefined : { signal }), list.length, embedder.dimensions, `the embedder "${embedder.id}"`);
-    return { ok: true, extractions, vectors, texts: list };
+    const names = new Map<string, Float32Array>();
+    for (const [name, i] of nameSlots) names.set(name, vectors[i]!);
+    return { ok: true, extractions, episodes: episodeSlots.map((i) => vectors[i]!), names };
   } catch (error) {
     return { ok: false, error, what };
   }

@@ -3,7 +3,7 @@ import { RuleExtractor } from '../recall/extractor.js';
 import type { Extraction, Extractor, Turn } from '../recall/extractor.js';
 import type { AssertResult, Entity, EntityRef, Episode, EpisodeInput } from '../types.js';
 import { NONE } from '../store/fact-store.js';
-import { canonicalName, checkName, displayName } from '../util/names.js';
+import { canonicalName, checkName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
 import { MemoryGraph, MAX_PREDICATES } from './memory-graph.js';
 import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from './validate.js';
@@ -87,7 +87,7 @@ export function readEpisodeInput(mem: MemoryGraph, raw: unknown, call: string): 
   return { input, at };
 }
 
-/** Vectors made ahead for a turn: its episode text, and display names of entities it may create. */
+/** Vectors made ahead for a turn: its episode text, and the entities it may create (keyed by the name as extracted; the vector is of its display form). */
 export interface TurnVectors {
   episode: Float32Array;
   names: ReadonlyMap<string, Float32Array>;
@@ -108,7 +108,7 @@ export function writeTurn(
   vectors?: TurnVectors,
 ): IngestResult {
   const vectorOf = (name: string): { vector?: Float32Array } => {
-    const v = vectors?.names.get(displayName(name));
+    const v = vectors?.names.get(name);
     return v === undefined ? {} : { vector: v };
   };
   // An extracted alias joins its entity only where it names nothing else yet (the extractor cannot merge).

@@ -1481,6 +1481,12 @@ export class MemoryView {
     return this.memory.recall(query, { ...plain, validAt: this.validAt, knownAt: this.knownAt });
   }
 
+  /** `MemoryGraph.recallAsync` at the view's cut: embeds the question (unless `options.vector`), then recalls. */
+  async recallAsync(query: string, options: Omit<RecallOptions, 'validAt' | 'knownAt'> = {}): Promise<RecallResult> {
+    const plain = readInput<RecallOptions>('MemoryGraph.recallAsync', options, VIEW_SHAPES.recall, 'options');
+    return this.memory.recallAsync(query, { ...plain, validAt: this.validAt, knownAt: this.knownAt });
+  }
+
   toGraphology(options: GraphologyOptions = {}): MemoryGraphology {
     const plain = readInput<GraphologyOptions>('MemoryGraph.toGraphology', options, VIEW_SHAPES.graphology);
     return this.memory.toGraphology({ ...plain, validAt: this.validAt, knownAt: this.knownAt });

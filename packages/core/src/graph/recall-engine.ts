@@ -6,9 +6,9 @@ import { episodeEmbeddingText } from '../recall/embedding-text.js';
 import { TopK } from '../recall/grow.js';
 import type { Hit } from '../recall/grow.js';
 import { VectorSet } from '../recall/vectors.js';
-import { RECALL_DEFAULTS, resolveOptions } from '../recall/options.js';
+import { MODEL_EMBEDDER_DEFAULTS, RECALL_DEFAULTS, resolveOptions, withDefaults } from '../recall/options.js';
 import type { RecallOptions, RecallResult, RecalledFact } from '../recall/options.js';
-export { RECALL_DEFAULTS } from '../recall/options.js';
+export { RECALL_DEFAULTS, MODEL_EMBEDDER_DEFAULTS } from '../recall/options.js';
 export type { RecallOptions, RecallResult, RecalledFact, RecallWeights, EdgeTypeWeights } from '../recall/options.js';
 import { Expansion } from '../recall/expand.js';
 import { packContext } from '../recall/pack.js';
@@ -141,11 +141,17 @@ export class RecallEngine {
     texts.forEach((t, i) => this.supplied.set(t, vectors[i]!));
   }
 
+  /** Set once the embedder answered with a promise: it is not called synchronously again (each call may be a paid request). */
+  private embedderIsAsync = false;
+
   private embed(text: string, what: string): Float32Array {
     const ready = this.supplied.get(text);
     if (ready !== undefined) return ready;
-    const out = this.embedder.embed([text]);
-    if (out !== null && typeof out === 'object' && typeof (out as { then?: unknown }).then === 'function') {
+    const out = this.embedderIsAsync ? undefined : this.embedder.embed([text]);
+    if (this.embedderIsAsync || (out !== null && typeof out === 'object' && typeof (out as { then?: unknown }).then === 'function')) {
+      // The promise is dropped: its rejection must not surface as an unhandled one (that ends a Node process).
+      if (!this.embedderIsAsync) (out as Promise<unknown>).then(undefined, () => undefined);
+      this.embedderIsAsync = true;
       throw new InvalidArgumentError(`MemoryGraph.recall: the embedder "${this.embedder.id}" answers asynchronously; use recallAsync, which embeds first`);
     }
     const v = (out as Float32Array[])[0];
@@ -170,7 +176,8 @@ export class RecallEngine {
     const call = 'MemoryGraph.recall';
     if (typeof query !== 'string') throw new InvalidArgumentError(`${call}: query must be a string`);
     if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
-    const o = resolveOptions(options, call);
+    // A model embedder's vectors join the lexical ranking (MODEL_EMBEDDER_DEFAULTS); hashed n-grams only add a little.
+    const o = resolveOptions(this.embedder instanceof HashEmbedder ? options : withDefaults(options, MODEL_EMBEDDER_DEFAULTS), call);
     const mem = this.mem;
     const needNow = options.validAt === undefined || options.knownAt === undefined;
     const now = needNow ? mem.now() : 0;
@@ -386,7 +393,8 @@ export class RecallEngine {
     for (const t of terms) queryTerms.set(t, 1);
     const source = { index: this.episodeText, sessions: this.sessions, at: ep.at };
     const time = o.temporal ? temporalIntent(query, v) : undefined;
-    rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore);
+    const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
+    rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore, dense);
     // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)
     if (o.partWeight > 0) {
       for (const part of queryParts(query)) {

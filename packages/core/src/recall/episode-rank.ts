@@ -36,6 +36,11 @@ export interface EpisodeRankOptions {
   windowBoost: number;
   /** Lift towards the earliest/latest matching session for "first"/"latest" questions. */
   orderBoost: number;
+  /**
+   * Weight of a turn's dense similarity (relative to the best vector hit) beside its lexical score, before
+   * sessions and neighbours are scored, so the dense signal is aggregated like the lexical one (0: off).
+   */
+  denseWeight: number;
 }
 
 export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
@@ -49,6 +54,7 @@ export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
   temporal: true,
   windowBoost: 0.5,
   orderBoost: 0.3,
+  denseWeight: 0,
 };
 
 export interface EpisodeSource {
@@ -60,16 +66,25 @@ export interface EpisodeSource {
 const DAY = 86_400_000;
 
 /**
- * Scores of the episodes (index → score > 0) that `accept` lets through, for the weighted query terms.
- * `out` is filled; the caller ranks.
+ * Scores of the episodes (index → score > 0) that `accept` lets through, for the weighted query terms and,
+ * with `dense` (episode index → cosine of the vector hits), the dense signal. `out` is filled; the caller ranks.
  */
-export function rankEpisodes(src: EpisodeSource, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, time: TemporalIntent | undefined, o: EpisodeRankOptions, out: Map<number, number>): void {
+export function rankEpisodes(
+  src: EpisodeSource,
+  terms: ReadonlyMap<string, number>,
+  accept: (i: number) => boolean,
+  time: TemporalIntent | undefined,
+  o: EpisodeRankOptions,
+  out: Map<number, number>,
+  dense?: ReadonlyMap<number, number>,
+): void {
   const { sessions } = src;
   let scores = lexical(src.index, terms, accept);
   if (o.feedback > 0 && scores.size > 0) {
     const expanded = feedbackTerms(src, terms, scores, o);
     if (expanded.size > terms.size) scores = lexical(src.index, expanded, accept);
   }
+  if (dense !== undefined && o.denseWeight > 0) scores = withDense(scores, dense, sessions, o.denseWeight);
   if (scores.size === 0) return;
   // ---- session aggregation ----
   let topTurn = 0;
@@ -116,6 +131,20 @@ export function rankEpisodes(src: EpisodeSource, terms: ReadonlyMap<string, numb
     // the whole-session episode ranks with its session's best turn
     if (sessions.isWhole(root) && accept(root)) out.set(root, (1 + o.sessionWeight) * ss);
   }
+}
+
+/** Turn scores as (lexical / best lexical) + weight × (cosine / best cosine); whole-session documents unchanged. */
+function withDense(scores: Map<number, number>, dense: ReadonlyMap<number, number>, sessions: SessionMap, weight: number): Map<number, number> {
+  let topTurn = 0;
+  for (const [i, s] of scores) if (!sessions.isWhole(i)) topTurn = Math.max(topTurn, s);
+  let topDense = 0;
+  for (const [i, c] of dense) if (!sessions.isWhole(i)) topDense = Math.max(topDense, c);
+  const out = new Map<number, number>();
+  for (const [i, s] of scores) out.set(i, sessions.isWhole(i) ? s : topTurn > 0 ? s / topTurn : 0);
+  if (topDense > 0) {
+    for (const [i, c] of dense) if (!sessions.isWhole(i) && c > 0) out.set(i, (out.get(i) ?? 0) + (weight * c) / topDense);
+  }
+  return out;
 }
 
 function lexical(index: Bm25Index, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean): Map<number, number> {

@@ -44,16 +44,20 @@ export function words(text: string): string[] {
  */
 export const TOKENIZE = { stemmer: 'porter2' as 'porter2' | 'light' | 'none' };
 
+/** Longer "words" (a pasted hash, a run of one letter) are kept whole: Porter2's suffix search is quadratic in a word's length. */
+const MAX_STEMMED_LENGTH = 64;
+
 /**
  * Words → search terms: lower-cased, apostrophes removed, stop words dropped, stemmed (Porter2; words
- * with digits are kept whole). The same function must be used for documents and queries.
+ * with digits, or longer than MAX_STEMMED_LENGTH, are kept whole). The same function must be used for
+ * documents and queries.
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
   const mode = TOKENIZE.stemmer;
   for (const w of words(text)) {
     if (STOP_WORDS.has(w)) continue;
-    out.push(mode === 'none' || /\d/.test(w) ? w : mode === 'light' ? stem(w) : porter2Cached(w));
+    out.push(mode === 'none' || w.length > MAX_STEMMED_LENGTH || /\d/.test(w) ? w : mode === 'light' ? stem(w) : porter2Cached(w));
   }
   return out;
 }

@@ -2,10 +2,10 @@
  * Vectors on disk, so an evaluation can stop and resume and others can reuse what was embedded.
  * One file per embedder: `.tmp/vectors/<slug of embedder id>.bin` (its `.id` twin holds the exact id),
  * made of records [32 bytes: sha256 of the UTF-8 text][dimensions × float32, little-endian], appended as
- * batches finish. A torn last record (from a crash mid-write) is ignored on reading.
+ * batches finish. A torn last record (from a crash mid-write) is cut off on opening.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface CachedEmbedder {
@@ -37,6 +37,8 @@ export class VectorCache {
         for (let i = 0; i < v.length; i++) v[i] = buf.readFloatLE(at + 32 + 4 * i);
         this.vectors.set(key, v);
       }
+      // A torn last record is cut off, so the next append starts on a record boundary.
+      if (buf.length % this.record !== 0) truncateSync(this.file, buf.length - (buf.length % this.record));
     }
   }
 

@@ -1,0 +1,73 @@
+/**
+ * The dense signal of a model embedder inside the lexical episode ranking (`denseWeight`), and the defaults a
+ * memory with a model embedder gets (MODEL_EMBEDDER_DEFAULTS), beside the built-in HashEmbedder's.
+ */
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../src/errors.js';
+import { MemoryGraph } from '../src/graph/memory-graph.js';
+import { MODEL_EMBEDDER_DEFAULTS } from '../src/recall/options.js';
+import type { Embedder } from '../src/recall/embedder.js';
+
+const JAN1 = Date.UTC(2024, 0, 1);
+const LATER = JAN1 + 365 * 86_400_000;
+const CUT = { validAt: LATER, knownAt: LATER };
+
+/** A stand-in model: one dimension per concept, so "automobile" and "car" point the same way with no shared word. */
+const CONCEPTS = [/\b(car|automobile|vehicle)\b/g, /\b(lake|water|swim)\b/g, /\b(budget|money|cost)\b/g, /\b(song|music|guitar)\b/g];
+const conceptModel: Embedder = {
+  id: 'concepts-4',
+  dimensions: 4,
+  embed: (texts) => texts.map((t) => Float32Array.from(CONCEPTS, (re) => (t.toLowerCase().match(re) ?? []).length + 0.01)),
+};
+
+function memoryWith(embedder?: Embedder): MemoryGraph {
+  let t = JAN1 + 10 * 86_400_000;
+  const mem = new MemoryGraph({ now: () => ++t, ...(embedder === undefined ? {} : { embedder }) });
+  const lines: Array<[string, string]> = [
+    ['car', 'I bought a new car yesterday'],
+    ['meeting', 'the budget meeting ran long'],
+    ['song', 'she played a song on the guitar'],
+    ['lake-house', 'the budget for the lake house is tight'],
+    ['swim', 'we went for a swim in the lake'],
+  ];
+  lines.forEach(([id, text], i) => mem.episode({ id, text, at: JAN1 + i * 60_000 }));
+  return mem;
+}
+
+describe('dense similarity in the episode ranking', () => {
+  it('finds a turn that shares no word with the question when a model embedder is used', () => {
+    const mem = memoryWith(conceptModel);
+    const q = 'Did anyone purchase an automobile?';
+    const withDense = mem.recall(q, { k: 3, ...CUT });
+    expect(withDense.episodes[0]).toMatchObject({ id: 'car' });
+    expect(withDense.episodes[0]!.score).toBeGreaterThan(0);
+    // the model defaults are what recall used
+    expect(mem.recall(q, { k: 3, ...CUT, ...MODEL_EMBEDDER_DEFAULTS })).toEqual(withDense);
+    // without the dense weight nothing matches: the latest turns fill the list, unscored
+    const lexicalOnly = mem.recall(q, { k: 3, ...CUT, denseWeight: 0 });
+    expect(lexicalOnly.episodes.map((e) => e.score)).toEqual([0, 0, 0]);
+    expect(lexicalOnly.episodes[0]!.id).toBe('swim');
+  });
+
+  it('adds to the lexical score: the more weight, the more the dense-similar lexical match rises', () => {
+    const mem = memoryWith(conceptModel);
+    // "budget" matches two turns by word (the shorter scores higher); the question's concepts are budget and
+    // water, which only the lake house has both of
+    const q = 'what was the budget near the water';
+    const top = (denseWeight: number): string => mem.recall(q, { k: 2, ...CUT, denseWeight }).episodes[0]!.id;
+    expect(top(0)).toBe('meeting');
+    expect(top(2)).toBe('lake-house');
+  });
+
+  it('leaves the built-in HashEmbedder memory as it was (denseWeight 0 by default there)', () => {
+    const mem = memoryWith();
+    const q = 'the budget for the lake';
+    expect(mem.recall(q, { k: 5, ...CUT })).toEqual(mem.recall(q, { k: 5, ...CUT, denseWeight: 0 }));
+  });
+
+  it('refuses a bad denseWeight by name', () => {
+    const mem = memoryWith(conceptModel);
+    expect(() => mem.recall('car', { denseWeight: -1 })).toThrow(InvalidArgumentError);
+    expect(() => mem.recall('car', { denseWeight: Infinity })).toThrow(/^MemoryGraph\.recall: denseWeight \(Infinity\) must be a finite number ≥ 0/);
+  });
+});
