@@ -3,14 +3,8 @@
  * versions (PALIMPSEST_PERF_VERSIONS to change it). Prints assert throughput, entity-local and
  * whole-graph cut latencies, and bytes per version. A measurement, not a test: nothing here asserts.
  */
-import { MemoryGraph } from '../graph/memory-graph.js';
-import { mulberry32 } from '../util/random.js';
-
-declare const process: {
-  env: Record<string, string | undefined>;
-  memoryUsage(): { rss: number; heapUsed: number };
-  cpuUsage(): { user: number; system: number };
-};
+import { MemoryGraph } from '../src/graph/memory-graph.js';
+import { mulberry32 } from '../src/util/random.js';
 
 const TARGET = Number(process.env.PALIMPSEST_PERF_VERSIONS ?? 1_000_000);
 const ENTITIES = Math.max(100, Math.round(TARGET / 20));
