@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors.js';
 import { grow } from '../util/arrays.js';
+import { MAX_LOG_LINE_UNITS } from './log-size.js';
 
 /**
  * The append-only operation log. Every accepted change is one JSON-serialisable operation; times are
@@ -153,6 +154,11 @@ export class LogBuffer {
   private encoded = 0;
   private pending: string[] = [];
   private pendingUnits = 0;
+  /**
+   * @internal The longest line an operation may take (MAX_LOG_LINE_UNITS). Every write bounds its line
+   * against it before it changes anything (log-size.ts); a test may lower it to reach the limit cheaply.
+   */
+  maxLineUnits = MAX_LOG_LINE_UNITS;
 
   constructor() {
     this.current = new Uint8Array(1 << 16);
@@ -190,6 +196,8 @@ export class LogBuffer {
       // Only a string past V8's length limit gets here (operations are plain, acyclic JSON).
       throw new InvalidArgumentError(`${op.type}: the operation is too large to log (${(e as Error).message})`);
     }
+    // Unreachable for the public calls, which bound their lines first; kept so no line past the limit is logged.
+    if (line.length + 1 > this.maxLineUnits) throw new InvalidArgumentError(`${op.type}: the operation is too large to log (${line.length} UTF-16 units)`);
     if (this.pendingUnits + line.length > PENDING_UNITS) this.flush();
     this.pending.push(line);
     this.pendingUnits += line.length;

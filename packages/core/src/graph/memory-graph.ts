@@ -29,6 +29,7 @@ import { checkConfidence, checkPredicateName, guarded, plainZero, readInput, rea
 import { RECALL_DEFAULTS } from './recall-engine.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
+import { checkLineSize } from './log-size.js';
 import { LogBuffer } from './log.js';
 import type { StoredConfig } from './config-check.js';
 import type { MemoryState } from '../state.js';
@@ -139,6 +140,8 @@ export class MemoryGraph {
     }
     const init: InitOp = { type: 'init', version: 1, minConfidence: this.minConfidence, dimensions: dims, predicates };
     if (this.embedderConfig !== undefined) init.embedder = { ...this.embedderConfig };
+    // The init line holds every predicate's name and options (at most 64 units each beside the name).
+    checkLineSize(call, this.logBuffer.maxLineUnits, [Object.keys(predicates), this.embedderConfig?.id], given.size * 64);
     this.logBuffer.append(init);
   }
 

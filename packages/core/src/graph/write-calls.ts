@@ -26,6 +26,7 @@ import { checkFactIds, existingEntity, existingEpisode, findEntity, findObject, 
 import type { PendingEntity } from './resolve.js';
 import { checkConfidence, checkEdgeType, checkPredicateName, checkText, readInput, readList, readOptions, SHAPES, show } from './validate.js';
 import { applyAssert, applyMerge, applyRetract } from './write-apply.js';
+import { checkLineSize, ID_UNITS, NUMBER_UNITS, vectorUnits } from './log-size.js';
 
 /** Creates an entity, or returns the existing one of that name (adding any new aliases). */
 export function writeEntity(mem: MemoryGraph, raw: EntityInput): Entity {
@@ -35,6 +36,8 @@ export function writeEntity(mem: MemoryGraph, raw: EntityInput): Entity {
   const aliases = (input.aliases ?? []).map((a, i) => checkName(a, call, `aliases[${i}]`));
   const vector = input.vector === undefined ? undefined : mem.checkVector(input.vector, call);
   const at = stamp(mem, input.recordedAt, call);
+  // The entity or alias operation's line, bounded before an alias or entity is added.
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [input.name, input.type, aliases], vector === undefined ? 0 : vectorUnits(mem.dimensions));
   const existing = mem.entities.lookup(canonical);
   const owner = existing === NONE ? NONE : mem.entities.resolveAt(existing, Infinity);
   for (const alias of aliases) {
@@ -82,7 +85,8 @@ export function writeDefinePredicate(mem: MemoryGraph, name: string, options: Pr
     throw new InvalidArgumentError(`${call}: predicate "${name}" already has facts; its cardinality cannot change`);
   }
   mem.predicateConfig.set(name, config);
-  commit(mem, 
+  commit(
+    mem,
     {
       type: 'predicate',
       recordedAt: at,
@@ -116,6 +120,18 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   if (mem.predicateNames.find(input.predicate) === NONE && mem.predicateNames.size >= MAX_PREDICATES) {
     throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
   }
+  // The assertion's line, bounded before the entities it names are created (their own lines are small).
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [
+    input.predicate,
+    source,
+    reason,
+    input.edgeType,
+    input.episode,
+    'literal' in object && typeof object.literal === 'string' ? object.literal : undefined,
+    'create' in subject ? subject.display : undefined,
+    'create' in object ? object.display : undefined,
+    evidence,
+  ]);
 
   // Everything is checked: from here on the call cannot fail, so the memory changes all or nothing.
   const config = mem.predicateConfig.get(input.predicate);
@@ -175,8 +191,10 @@ export function writeRetract(mem: MemoryGraph, raw: RetractInput): RetractResult
   // Retracting what was never believed changes nothing, but it is still an accepted, logged operation
   // (an agent's "that is not so" is part of what it did).
   if (subject === NONE) throw new NotFoundError(`${call}: subject "${show(input.subject)}" is not a known entity`);
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [input.predicate, reason, objectSpec !== undefined && 'value' in objectSpec && typeof objectSpec.value === 'string' ? objectSpec.value : undefined]);
   const subjectSpec = subject;
-  commit(mem, 
+  commit(
+    mem,
     {
       type: 'retract',
       recordedAt: at,
@@ -204,9 +222,13 @@ export function writeEpisode(mem: MemoryGraph, raw: EpisodeInput): Episode {
   const speaker = input.speaker;
   const vector = input.vector === undefined ? undefined : mem.checkVector(input.vector, call);
   const recordedAt = stamp(mem, input.recordedAt, call);
+  const listed = input.entities?.length ?? 0;
+  // The episode's line, bounded before the entities it names are created (their own lines are small).
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [input.id, input.text, speaker], listed * ID_UNITS + (vector === undefined ? 0 : vectorUnits(mem.dimensions)));
   const pending = (input.entities ?? []).map((e, i) => pendingEntity(mem, e, call, `entities[${i}]`, recordedAt));
   const entities = [...new Set(pending.map((p) => materialise(mem, p, recordedAt)))];
-  commit(mem, 
+  commit(
+    mem,
     {
       type: 'episode',
       recordedAt,
@@ -228,6 +250,7 @@ export function setArchived(mem: MemoryGraph, type: 'archive' | 'unarchive', ids
   const call = `MemoryGraph.${type}`;
   const facts = checkFactIds(mem, ids, call);
   const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * ID_UNITS);
   commit(mem, { type, recordedAt: at, facts }, at);
   for (const row of facts) mem.store.archivedAt[row] = type === 'archive' ? at : NaN;
 }
@@ -237,6 +260,7 @@ export function writeTouch(mem: MemoryGraph, ids: readonly number[], options: { 
   const call = 'MemoryGraph.touch';
   const facts = checkFactIds(mem, ids, call);
   const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * ID_UNITS);
   commit(mem, { type: 'retrieved', recordedAt: at, facts }, at);
   for (const row of facts) {
     mem.store.retrievals[row] = mem.store.retrievals[row]! + 1;
@@ -254,6 +278,7 @@ export function writeSalience(mem: MemoryGraph, ids: readonly number[], values: 
   const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
   // Stored as float32: log the stored value so a replay stores the same bits.
   const stored = checked.map((v) => Math.fround(v));
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * (ID_UNITS + NUMBER_UNITS));
   commit(mem, { type: 'salience', recordedAt: at, facts, values: stored }, at);
   facts.forEach((row, i) => (mem.store.salience[row] = stored[i]!));
 }
@@ -291,7 +316,8 @@ export function createEntity(
   for (const a of fresh) mem.entities.addAlias(id, a);
   if (vector !== undefined) mem.entities.setVector(id, vector);
   mem.store.reserveEntities(id + 1);
-  commit(mem, 
+  commit(
+    mem,
     {
       type: 'entity',
       recordedAt: at,
