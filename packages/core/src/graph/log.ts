@@ -297,6 +297,11 @@ export class LogBuffer {
     return out;
   }
 
+  /** Operations `from` (0-based) to the end, decoded one at a time. */
+  *iterate(from = 0): IterableIterator<Operation> {
+    for (let i = from; i < this.length; i++) yield this.get(i);
+  }
+
   /** Bytes the encoded log takes (after encoding what is pending). */
   byteLength(): number {
     this.flush();

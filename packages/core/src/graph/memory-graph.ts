@@ -386,6 +386,16 @@ export class MemoryGraph {
   }
 
   /**
+   * The operations after the first `from`, oldest first, decoded one at a time as the iterator is read
+   * (no array of the whole tail): what an appender follows. Operations logged while it is read are
+   * included; `size.operations` says how many there are.
+   */
+  opsSince(from = 0): IterableIterator<Operation> {
+    if (!Number.isInteger(from) || from < 0) throw new InvalidArgumentError(`MemoryGraph.opsSince: from (${String(from)}) must be a whole number ≥ 0`);
+    return this.logBuffer.iterate(from);
+  }
+
+  /**
    * Rebuilds a memory from a log. `options.now` sets the new memory's clock; the configuration comes from
    * the log, and a `predicates`/`minConfidence`/`dimensions` option that disagrees with it is refused
    * (ConfigMismatchError naming the key).
