@@ -1,6 +1,8 @@
 import { InvalidArgumentError } from '../errors.js';
 import { grow } from '../util/arrays.js';
 import { MAX_LOG_LINE_UNITS } from './log-size.js';
+import { AssertRecords } from './assert-records.js';
+import type { AssertTables } from './assert-records.js';
 
 /**
  * The append-only operation log. Every accepted change is one JSON-serialisable operation; times are
@@ -135,7 +137,10 @@ export const MAX_EXPORTED_LOG_BYTES = 0x7fffffff;
  * Operations kept as UTF-8 JSON lines in byte segments, not as objects: a million operations cost their
  * bytes and no garbage-collected objects, and a snapshot stores the lines as they are (JSONL: each line
  * ends with a newline, which JSON never contains unescaped). New operations wait as strings and are
- * encoded in batches (512 operations or 1M code units), which costs far less than one encode per operation.
+ * encoded in batches of about 1M code units, which costs far less than one encode per operation. Accepted
+ * assertions (the bulk of a log) wait as records of the memory's ids instead (AssertRecords): no JSON is
+ * made for them until the log is read (`get`, `toArray`, `trimmed`, `byteLength`), which encodes everything
+ * pending in log order.
  *
  * Segments, not one doubling buffer: the log grows without ever copying more than one segment, has no
  * 2 GiB or 4 GiB ceiling of its own, and never hands encodeInto a view of 2^31 bytes or more (V8 then
@@ -152,8 +157,14 @@ export class LogBuffer {
   /** Absolute end offset of each line, newline included. */
   private ends: Float64Array;
   private encoded = 0;
-  private pending: string[] = [];
+  /** Operations not encoded yet, in log order: a JSON line, or the index of an accepted assertion's record. */
+  private pending: Array<string | number> = [];
+  /** UTF-16 units of the pending JSON lines (records are not counted: they are small and not strings). */
   private pendingUnits = 0;
+  /** Accepted assertions logged as records (issue 12: no JSON on the write path), encoded when the log is read. */
+  private readonly records = new AssertRecords();
+  /** @internal The tables the records' ids point into (the memory that owns this log). */
+  tables: AssertTables | undefined;
   /**
    * @internal The longest line an operation may take (MAX_LOG_LINE_UNITS). Every write bounds its line
    * against it before it changes anything (log-size.ts); a test may lower it to reach the limit cheaply.
@@ -186,6 +197,7 @@ export class LogBuffer {
     this.encoded = ends.length;
     this.pending = [];
     this.pendingUnits = 0;
+    this.records.clear();
   }
 
   append(op: Operation): void {
@@ -201,16 +213,55 @@ export class LogBuffer {
     if (this.pendingUnits + line.length > PENDING_UNITS) this.flush();
     this.pending.push(line);
     this.pendingUnits += line.length;
-    if (this.pending.length >= 512) this.flush();
   }
 
+  /**
+   * Logs an accepted assertion as a record of the memory's ids (see AssertRecords.add): no JSON and no
+   * object now; `get`, `toArray` and `trimmed` give the same operation and line `append` would have.
+   */
+  appendAssert(
+    recordedAt: number,
+    validFrom: number,
+    validTo: number,
+    confidence: number,
+    subject: number,
+    predicate: number,
+    object: number,
+    provenance: number,
+    episode: number,
+    evidence: readonly number[],
+  ): void {
+    this.pending.push(this.records.add(recordedAt, validFrom, validTo, confidence, subject, predicate, object, provenance, episode, evidence));
+  }
+
+  /** Encodes every pending operation, in batches of about PENDING_UNITS units (records become their JSON lines). */
   private flush(): void {
     if (this.pending.length === 0) return;
-    // At most PENDING_UNITS units, or one operation that is larger on its own: far below the string limit.
-    const text = this.pending.join('\n') + '\n';
-    const count = this.pending.length;
+    const pending = this.pending;
     this.pending = [];
     this.pendingUnits = 0;
+    let batch: string[] = [];
+    let units = 0;
+    for (let i = 0; i < pending.length; i++) {
+      const entry = pending[i]!;
+      const line = typeof entry === 'string' ? entry : stringifyAssert(this.records.op(entry, this.tables!));
+      if (units + line.length > PENDING_UNITS && batch.length > 0) {
+        this.encodeLines(batch);
+        batch = [];
+        units = 0;
+      }
+      batch.push(line);
+      units += line.length;
+    }
+    this.encodeLines(batch);
+    this.records.clear();
+  }
+
+  /** Encodes a batch of lines at the end of the log. */
+  private encodeLines(lines: string[]): void {
+    // At most PENDING_UNITS units, or one operation that is larger on its own: far below the string limit.
+    const text = lines.join('\n') + '\n';
+    const count = lines.length;
     const start = this.used;
     const bytes = this.encodeBatch(text);
     // Native indexOf finds the newlines far faster than a loop over every byte.

@@ -129,6 +129,8 @@ export class MemoryGraph {
     this.embedder = options.embedder ?? (this.embedderConfig === undefined ? undefined : new MissingEmbedder(this.embedderConfig));
     this.entities = new EntityTable(this.strings, dims);
     this.episodes = new EpisodeTable(this.strings, dims);
+    // The log keeps accepted assertions as records of these tables' ids (assert-records.ts).
+    this.logBuffer.tables = this;
     // Prototype-less: a predicate named "__proto__" is an ordinary key, logged and replayed as one.
     const predicates = Object.create(null) as InitOp['predicates'];
     const given = options.predicates === undefined ? new Map<string, unknown>() : readRecord(call, options.predicates, 'predicates');

@@ -145,24 +145,26 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
     const o = refer(mem, object, rejected, at);
     objectSpec = typeof o === 'number' ? { id: o } : o;
   }
-  // Built field by field (no spreads): this is the hot path of ingestion.
-  const op: AssertOp = { type: 'assert', recordedAt: at, subject: s, predicate: input.predicate, object: objectSpec, validFrom: validFrom === -Infinity ? null : validFrom };
-  if (validTo !== Infinity) op.validTo = validTo;
-  op.confidence = confidence;
-  if (source !== undefined) op.source = source;
-  if (evidence.length > 0) op.evidence = evidence;
-  if (reason !== undefined) op.reason = reason;
-  if (input.edgeType !== undefined) op.edgeType = input.edgeType;
-  if (input.episode !== undefined) op.episode = input.episode;
   if (rejected || typeof s !== 'number' || 'name' in objectSpec) {
-    commit(mem, { ...op, rejected: true }, at);
+    const op: AssertOp = { type: 'assert', recordedAt: at, subject: s, predicate: input.predicate, object: objectSpec, validFrom: validFrom === -Infinity ? null : validFrom };
+    if (validTo !== Infinity) op.validTo = validTo;
+    op.confidence = confidence;
+    if (source !== undefined) op.source = source;
+    if (evidence.length > 0) op.evidence = evidence;
+    if (reason !== undefined) op.reason = reason;
+    if (input.edgeType !== undefined) op.edgeType = input.edgeType;
+    if (input.episode !== undefined) op.episode = input.episode;
+    op.rejected = true;
+    commit(mem, op, at);
     return { status: 'rejected', closed: [], added: [] };
   }
-  commit(mem, op, at);
+  // The hot path of ingestion: the ids are interned first and logged as one record (no JSON, no op object).
   const p = mem.predicateNames.intern(input.predicate);
   const o = 'value' in objectSpec ? literalCode(literalId(mem, objectSpec.value)) : objectSpec.id;
   const prov = provenanceId(mem, source, reason, input.edgeType);
   const evidenceIds = evidence.map((e) => mem.strings.intern(e));
+  mem.logBuffer.appendAssert(at, validFrom, validTo, confidence, s, p, o, prov, episode, evidenceIds);
+  mem.lastRecordedAt = at;
   return applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
 }
 

@@ -1,0 +1,114 @@
+// Accepted assertions as the log keeps them until the log is read: compact records of the memory's own ids
+// (no JSON, no object per operation), turned into the same JSON operation on demand.
+import { literalCode, NONE } from '../store/fact-store.js';
+import type { StringDictionary } from '../store/strings.js';
+import { EDGE_TYPES } from '../types.js';
+import type { LiteralValue } from '../types.js';
+import { grow } from '../util/arrays.js';
+import type { AssertOp } from './log.js';
+
+/** The memory's tables a record's ids point into (all append-only, so an id means the same thing forever). */
+export interface AssertTables {
+  readonly strings: StringDictionary;
+  readonly predicateNames: StringDictionary;
+  readonly literals: readonly LiteralValue[];
+  readonly provenance: { readonly source: readonly number[]; readonly reason: readonly number[]; readonly edgeType: readonly number[] };
+  readonly episodes: { readonly ids: readonly string[] };
+}
+
+const TIMES = 4; // recordedAt, validFrom, validTo, confidence
+const IDS = 6; // subject, predicate, object code, provenance, episode, first evidence
+
+/**
+ * Accepted assertions, one record each: four float64 (recordedAt, validFrom, validTo, confidence) and six
+ * int32 (subject, predicate id, object code, provenance id, episode index, start of its evidence ids) in two
+ * interleaved arrays, evidence string ids in a third. Emptied (not freed) once the log has encoded them.
+ */
+export class AssertRecords {
+  count = 0;
+  private times = new Float64Array(TIMES * 1024);
+  private ids = new Int32Array(IDS * 1024);
+  private evidence = new Int32Array(1024);
+  private evidenceUsed = 0;
+
+  /** Adds a record; returns its index. Every id was interned by the write that logs it. */
+  add(
+    recordedAt: number,
+    validFrom: number,
+    validTo: number,
+    confidence: number,
+    subject: number,
+    predicate: number,
+    object: number,
+    provenance: number,
+    episode: number,
+    evidence: readonly number[],
+  ): number {
+    const r = this.count++;
+    if (r * TIMES + TIMES > this.times.length) {
+      this.times = grow(this.times, this.times.length * 2);
+      this.ids = grow(this.ids, this.ids.length * 2);
+    }
+    const t = r * TIMES;
+    this.times[t] = recordedAt;
+    this.times[t + 1] = validFrom;
+    this.times[t + 2] = validTo;
+    this.times[t + 3] = confidence;
+    const i = r * IDS;
+    this.ids[i] = subject;
+    this.ids[i + 1] = predicate;
+    this.ids[i + 2] = object;
+    this.ids[i + 3] = provenance;
+    this.ids[i + 4] = episode;
+    this.ids[i + 5] = this.evidenceUsed;
+    if (evidence.length > 0) {
+      if (this.evidenceUsed + evidence.length > this.evidence.length) {
+        this.evidence = grow(this.evidence, Math.max(this.evidence.length * 2, this.evidenceUsed + evidence.length));
+      }
+      for (let k = 0; k < evidence.length; k++) this.evidence[this.evidenceUsed++] = evidence[k]!;
+    }
+    return r;
+  }
+
+  /** Record `r` as the operation it logs: the object (and so the JSON) the write would have logged. */
+  op(r: number, tables: AssertTables): AssertOp {
+    const t = r * TIMES;
+    const i = r * IDS;
+    const validFrom = this.times[t + 1]!;
+    const validTo = this.times[t + 2]!;
+    const o = this.ids[i + 2]!;
+    const op: AssertOp = {
+      type: 'assert',
+      recordedAt: this.times[t]!,
+      subject: this.ids[i]!,
+      predicate: tables.predicateNames.get(this.ids[i + 1]!),
+      object: o >= 0 ? { id: o } : { value: tables.literals[literalCode(o)]! },
+      validFrom: validFrom === -Infinity ? null : validFrom,
+    };
+    if (validTo !== Infinity) op.validTo = validTo;
+    op.confidence = this.times[t + 3]!;
+    const prov = this.ids[i + 3]!;
+    const source = tables.provenance.source[prov]!;
+    const reason = tables.provenance.reason[prov]!;
+    const edgeType = tables.provenance.edgeType[prov]!;
+    if (source !== NONE) op.source = tables.strings.get(source);
+    const from = this.ids[i + 5]!;
+    const to = r + 1 < this.count ? this.ids[i + IDS + 5]! : this.evidenceUsed;
+    if (to > from) {
+      const evidence: string[] = [];
+      for (let k = from; k < to; k++) evidence.push(tables.strings.get(this.evidence[k]!));
+      op.evidence = evidence;
+    }
+    if (reason !== NONE) op.reason = tables.strings.get(reason);
+    if (edgeType !== NONE) op.edgeType = EDGE_TYPES[edgeType]!;
+    const episode = this.ids[i + 4]!;
+    if (episode !== NONE) op.episode = tables.episodes.ids[episode]!;
+    return op;
+  }
+
+  /** Forgets every record (the log has encoded them); the arrays are kept for the next ones. */
+  clear(): void {
+    this.count = 0;
+    this.evidenceUsed = 0;
+  }
+}
