@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from '../errors.js';
 import { grow } from '../util/arrays.js';
 import { MAX_LOG_LINE_UNITS } from './log-size.js';
-import { AssertRecords } from './assert-records.js';
-import type { AssertTables } from './assert-records.js';
+import { OpRecords } from './op-records.js';
+import type { RecordTables } from './op-records.js';
 
 /**
  * The append-only operation log. Every accepted change is one JSON-serialisable operation; times are
@@ -138,7 +138,7 @@ export const MAX_EXPORTED_LOG_BYTES = 0x7fffffff;
  * bytes and no garbage-collected objects, and a snapshot stores the lines as they are (JSONL: each line
  * ends with a newline, which JSON never contains unescaped). New operations wait as strings and are
  * encoded in batches of about 1M code units, which costs far less than one encode per operation. Accepted
- * assertions (the bulk of a log) wait as records of the memory's ids instead (AssertRecords): no JSON is
+ * assertions and plain retractions (the bulk of a log) wait as records of the memory's ids instead (OpRecords): no JSON is
  * made for them until the log is read (`get`, `toArray`, `trimmed`, `byteLength`), which encodes everything
  * pending in log order.
  *
@@ -162,9 +162,9 @@ export class LogBuffer {
   /** UTF-16 units of the pending JSON lines (records are not counted: they are small and not strings). */
   private pendingUnits = 0;
   /** Accepted assertions logged as records (issue 12: no JSON on the write path), encoded when the log is read. */
-  private readonly records = new AssertRecords();
+  private readonly records = new OpRecords();
   /** @internal The tables the records' ids point into (the memory that owns this log). */
-  tables: AssertTables | undefined;
+  tables: RecordTables | undefined;
   /**
    * @internal The longest line an operation may take (MAX_LOG_LINE_UNITS). Every write bounds its line
    * against it before it changes anything (log-size.ts); a test may lower it to reach the limit cheaply.
@@ -216,7 +216,7 @@ export class LogBuffer {
   }
 
   /**
-   * Logs an accepted assertion as a record of the memory's ids (see AssertRecords.add): no JSON and no
+   * Logs an accepted assertion as a record of the memory's ids (see OpRecords.add): no JSON and no
    * object now; `get`, `toArray` and `trimmed` give the same operation and line `append` would have.
    */
   appendAssert(
@@ -234,6 +234,11 @@ export class LogBuffer {
     this.pending.push(this.records.add(recordedAt, validFrom, validTo, confidence, subject, predicate, object, provenance, episode, evidence));
   }
 
+  /** Logs a retraction as a record (OpRecords.addRetract): `object` is an object code, or NONE for every object. */
+  appendRetract(recordedAt: number, validFrom: number, validTo: number, subject: number, predicate: number, object: number): void {
+    this.pending.push(this.records.addRetract(recordedAt, validFrom, validTo, subject, predicate, object));
+  }
+
   /** Encodes every pending operation, in batches of about PENDING_UNITS units (records become their JSON lines). */
   private flush(): void {
     if (this.pending.length === 0) return;
@@ -244,7 +249,7 @@ export class LogBuffer {
     let units = 0;
     for (let i = 0; i < pending.length; i++) {
       const entry = pending[i]!;
-      const line = typeof entry === 'string' ? entry : stringifyAssert(this.records.op(entry, this.tables!));
+      const line = typeof entry === 'string' ? entry : recordLine(this.records.op(entry, this.tables!));
       if (units + line.length > PENDING_UNITS && batch.length > 0) {
         this.encodeLines(batch);
         batch = [];
@@ -379,6 +384,11 @@ export class LogBuffer {
     }
     return { bytes, ends: Uint32Array.from(this.ends.subarray(0, this.encoded)) };
   }
+}
+
+/** A record's JSON line: exactly what `append` would have made of the operation. */
+function recordLine(op: AssertOp | RetractOp): string {
+  return op.type === 'assert' ? stringifyAssert(op) : JSON.stringify(op);
 }
 
 const quoted = new Map<string, string>();

@@ -195,21 +195,27 @@ export function writeRetract(mem: MemoryGraph, raw: RetractInput): RetractResult
   if (subject === NONE) throw new NotFoundError(`${call}: subject "${show(input.subject)}" is not a known entity`);
   checkLineSize(call, mem.logBuffer.maxLineUnits, [input.predicate, reason, objectSpec !== undefined && 'value' in objectSpec && typeof objectSpec.value === 'string' ? objectSpec.value : undefined]);
   const subjectSpec = subject;
-  commit(
-    mem,
-    {
-      type: 'retract',
-      recordedAt: at,
-      subject: subjectSpec,
-      predicate: input.predicate,
-      ...(objectSpec === undefined ? {} : { object: objectSpec }),
-      validFrom: validFrom === -Infinity ? null : validFrom,
-      ...(validTo === Infinity ? {} : { validTo }),
-      ...(reason === undefined ? {} : { reason }),
-    },
-    at,
-  );
   const p = mem.predicateNames.find(input.predicate);
+  if (reason === undefined && p !== NONE && object !== NONE) {
+    // The common retraction is logged as a record of ids (op-records.ts); object NONE there means every object.
+    mem.logBuffer.appendRetract(at, validFrom, validTo, subjectSpec, p, object === undefined ? NONE : object);
+    mem.lastRecordedAt = at;
+  } else {
+    commit(
+      mem,
+      {
+        type: 'retract',
+        recordedAt: at,
+        subject: subjectSpec,
+        predicate: input.predicate,
+        ...(objectSpec === undefined ? {} : { object: objectSpec }),
+        validFrom: validFrom === -Infinity ? null : validFrom,
+        ...(validTo === Infinity ? {} : { validTo }),
+        ...(reason === undefined ? {} : { reason }),
+      },
+      at,
+    );
+  }
   if (p === NONE || object === NONE) return { closed: [], added: [] };
   return applyRetract(mem, subjectSpec, p, object, validFrom, validTo, at);
 }

@@ -1,14 +1,14 @@
-// Accepted assertions as the log keeps them until the log is read: compact records of the memory's own ids
-// (no JSON, no object per operation), turned into the same JSON operation on demand.
+// Accepted assertions and retractions as the log keeps them until the log is read: compact records of the
+// memory's own ids (no JSON, no object per operation), turned into the same JSON operation on demand.
 import { literalCode, NONE } from '../store/fact-store.js';
 import type { StringDictionary } from '../store/strings.js';
 import { EDGE_TYPES } from '../types.js';
 import type { LiteralValue } from '../types.js';
 import { grow } from '../util/arrays.js';
-import type { AssertOp } from './log.js';
+import type { AssertOp, RetractOp } from './log.js';
 
 /** The memory's tables a record's ids point into (all append-only, so an id means the same thing forever). */
-export interface AssertTables {
+export interface RecordTables {
   readonly strings: StringDictionary;
   readonly predicateNames: StringDictionary;
   readonly literals: readonly LiteralValue[];
@@ -16,15 +16,18 @@ export interface AssertTables {
   readonly episodes: { readonly ids: readonly string[] };
 }
 
+const NO_EVIDENCE: readonly number[] = [];
 const TIMES = 4; // recordedAt, validFrom, validTo, confidence
 const IDS = 6; // subject, predicate, object code, provenance, episode, first evidence
+/** In a record's provenance slot: the record is a retraction (object NONE: every object). */
+const RETRACT = -2;
 
 /**
- * Accepted assertions, one record each: four float64 (recordedAt, validFrom, validTo, confidence) and six
+ * Accepted assertions (and retractions without a reason, of a known predicate and object), one record each: four float64 (recordedAt, validFrom, validTo, confidence) and six
  * int32 (subject, predicate id, object code, provenance id, episode index, start of its evidence ids) in two
  * interleaved arrays, evidence string ids in a third. Emptied (not freed) once the log has encoded them.
  */
-export class AssertRecords {
+export class OpRecords {
   count = 0;
   private times = new Float64Array(TIMES * 1024);
   private ids = new Int32Array(IDS * 1024);
@@ -70,10 +73,16 @@ export class AssertRecords {
     return r;
   }
 
+  /** Adds a retraction's record (subject and predicate ids; object code, or NONE for every object); returns its index. */
+  addRetract(recordedAt: number, validFrom: number, validTo: number, subject: number, predicate: number, object: number): number {
+    return this.add(recordedAt, validFrom, validTo, 0, subject, predicate, object, RETRACT, NONE, NO_EVIDENCE);
+  }
+
   /** Record `r` as the operation it logs: the object (and so the JSON) the write would have logged. */
-  op(r: number, tables: AssertTables): AssertOp {
+  op(r: number, tables: RecordTables): AssertOp | RetractOp {
     const t = r * TIMES;
     const i = r * IDS;
+    if (this.ids[i + 3] === RETRACT) return this.retractOp(r, tables);
     const validFrom = this.times[t + 1]!;
     const validTo = this.times[t + 2]!;
     const o = this.ids[i + 2]!;
@@ -104,6 +113,20 @@ export class AssertRecords {
     const episode = this.ids[i + 4]!;
     if (episode !== NONE) op.episode = tables.episodes.ids[episode]!;
     return op;
+  }
+
+  private retractOp(r: number, tables: RecordTables): RetractOp {
+    const t = r * TIMES;
+    const i = r * IDS;
+    const validFrom = this.times[t + 1]!;
+    const validTo = this.times[t + 2]!;
+    const o = this.ids[i + 2]!;
+    // The key order of the op writeRetract builds: type, recordedAt, subject, predicate, object, validFrom, validTo.
+    const op: Record<string, unknown> = { type: 'retract', recordedAt: this.times[t]!, subject: this.ids[i]!, predicate: tables.predicateNames.get(this.ids[i + 1]!) };
+    if (o !== NONE) op.object = o >= 0 ? { id: o } : { value: tables.literals[literalCode(o)]! };
+    op.validFrom = validFrom === -Infinity ? null : validFrom;
+    if (validTo !== Infinity) op.validTo = validTo;
+    return op as unknown as RetractOp;
   }
 
   /** Forgets every record (the log has encoded them); the arrays are kept for the next ones. */
