@@ -249,7 +249,7 @@ export class LogBuffer {
     let units = 0;
     for (let i = 0; i < pending.length; i++) {
       const entry = pending[i]!;
-      const line = typeof entry === 'string' ? entry : recordLine(this.records.op(entry, this.tables!));
+      const line = typeof entry === 'string' ? entry : this.records.line(entry, this.tables!);
       if (units + line.length > PENDING_UNITS && batch.length > 0) {
         this.encodeLines(batch);
         batch = [];
@@ -384,11 +384,6 @@ export class LogBuffer {
     }
     return { bytes, ends: Uint32Array.from(this.ends.subarray(0, this.encoded)) };
   }
-}
-
-/** A record's JSON line: exactly what `append` would have made of the operation. */
-function recordLine(op: AssertOp | RetractOp): string {
-  return op.type === 'assert' ? stringifyAssert(op) : JSON.stringify(op);
 }
 
 const quoted = new Map<string, string>();

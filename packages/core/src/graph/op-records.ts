@@ -5,7 +5,7 @@ import type { StringDictionary } from '../store/strings.js';
 import { EDGE_TYPES } from '../types.js';
 import type { LiteralValue } from '../types.js';
 import { grow } from '../util/arrays.js';
-import type { AssertOp, RetractOp } from './log.js';
+import type { RetractOp } from './log.js';
 
 /** The memory's tables a record's ids point into (all append-only, so an id means the same thing forever). */
 export interface RecordTables {
@@ -33,6 +33,8 @@ export class OpRecords {
   private ids = new Int32Array(IDS * 1024);
   private evidence = new Int32Array(1024);
   private evidenceUsed = 0;
+  /** JSON of each predicate name by id, made once (a handful of predicates recur on every record). */
+  private readonly quoted: string[] = [];
 
   /** Adds a record; returns its index. Every id was interned by the write that logs it. */
   add(
@@ -78,41 +80,46 @@ export class OpRecords {
     return this.add(recordedAt, validFrom, validTo, 0, subject, predicate, object, RETRACT, NONE, NO_EVIDENCE);
   }
 
-  /** Record `r` as the operation it logs: the object (and so the JSON) the write would have logged. */
-  op(r: number, tables: RecordTables): AssertOp | RetractOp {
+  /**
+   * Record `r`'s JSON line, written straight from the record (no operation object): the text
+   * `stringifyAssert` gives for the assertion (JSON.stringify for a retraction), key order included
+   * (op-records.test.ts checks it).
+   */
+  line(r: number, tables: RecordTables): string {
     const t = r * TIMES;
     const i = r * IDS;
-    if (this.ids[i + 3] === RETRACT) return this.retractOp(r, tables);
+    const prov = this.ids[i + 3]!;
+    if (prov === RETRACT) return JSON.stringify(this.retractOp(r, tables));
+    const o = this.ids[i + 2]!;
     const validFrom = this.times[t + 1]!;
     const validTo = this.times[t + 2]!;
-    const o = this.ids[i + 2]!;
-    const op: AssertOp = {
-      type: 'assert',
-      recordedAt: this.times[t]!,
-      subject: this.ids[i]!,
-      predicate: tables.predicateNames.get(this.ids[i + 1]!),
-      object: o >= 0 ? { id: o } : { value: tables.literals[literalCode(o)]! },
-      validFrom: validFrom === -Infinity ? null : validFrom,
-    };
-    if (validTo !== Infinity) op.validTo = validTo;
-    op.confidence = this.times[t + 3]!;
-    const prov = this.ids[i + 3]!;
+    const p = this.ids[i + 1]!;
+    // Template numbers print as String(n), which is JSON for every finite number (-0 prints "0" in both).
+    let out = `{"type":"assert","recordedAt":${this.times[t]!},"subject":${this.ids[i]!},"predicate":${(this.quoted[p] ??= JSON.stringify(tables.predicateNames.get(p)))},"object":`;
+    if (o >= 0) out += `{"id":${o}}`;
+    else {
+      const value = tables.literals[literalCode(o)]!;
+      out += `{"value":${typeof value === 'string' ? JSON.stringify(value) : String(value)}}`;
+    }
+    out += `,"validFrom":${validFrom === -Infinity ? 'null' : validFrom}`;
+    if (validTo !== Infinity) out += `,"validTo":${validTo}`;
+    out += `,"confidence":${this.times[t + 3]!}`;
     const source = tables.provenance.source[prov]!;
     const reason = tables.provenance.reason[prov]!;
     const edgeType = tables.provenance.edgeType[prov]!;
-    if (source !== NONE) op.source = tables.strings.get(source);
+    if (source !== NONE) out += `,"source":${JSON.stringify(tables.strings.get(source))}`;
     const from = this.ids[i + 5]!;
     const to = r + 1 < this.count ? this.ids[i + IDS + 5]! : this.evidenceUsed;
     if (to > from) {
-      const evidence: string[] = [];
-      for (let k = from; k < to; k++) evidence.push(tables.strings.get(this.evidence[k]!));
-      op.evidence = evidence;
+      out += `,"evidence":[${JSON.stringify(tables.strings.get(this.evidence[from]!))}`;
+      for (let k = from + 1; k < to; k++) out += `,${JSON.stringify(tables.strings.get(this.evidence[k]!))}`;
+      out += ']';
     }
-    if (reason !== NONE) op.reason = tables.strings.get(reason);
-    if (edgeType !== NONE) op.edgeType = EDGE_TYPES[edgeType]!;
+    if (reason !== NONE) out += `,"reason":${JSON.stringify(tables.strings.get(reason))}`;
+    if (edgeType !== NONE) out += `,"edgeType":"${EDGE_TYPES[edgeType]!}"`;
     const episode = this.ids[i + 4]!;
-    if (episode !== NONE) op.episode = tables.episodes.ids[episode]!;
-    return op;
+    if (episode !== NONE) out += `,"episode":${JSON.stringify(tables.episodes.ids[episode]!)}`;
+    return out + '}';
   }
 
   private retractOp(r: number, tables: RecordTables): RetractOp {
