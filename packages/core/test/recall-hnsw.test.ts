@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CorruptSnapshotError, InvalidArgumentError } from '../src/errors.js';
-import { clustered as clusteredVectors } from '../src/perf/clustered.js';
+import { clustered as clusteredVectors } from '../perf/clustered.js';
 import { bruteForceSearch, Hnsw, type HnswMetric } from '../src/recall/hnsw.js';
 
 // Seeded clustered data with random magnitudes, so 'dot' differs from 'cosine'.

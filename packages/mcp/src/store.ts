@@ -151,7 +151,7 @@ export class MemoryFolder {
   private async flushNew(): Promise<void> {
     const total = this.mem.size.operations;
     if (total > this.logged) {
-      for (const op of this.mem.log(this.logged)) this.appender.append(op);
+      for (const op of this.mem.opsSince(this.logged)) this.appender.append(op);
       this.sinceSnapshot += total - this.logged;
       this.logged = total;
     }

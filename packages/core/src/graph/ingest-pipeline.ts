@@ -12,7 +12,7 @@ import type { TimeInput } from '../types.js';
 import { canonicalName, displayName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
 import { MissingEmbedder, refuseMismatch } from './embedder-config.js';
-import { defaultExtractor, readEpisodeInput, readExtraction, writeTurn } from './ingest.js';
+import { checkTurnSize, defaultExtractor, readEpisodeInput, readExtraction, writeTurn } from './ingest.js';
 import type { MemoryGraph } from './memory-graph.js';
 import { checkSignal, checkVectors, extractBatch, throwIfAborted } from './model-calls.js';
 
@@ -164,6 +164,7 @@ function writeBatch(mem: MemoryGraph, batch: Pending[], result: BatchResult & { 
     let extraction: Extraction;
     try {
       extraction = readExtraction(mem, result.extractions[j], p.turn.at, call);
+      checkTurnSize(mem, call, p.turn, extraction, source);
     } catch (error) {
       throw new IngestError(`${call}: turn "${p.turn.id}" (turns[${p.index}]) was not written: ${(error as Error).message}`, p.turn.id, p.index, { cause: error });
     }

@@ -6,6 +6,7 @@ import { NONE } from '../store/fact-store.js';
 import { canonicalName, checkName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
 import { MemoryGraph, MAX_PREDICATES } from './memory-graph.js';
+import { checkLineSize, ID_UNITS, vectorUnits } from './log-size.js';
 import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from './validate.js';
 
 export interface IngestOptions {
@@ -64,6 +65,7 @@ export function ingestEpisode(mem: MemoryGraph, raw: EpisodeInput, rawOptions: I
   }
   if (!Array.isArray(out) || out.length !== 1) throw new InvalidArgumentError(`${call}: the extractor returned no single extraction for one turn`);
   const extraction = readExtraction(mem, out[0], at, call);
+  checkTurnSize(mem, call, input, extraction, source);
   return writeTurn(mem, input, recordedAt, extraction, source);
 }
 
@@ -155,6 +157,22 @@ export function writeTurn(
     }),
   );
   return { episode, entities, facts };
+}
+
+/**
+ * Bounds every line writeTurn will log (entities, the episode, each fact) before the first is written, so
+ * a turn too large to log is refused whole (log-size.ts).
+ */
+export function checkTurnSize(mem: MemoryGraph, call: string, input: EpisodeInput, extraction: Extraction, source: string): void {
+  const limit = mem.logBuffer.maxLineUnits;
+  const vector = mem.dimensions === 0 ? 0 : vectorUnits(mem.dimensions);
+  for (const e of extraction.entities) checkLineSize(call, limit, [e.name, e.type, e.aliases], vector);
+  const listed = (input.entities?.length ?? 0) + extraction.entities.length;
+  checkLineSize(call, limit, [input.id, input.text, input.speaker], listed * ID_UNITS + vector);
+  for (const f of extraction.facts) {
+    const object = typeof f.object === 'string' ? f.object : typeof f.object.value === 'string' ? f.object.value : undefined;
+    checkLineSize(call, limit, [f.subject, f.predicate, object, source, input.id, input.id, f.edgeType, f.evidence]);
+  }
 }
 
 /** @internal The RuleExtractor a memory uses when none is given (one per memory: it learns names as it goes). */

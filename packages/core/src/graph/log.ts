@@ -1,5 +1,8 @@
 import { InvalidArgumentError } from '../errors.js';
 import { grow } from '../util/arrays.js';
+import { MAX_LOG_LINE_UNITS } from './log-size.js';
+import { OpRecords } from './op-records.js';
+import type { RecordTables } from './op-records.js';
 
 /**
  * The append-only operation log. Every accepted change is one JSON-serialisable operation; times are
@@ -134,7 +137,10 @@ export const MAX_EXPORTED_LOG_BYTES = 0x7fffffff;
  * Operations kept as UTF-8 JSON lines in byte segments, not as objects: a million operations cost their
  * bytes and no garbage-collected objects, and a snapshot stores the lines as they are (JSONL: each line
  * ends with a newline, which JSON never contains unescaped). New operations wait as strings and are
- * encoded in batches (512 operations or 1M code units), which costs far less than one encode per operation.
+ * encoded in batches of about 1M code units, which costs far less than one encode per operation. Accepted
+ * assertions and plain retractions (the bulk of a log) wait as records of the memory's ids instead (OpRecords): no JSON is
+ * made for them until the log is read (`get`, `toArray`, `trimmed`, `byteLength`), which encodes everything
+ * pending in log order.
  *
  * Segments, not one doubling buffer: the log grows without ever copying more than one segment, has no
  * 2 GiB or 4 GiB ceiling of its own, and never hands encodeInto a view of 2^31 bytes or more (V8 then
@@ -151,8 +157,19 @@ export class LogBuffer {
   /** Absolute end offset of each line, newline included. */
   private ends: Float64Array;
   private encoded = 0;
-  private pending: string[] = [];
+  /** Operations not encoded yet, in log order: a JSON line, or the index of an accepted assertion's record. */
+  private pending: Array<string | number> = [];
+  /** UTF-16 units of the pending JSON lines (records are not counted: they are small and not strings). */
   private pendingUnits = 0;
+  /** Accepted assertions logged as records (issue 12: no JSON on the write path), encoded when the log is read. */
+  private readonly records = new OpRecords();
+  /** @internal The tables the records' ids point into (the memory that owns this log). */
+  tables: RecordTables | undefined;
+  /**
+   * @internal The longest line an operation may take (MAX_LOG_LINE_UNITS). Every write bounds its line
+   * against it before it changes anything (log-size.ts); a test may lower it to reach the limit cheaply.
+   */
+  maxLineUnits = MAX_LOG_LINE_UNITS;
 
   constructor() {
     this.current = new Uint8Array(1 << 16);
@@ -180,6 +197,7 @@ export class LogBuffer {
     this.encoded = ends.length;
     this.pending = [];
     this.pendingUnits = 0;
+    this.records.clear();
   }
 
   append(op: Operation): void {
@@ -190,19 +208,65 @@ export class LogBuffer {
       // Only a string past V8's length limit gets here (operations are plain, acyclic JSON).
       throw new InvalidArgumentError(`${op.type}: the operation is too large to log (${(e as Error).message})`);
     }
+    // Unreachable for the public calls, which bound their lines first; kept so no line past the limit is logged.
+    if (line.length + 1 > this.maxLineUnits) throw new InvalidArgumentError(`${op.type}: the operation is too large to log (${line.length} UTF-16 units)`);
     if (this.pendingUnits + line.length > PENDING_UNITS) this.flush();
     this.pending.push(line);
     this.pendingUnits += line.length;
-    if (this.pending.length >= 512) this.flush();
   }
 
+  /**
+   * Logs an accepted assertion as a record of the memory's ids (see OpRecords.add): no JSON and no
+   * object now; `get`, `toArray` and `trimmed` give the same operation and line `append` would have.
+   */
+  appendAssert(
+    recordedAt: number,
+    validFrom: number,
+    validTo: number,
+    confidence: number,
+    subject: number,
+    predicate: number,
+    object: number,
+    provenance: number,
+    episode: number,
+    evidence: readonly number[],
+  ): void {
+    this.pending.push(this.records.add(recordedAt, validFrom, validTo, confidence, subject, predicate, object, provenance, episode, evidence));
+  }
+
+  /** Logs a retraction as a record (OpRecords.addRetract): `object` is an object code, or NONE for every object. */
+  appendRetract(recordedAt: number, validFrom: number, validTo: number, subject: number, predicate: number, object: number): void {
+    this.pending.push(this.records.addRetract(recordedAt, validFrom, validTo, subject, predicate, object));
+  }
+
+  /** Encodes every pending operation, in batches of about PENDING_UNITS units (records become their JSON lines). */
   private flush(): void {
     if (this.pending.length === 0) return;
-    // At most PENDING_UNITS units, or one operation that is larger on its own: far below the string limit.
-    const text = this.pending.join('\n') + '\n';
-    const count = this.pending.length;
+    const pending = this.pending;
     this.pending = [];
     this.pendingUnits = 0;
+    let batch: string[] = [];
+    let units = 0;
+    for (let i = 0; i < pending.length; i++) {
+      const entry = pending[i]!;
+      const line = typeof entry === 'string' ? entry : this.records.line(entry, this.tables!);
+      if (units + line.length > PENDING_UNITS && batch.length > 0) {
+        this.encodeLines(batch);
+        batch = [];
+        units = 0;
+      }
+      batch.push(line);
+      units += line.length;
+    }
+    this.encodeLines(batch);
+    this.records.clear();
+  }
+
+  /** Encodes a batch of lines at the end of the log. */
+  private encodeLines(lines: string[]): void {
+    // At most PENDING_UNITS units, or one operation that is larger on its own: far below the string limit.
+    const text = lines.join('\n') + '\n';
+    const count = lines.length;
     const start = this.used;
     const bytes = this.encodeBatch(text);
     // Native indexOf finds the newlines far faster than a loop over every byte.
@@ -287,6 +351,11 @@ export class LogBuffer {
     const out: Operation[] = new Array(this.encoded - start);
     for (let i = start; i < this.encoded; i++) out[i - start] = this.get(i);
     return out;
+  }
+
+  /** Operations `from` (0-based) to the end, decoded one at a time. */
+  *iterate(from = 0): IterableIterator<Operation> {
+    for (let i = from; i < this.length; i++) yield this.get(i);
   }
 
   /** Bytes the encoded log takes (after encoding what is pending). */

@@ -1,4 +1,4 @@
-import { mulberry32 } from '../util/random.js';
+import { mulberry32 } from '../src/util/random.js';
 
 /**
  * Seeded clustered vectors for HNSW checks and benchmarks: centres drawn from a gaussian, points = centre +

@@ -1,14 +1,10 @@
 /**
  * HNSW benchmark: build time, queries per second and recall@10 against brute force, on seeded clustered
- * data. Run after a build: `node packages/core/dist/perf/hnsw-perf.js [n] [dims] [queries]`.
+ * data. Run after a build: `npm run perf:hnsw -w @palimpsest/core -- [n] [dims] [queries]`.
  * Prints measurements only; nothing here asserts.
  */
-import { bruteForceSearch, Hnsw, HNSW_DEFAULTS } from '../recall/hnsw.js';
+import { bruteForceSearch, Hnsw, HNSW_DEFAULTS } from '../src/recall/hnsw.js';
 import { clustered } from './clustered.js';
-
-declare const process: { argv: string[]; cpuUsage(): { user: number; system: number } };
-declare const console: { log(...a: unknown[]): void };
-declare const performance: { now(): number };
 
 const now = (): number => performance.now();
 // CPU time of this process, ms: steadier than wall time on a shared machine

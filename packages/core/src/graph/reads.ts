@@ -1,0 +1,274 @@
+// The reads: cuts, fact rows, history, changes, neighbours, and the objects (Fact, Entity, Episode) they return.
+import { InvalidArgumentError, NotFoundError } from '../errors.js';
+import { literalCode, NONE } from '../store/fact-store.js';
+import { ZoneQuery } from '../store/zone-index.js';
+import { EDGE_TYPES } from '../types.js';
+import type {
+  Changes,
+  ChangesQuery,
+  Cut,
+  EdgeType,
+  Entity,
+  EntityRef,
+  Episode,
+  Fact,
+  FactQuery,
+  HistoryQuery,
+  Neighbor,
+  NeighborQuery,
+  TimeInput,
+} from '../types.js';
+import { showTime, toMillis } from '../util/time.js';
+import type { MemoryGraph } from './memory-graph.js';
+import { findEntity, findObject, withMerged } from './resolve.js';
+import { readInput, readOptions, SHAPES, show } from './validate.js';
+
+export function cutOf(mem: MemoryGraph, cut: Cut, call: string): { v: number; k: number } {
+  const needNow = cut.validAt === undefined || cut.knownAt === undefined;
+  const now = needNow ? mem.clockAt(call) : 0;
+  const v = cut.validAt === undefined ? now : toMillis(cut.validAt, call, 'validAt');
+  const k = cut.knownAt === undefined ? now : toMillis(cut.knownAt, call, 'knownAt');
+  return { v, k };
+}
+
+/** The facts believed at `knownAt` to hold at `validAt` (both default to now). */
+export function readFacts(mem: MemoryGraph, raw: FactQuery = {}): Fact[] {
+  const call = 'MemoryGraph.facts';
+  const query = readInput<FactQuery>(call, raw, SHAPES.facts);
+  const { v, k } = cutOf(mem, query, call);
+  return mem.factRows(query, v, k, call).map((row) => mem.fact(row));
+}
+
+/** Ids of the versions `facts(query)` would return, in the same order, without making objects (read one with `fact(id)`). */
+export function readFactIds(mem: MemoryGraph, raw: FactQuery = {}): number[] {
+  const call = 'MemoryGraph.factIds';
+  const query = readInput<FactQuery>(call, raw, SHAPES.facts);
+  const { v, k } = cutOf(mem, query, call);
+  return mem.factRows(query, v, k, call);
+}
+
+/** @internal Row ids matching a fact query at (v, k), ascending. */
+export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: number, call: string): number[] {
+  const st = mem.store;
+  const includeArchived = query.includeArchived ?? true;
+  const p = query.predicate === undefined ? NONE : mem.predicateNames.find(query.predicate);
+  if (query.predicate !== undefined && p === NONE) return [];
+  const subject = query.subject === undefined ? undefined : findEntity(mem, query.subject, call, 'subject', k);
+  if (subject === NONE) return [];
+  let object: number | undefined;
+  if (query.object !== undefined) {
+    object = findObject(mem, query.object, call, 'object', k).code;
+    if (object === NONE) return [];
+  }
+  const rows: number[] = [];
+  const take = (t: number) => {
+    if (p !== NONE && st.tPredicate[t] !== p) return;
+    for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
+      if (st.visible(r, v, k) && (includeArchived || Number.isNaN(st.archivedAt[r]!))) rows.push(r);
+    }
+  };
+  if (subject !== undefined) {
+    for (let t = st.subjectHead[subject]!; t !== NONE; t = st.tSubjectNext[t]!) if (object === undefined || st.tObject[t] === object) take(t);
+    return rows.sort((a, b) => a - b);
+  }
+  if (object !== undefined && object >= 0) {
+    for (let t = st.objectHead[object]!; t !== NONE; t = st.tObjectNext[t]!) take(t);
+    return rows.sort((a, b) => a - b);
+  }
+  st.zones.search(ZoneQuery.Cut, st.recordedPrefix(k), k, v, v, st, (r) => {
+    const t = st.triple[r]!;
+    if (p !== NONE && st.tPredicate[t] !== p) return;
+    if (object !== undefined && st.tObject[t] !== object) return;
+    if (!includeArchived && !Number.isNaN(st.archivedAt[r]!)) return;
+    rows.push(r);
+  });
+  return rows;
+}
+
+/** Every version ever written for the pattern, closed ones included, oldest first. */
+export function readHistory(mem: MemoryGraph, raw: HistoryQuery): Fact[] {
+  const call = 'MemoryGraph.history';
+  const query = readInput<HistoryQuery>(call, raw, SHAPES.history);
+  const k = Infinity;
+  const subject = findEntity(mem, query.subject, call, 'subject', k);
+  if (subject === NONE) return [];
+  const p = query.predicate === undefined ? NONE : mem.predicateNames.find(query.predicate);
+  if (query.predicate !== undefined && p === NONE) return [];
+  let object: number | undefined;
+  if (query.object !== undefined) {
+    object = findObject(mem, query.object, call, 'object', k).code;
+    if (object === NONE) return [];
+  }
+  const rows: number[] = [];
+  const st = mem.store;
+  for (const entity of withMerged(mem, subject)) {
+    for (let t = st.subjectHead[entity]!; t !== NONE; t = st.tSubjectNext[t]!) {
+      if (p !== NONE && st.tPredicate[t] !== p) continue;
+      const o = st.tObject[t]!;
+      if (object !== undefined && o !== object && (o < 0 || mem.entities.resolveAt(o, k) !== object)) continue;
+      for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) rows.push(r);
+    }
+  }
+  return rows.sort((a, b) => a - b).map((row) => mem.fact(row));
+}
+
+/**
+ * What changed between two times. Record axis: versions the memory started believing (added) and
+ * stopped believing (removed) between `since` (exclusive) and `until` (inclusive). Valid axis, as
+ * believed at `knownAt`: versions whose validity started (added) or ended (removed) in (since, until].
+ */
+export function readChanges(mem: MemoryGraph, raw: ChangesQuery): Changes {
+  const call = 'MemoryGraph.changes';
+  const query = readInput<ChangesQuery>(call, raw, SHAPES.changes);
+  const since = toMillis(query.since, call, 'since', 'past');
+  const until = query.until === undefined ? mem.clockAt(call) : toMillis(query.until, call, 'until', 'future');
+  if (!(since <= until)) throw new InvalidArgumentError(`${call}: since (${showTime(since)}) is after until (${showTime(until)})`);
+  const axis = query.axis ?? 'record';
+  if (axis !== 'record' && axis !== 'valid') throw new InvalidArgumentError(`${call}: axis must be 'record' or 'valid'`);
+  const st = mem.store;
+  const added: number[] = [];
+  const removed: number[] = [];
+  if (axis === 'record') {
+    if (query.knownAt !== undefined) throw new InvalidArgumentError(`${call}: knownAt applies to the valid axis only`);
+    const end = st.recordedPrefix(until);
+    for (let r = st.recordedPrefix(since); r < end; r++) if (st.invalidAt[r]! > until) added.push(r);
+    const closed = st.closedRows;
+    // closedRows is in invalidAt order: binary search its start, then read forward.
+    let lo = 0;
+    let hi = closed.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (st.invalidAt[closed.data[mid]!]! <= since) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < closed.length; i++) {
+      const r = closed.data[i]!;
+      if (st.invalidAt[r]! > until) break;
+      if (st.recordedAt[r]! <= since) removed.push(r);
+    }
+    removed.sort((a, b) => a - b);
+  } else {
+    const k = query.knownAt === undefined ? mem.clockAt(call) : toMillis(query.knownAt, call, 'knownAt');
+    const prefix = st.recordedPrefix(k);
+    st.zones.search(ZoneQuery.StartsIn, prefix, k, since, until, st, (r) => added.push(r));
+    st.zones.search(ZoneQuery.EndsIn, prefix, k, since, until, st, (r) => removed.push(r));
+  }
+  return { added: added.map((r) => mem.fact(r)), removed: removed.map((r) => mem.fact(r)) };
+}
+
+/** One hop out from an entity, over the facts visible at the cut. */
+export function readNeighbors(mem: MemoryGraph, ref: EntityRef, raw: NeighborQuery = {}): Neighbor[] {
+  const call = 'MemoryGraph.neighbors';
+  const query = readInput<NeighborQuery>(call, raw, SHAPES.neighbors);
+  const entity = readInput<{ entity: EntityRef }>(call, { entity: ref }, { entity: 'ref' }).entity;
+  const { v, k } = cutOf(mem, query, call);
+  const direction = query.direction ?? 'both';
+  if (direction !== 'out' && direction !== 'in' && direction !== 'both') {
+    throw new InvalidArgumentError(`${call}: direction must be 'out', 'in' or 'both'`);
+  }
+  const id = findEntity(mem, entity, call, 'entity', k);
+  if (id === NONE) return [];
+  const p = query.predicate === undefined ? NONE : mem.predicateNames.find(query.predicate);
+  if (query.predicate !== undefined && p === NONE) return [];
+  const includeArchived = query.includeArchived ?? true;
+  const st = mem.store;
+  const out: Neighbor[] = [];
+  const visit = (t: number, dir: 'out' | 'in') => {
+    if (p !== NONE && st.tPredicate[t] !== p) return;
+    const other = dir === 'out' ? st.tObject[t]! : st.tSubject[t]!;
+    if (other < 0) return;
+    for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
+      if (!st.visible(r, v, k) || (!includeArchived && !Number.isNaN(st.archivedAt[r]!))) continue;
+      out.push({ entity: { id: other, name: mem.entities.displayName(other) }, fact: mem.fact(r), direction: dir });
+    }
+  };
+  if (direction !== 'in') for (let t = st.subjectHead[id]!; t !== NONE; t = st.tSubjectNext[t]!) visit(t, 'out');
+  if (direction !== 'out') for (let t = st.objectHead[id]!; t !== NONE; t = st.tObjectNext[t]!) visit(t, 'in');
+  return out.sort((a, b) => a.fact.id - b.fact.id);
+}
+
+/** One version by id. */
+export function readFact(mem: MemoryGraph, id: number): Fact {
+  const st = mem.store;
+  if (!Number.isInteger(id) || id < 0 || id >= st.rowCount) throw new NotFoundError(`MemoryGraph.fact: no fact version #${show(id)}`);
+  const t = st.triple[id]!;
+  const s = st.tSubject[t]!;
+  const o = st.tObject[t]!;
+  const prov = st.provenance[id]!;
+  const fact: Fact = {
+    id,
+    subject: { id: s, name: mem.entities.displayName(s) },
+    predicate: mem.predicateNames.get(st.tPredicate[t]!),
+    object: o >= 0 ? { id: o, name: mem.entities.displayName(o) } : { value: mem.literals[literalCode(o)]! },
+    validFrom: st.validFrom[id]!,
+    validTo: st.validTo[id]!,
+    recordedAt: st.recordedAt[id]!,
+    invalidAt: st.invalidAt[id]!,
+    confidence: st.confidence[id]!,
+    evidence: st.evidenceIds(st.evidenceHead[id]!).map((e) => mem.strings.get(e)),
+    salience: st.salience[id]!,
+    retrievals: st.retrievals[id]!,
+    lastSeenAt: st.lastSeenAt[id]!,
+  };
+  const source = mem.provenance.source[prov]!;
+  const reason = mem.provenance.reason[prov]!;
+  const edgeType = mem.provenance.edgeType[prov]!;
+  if (source !== NONE) fact.source = mem.strings.get(source);
+  if (reason !== NONE) fact.reason = mem.strings.get(reason);
+  if (edgeType !== NONE) fact.edgeType = EDGE_TYPES[edgeType] as EdgeType;
+  const episode = st.episode[id]!;
+  if (episode !== NONE) fact.episode = mem.episodes.ids[episode]!;
+  if (!Number.isNaN(st.archivedAt[id]!)) fact.archivedAt = st.archivedAt[id]!;
+  if (!Number.isNaN(st.lastRetrievedAt[id]!)) fact.lastRetrievedAt = st.lastRetrievedAt[id]!;
+  if (st.supersededHead[id] !== NONE) fact.supersededBy = st.supersededBy(id);
+  return fact;
+}
+
+/** An entity by name, alias or id, as known at `knownAt` (default now); undefined when unknown. */
+export function readEntity(mem: MemoryGraph, raw: EntityRef, given: { knownAt?: TimeInput } = {}): Entity | undefined {
+  const call = 'MemoryGraph.getEntity';
+  const ref = readInput<{ entity: EntityRef }>(call, { entity: raw }, { entity: 'ref' }).entity;
+  const options = readOptions<{ knownAt?: TimeInput }>(call, given, SHAPES.knownAt);
+  const k = options.knownAt === undefined ? mem.clockAt(call) : toMillis(options.knownAt, call, 'knownAt');
+  const id = findEntity(mem, ref, call, 'entity', k);
+  if (id === NONE || mem.entities.recordedAt[id]! > k) return undefined;
+  return entityInfo(mem, id);
+}
+
+export function readEpisode(mem: MemoryGraph, id: string): Episode | undefined {
+  if (typeof id !== 'string') throw new InvalidArgumentError(`MemoryGraph.getEpisode: id must be a string, got ${show(typeof id)}`);
+  const index = mem.episodes.find(id);
+  return index === NONE ? undefined : episodeInfo(mem, index);
+}
+
+export function entityInfo(mem: MemoryGraph, id: number): Entity {
+  const e = mem.entities;
+  const info: Entity = {
+    id,
+    name: e.canonical(id),
+    displayName: e.displayName(id),
+    aliases: e.aliasesOf(id),
+    recordedAt: e.recordedAt[id]!,
+  };
+  const type = e.typeOf(id);
+  if (type !== undefined) info.type = type;
+  if (e.mergedInto[id] !== NONE) {
+    info.mergedInto = e.mergedInto[id]!;
+    info.mergedAt = e.mergedAt[id]!;
+  }
+  return info;
+}
+
+export function episodeInfo(mem: MemoryGraph, index: number): Episode {
+  const ep = mem.episodes;
+  const info: Episode = {
+    id: ep.ids[index]!,
+    text: ep.texts[index]!,
+    at: ep.at[index]!,
+    recordedAt: ep.recordedAt[index]!,
+    entities: ep.entitiesOf(index),
+  };
+  const speaker = ep.speakerOf(index);
+  if (speaker !== undefined) info.speaker = speaker;
+  return info;
+}

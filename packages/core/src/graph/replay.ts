@@ -1,0 +1,147 @@
+// Rebuilding a memory from its operation log: each logged operation goes through the public call that wrote it.
+import { InvalidArgumentError } from '../errors.js';
+import { NONE } from '../store/fact-store.js';
+import type { EdgeType, MemoryGraphOptions } from '../types.js';
+import { checkName, displayName } from '../util/names.js';
+import { vectorFromText } from '../util/vector-text.js';
+import { checkLoadConfig } from './config-check.js';
+import type { LoadConfigOptions } from './config-check.js';
+import { readEmbedderConfig, refuseMismatch, RESTORED_EMBEDDER } from './embedder-config.js';
+import type { Operation } from './log.js';
+import type { MemoryGraph } from './memory-graph.js';
+import { checkOp, preview } from './replay-ops.js';
+import { requireKnown } from './resolve.js';
+import { checkText, describeError, readList, readOptions, SHAPES, show } from './validate.js';
+import { createEntity, setArchived, stamp } from './write-calls.js';
+
+/** The options every load (replay, fromState) takes. */
+export type LoadOptions = Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadConfigOptions;
+
+/**
+ * Rebuilds a memory from a log. `options.now` sets the new memory's clock; the configuration comes from
+ * the log, and a `predicates`/`minConfidence`/`dimensions` option that disagrees with it is refused
+ * (ConfigMismatchError naming the key).
+ */
+export function replayLog(ops: readonly Operation[], given: LoadOptions, create: (options: MemoryGraphOptions) => MemoryGraph): MemoryGraph {
+  const call = 'MemoryGraph.replay';
+  const options = readOptions<LoadOptions>(call, given, SHAPES.loadOptions);
+  if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
+  // Every operation is read once into plain JSON values before the first is applied.
+  const plain = readList(call, ops, 'ops').map((op, i) => checkOp(call, op, i));
+  const first = plain[0];
+  if (first === undefined || first.type !== 'init') {
+    throw new InvalidArgumentError(`${call}: a log starts with its 'init' operation (the memory's configuration)`);
+  }
+  if (first.version !== 1) throw new InvalidArgumentError(`${call}: log version ${show(first.version)} is not supported`);
+  const stored = readEmbedderConfig(first.embedder);
+  if (typeof stored === 'string') throw new InvalidArgumentError(`${call}: the init operation's ${stored}`);
+  refuseMismatch(call, stored, first.dimensions ?? 0, options.embedder);
+  let mem: MemoryGraph;
+  try {
+    mem = create({
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+      ...(first.minConfidence === undefined ? {} : { minConfidence: first.minConfidence }),
+      ...(first.dimensions === undefined ? {} : { dimensions: first.dimensions }),
+      ...(first.predicates === undefined ? {} : { predicates: first.predicates }),
+      [RESTORED_EMBEDDER]: stored,
+    } as MemoryGraphOptions);
+  } catch (error) {
+    throw new InvalidArgumentError(`${call}: operation 0 (init) failed: ${describeError(error)}`);
+  }
+  // The new memory is returned only when every operation applied: a refusal leaves nothing behind.
+  for (let i = 1; i < plain.length; i++) {
+    try {
+      applyOp(mem, plain[i]!);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : describeError(error);
+      throw new InvalidArgumentError(`${call}: operation ${i} (${preview(plain[i]!)}) failed: ${message}`);
+    }
+  }
+  checkLoadConfig(call, mem.storedConfig(), options);
+  return mem;
+}
+
+/** Applies one logged operation through the public calls, with its own stamps. */
+export function applyOp(mem: MemoryGraph, op: Operation): void {
+  switch (op.type) {
+    case 'init':
+      throw new InvalidArgumentError(`an 'init' operation may only come first`);
+    case 'predicate':
+      mem.definePredicate(op.name, { cardinality: op.cardinality, ...(op.minConfidence === undefined ? {} : { minConfidence: op.minConfidence }) }, op.recordedAt);
+      return;
+    case 'entity': {
+      if (op.id !== mem.entities.count) throw new InvalidArgumentError(`entity id ${show(op.id)} is out of order (next is ${mem.entities.count})`);
+      const canonical = checkName(op.name, 'entity', 'name');
+      // The display name as logged (already stripped when it was first written): it must read back the same.
+      if (displayName(op.name) !== op.name) throw new InvalidArgumentError(`entity name ${JSON.stringify(op.name)} is not a display name`);
+      if (mem.entities.lookup(canonical) !== NONE) throw new InvalidArgumentError(`entity "${op.name}" exists already`);
+      const aliases = readList('entity', op.aliases ?? [], 'aliases').map((a) => checkName(a, 'entity', 'alias'));
+      if (op.entityType !== undefined) checkText(op.entityType, 'entity', 'entityType');
+      const vector = op.vector === undefined ? undefined : mem.checkVector(typeof op.vector === 'string' ? vectorFromText(op.vector, 'entity') : (readList('entity', op.vector, 'vector') as number[]), 'entity');
+      const at = stamp(mem, op.recordedAt, 'entity');
+      createEntity(mem, canonical, op.name, op.entityType, at, aliases, vector);
+      return;
+    }
+    case 'alias':
+      mem.entity({ name: mem.entities.canonical(requireKnown(mem, { id: op.entity }, 'alias')), aliases: op.aliases, recordedAt: op.recordedAt });
+      return;
+    case 'merge':
+      mem.merge({ into: { id: op.into }, from: { id: op.from }, recordedAt: op.recordedAt });
+      return;
+    case 'assert': {
+      const result = mem.assert({
+        subject: typeof op.subject === 'number' ? { id: op.subject } : op.subject.name,
+        predicate: op.predicate,
+        object: 'name' in op.object ? op.object.name : op.object,
+        validFrom: op.validFrom ?? -Infinity,
+        validTo: op.validTo === undefined ? Infinity : op.validTo, // the log leaves an open end out; null is refused
+        recordedAt: op.recordedAt,
+        confidence: op.confidence,
+        ...(op.source === undefined ? {} : { source: op.source }),
+        ...(op.evidence === undefined ? {} : { evidence: op.evidence }),
+        ...(op.reason === undefined ? {} : { reason: op.reason }),
+        ...(op.edgeType === undefined ? {} : { edgeType: op.edgeType as EdgeType }),
+        ...(op.episode === undefined ? {} : { episode: op.episode }),
+      });
+      if ((result.status === 'rejected') !== (op.rejected === true)) {
+        throw new InvalidArgumentError(`the grounding gate decided differently than when the log was written`);
+      }
+      return;
+    }
+    case 'retract':
+      mem.retract({
+        subject: { id: op.subject },
+        predicate: op.predicate,
+        ...(op.object === undefined ? {} : { object: op.object }),
+        validFrom: op.validFrom ?? -Infinity,
+        validTo: op.validTo === undefined ? Infinity : op.validTo, // the log leaves an open end out; null is refused
+        recordedAt: op.recordedAt,
+        ...(op.reason === undefined ? {} : { reason: op.reason }),
+      });
+      return;
+    case 'episode':
+      mem.episode({
+        id: op.id,
+        text: op.text,
+        at: op.at,
+        recordedAt: op.recordedAt,
+        ...(op.speaker === undefined ? {} : { speaker: op.speaker }),
+        ...(op.vector === undefined ? {} : { vector: typeof op.vector === 'string' ? vectorFromText(op.vector, 'episode') : op.vector }),
+        ...(op.entities === undefined ? {} : { entities: op.entities.map((id) => ({ id })) }),
+      });
+      return;
+    case 'archive':
+    case 'unarchive':
+      setArchived(mem, op.type, op.facts, { recordedAt: op.recordedAt });
+      return;
+    case 'retrieved':
+      mem.touch(op.facts, { recordedAt: op.recordedAt });
+      return;
+    case 'salience':
+      mem.setSalience(op.facts, op.values, { recordedAt: op.recordedAt });
+      return;
+    default:
+      throw new InvalidArgumentError(`unknown operation type ${JSON.stringify((op as { type?: unknown }).type)}`);
+  }
+}

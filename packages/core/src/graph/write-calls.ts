@@ -1,0 +1,354 @@
+// The write calls: each reads and checks its input, stamps a record time, logs the operation and then
+// applies it (write-apply.ts), so a refused call leaves the memory and its log as they were.
+import { InvalidArgumentError, NotFoundError, TimeOrderError } from '../errors.js';
+import { literalCode, NONE } from '../store/fact-store.js';
+import type {
+  AssertInput,
+  AssertResult,
+  Entity,
+  EntityInput,
+  Episode,
+  EpisodeInput,
+  MergeInput,
+  PredicateOptions,
+  RetractInput,
+  RetractResult,
+  TimeInput,
+} from '../types.js';
+import { checkName, displayName } from '../util/names.js';
+import { showTime, toMillis } from '../util/time.js';
+import { vectorToText } from '../util/vector-text.js';
+import type { AssertOp, ObjectSpec, Operation } from './log.js';
+import type { MemoryGraph } from './memory-graph.js';
+import { checkPredicateOptions, DEFAULTS, MAX_PREDICATES } from './predicates.js';
+import { entityInfo, episodeInfo } from './reads.js';
+import { checkFactIds, existingEntity, existingEpisode, findEntity, findObject, literalId, pendingEntity, pendingObject, provenanceId } from './resolve.js';
+import type { PendingEntity } from './resolve.js';
+import { checkConfidence, checkEdgeType, checkPredicateName, checkText, readInput, readList, readOptions, SHAPES, show } from './validate.js';
+import { applyAssert, applyMerge, applyRetract } from './write-apply.js';
+import { checkLineSize, ID_UNITS, NUMBER_UNITS, vectorUnits } from './log-size.js';
+
+/** Creates an entity, or returns the existing one of that name (adding any new aliases). */
+export function writeEntity(mem: MemoryGraph, raw: EntityInput): Entity {
+  const call = 'MemoryGraph.entity';
+  const input = readInput<EntityInput>(call, raw, SHAPES.entity);
+  const canonical = checkName(input.name, call, 'name');
+  const aliases = (input.aliases ?? []).map((a, i) => checkName(a, call, `aliases[${i}]`));
+  const vector = input.vector === undefined ? undefined : mem.checkVector(input.vector, call);
+  const at = stamp(mem, input.recordedAt, call);
+  // The entity or alias operation's line, bounded before an alias or entity is added.
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [input.name, input.type, aliases], vector === undefined ? 0 : vectorUnits(mem.dimensions));
+  const existing = mem.entities.lookup(canonical);
+  const owner = existing === NONE ? NONE : mem.entities.resolveAt(existing, Infinity);
+  for (const alias of aliases) {
+    const other = mem.entities.lookup(alias);
+    if (other !== NONE && mem.entities.resolveAt(other, Infinity) !== owner) {
+      throw new InvalidArgumentError(
+        `${call}: alias "${alias}" already names entity #${other} ("${mem.entities.displayName(other)}"); merge the entities instead`,
+      );
+    }
+  }
+  if (owner !== NONE) {
+    const fresh = [...new Set(aliases.filter((a) => mem.entities.lookup(a) === NONE))];
+    if (fresh.length > 0) {
+      for (const a of fresh) mem.entities.addAlias(owner, a);
+      commit(mem, { type: 'alias', recordedAt: at, entity: owner, aliases: fresh }, at);
+    }
+    return entityInfo(mem, owner);
+  }
+  const id = createEntity(mem, canonical, displayName(input.name), input.type, at, aliases, vector);
+  return entityInfo(mem, id);
+}
+
+/** Merges `from` into `into`: from then on (in record time) both are one entity. */
+export function writeMerge(mem: MemoryGraph, raw: MergeInput): Entity {
+  const call = 'MemoryGraph.merge';
+  const input = readInput<MergeInput>(call, raw, SHAPES.merge);
+  const at = stamp(mem, input.recordedAt, call);
+  const into = existingEntity(mem, input.into, call, 'into', at);
+  const from = existingEntity(mem, input.from, call, 'from', at);
+  if (into === from) throw new InvalidArgumentError(`${call}: into and from are the same entity (#${into})`);
+  commit(mem, { type: 'merge', recordedAt: at, into, from }, at);
+  applyMerge(mem, into, from, at);
+  return entityInfo(mem, into);
+}
+
+/** Declares or re-declares a predicate; its cardinality cannot change once it has facts. */
+export function writeDefinePredicate(mem: MemoryGraph, name: string, options: PredicateOptions, recordedAt?: TimeInput): void {
+  const call = 'MemoryGraph.definePredicate';
+  checkPredicateName(name, call);
+  const config = checkPredicateOptions(options, call, name);
+  const at = stamp(mem, recordedAt, call);
+  const current = mem.predicateConfig.get(name);
+  const used = mem.predicateNames.find(name) !== NONE;
+  if (used && (current?.cardinality ?? DEFAULTS.cardinality) !== config.cardinality) {
+    throw new InvalidArgumentError(`${call}: predicate "${name}" already has facts; its cardinality cannot change`);
+  }
+  mem.predicateConfig.set(name, config);
+  commit(
+    mem,
+    {
+      type: 'predicate',
+      recordedAt: at,
+      name,
+      cardinality: config.cardinality,
+      ...(config.minConfidence === undefined ? {} : { minConfidence: config.minConfidence }),
+    },
+    at,
+  );
+}
+
+/** Asserts that subject —predicate→ object holds over [validFrom, validTo). See SEMANTICS.md. */
+export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
+  const call = 'MemoryGraph.assert';
+  const input = readInput<AssertInput>(call, raw, SHAPES.assert);
+  const at = stamp(mem, input.recordedAt, call);
+  const subject = pendingEntity(mem, input.subject, call, 'subject', at);
+  checkPredicateName(input.predicate, call);
+  const object = pendingObject(mem, input.object, call, 'object', at);
+  const validFrom = input.validFrom === undefined ? at : toMillis(input.validFrom, call, 'validFrom', 'past');
+  const validTo = input.validTo === undefined ? Infinity : toMillis(input.validTo, call, 'validTo', 'future');
+  if (!(validFrom < validTo)) {
+    throw new InvalidArgumentError(`${call}: validFrom (${showTime(validFrom)}) must be before validTo (${showTime(validTo)})`);
+  }
+  const confidence = checkConfidence(input.confidence ?? DEFAULTS.confidence, call, 'confidence');
+  const source = input.source;
+  const reason = input.reason;
+  const evidence = input.evidence === undefined ? [] : [...new Set(input.evidence)];
+  checkEdgeType(input.edgeType, call);
+  const episode = input.episode === undefined ? NONE : existingEpisode(mem, input.episode, call);
+  if (mem.predicateNames.find(input.predicate) === NONE && mem.predicateNames.size >= MAX_PREDICATES) {
+    throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
+  }
+  // The assertion's line, bounded before the entities it names are created (their own lines are small).
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [
+    input.predicate,
+    source,
+    reason,
+    input.edgeType,
+    input.episode,
+    'literal' in object && typeof object.literal === 'string' ? object.literal : undefined,
+    'create' in subject ? subject.display : undefined,
+    'create' in object ? object.display : undefined,
+    evidence,
+  ]);
+
+  // Everything is checked: from here on the call cannot fail, so the memory changes all or nothing.
+  const config = mem.predicateConfig.get(input.predicate);
+  const gate = config?.minConfidence ?? mem.minConfidence;
+  const rejected = confidence < gate;
+  // A rejected assertion creates no entity: it names new ones by name in the log.
+  const s = refer(mem, subject, rejected, at);
+  let objectSpec: ObjectSpec | { name: string };
+  if ('literal' in object) objectSpec = { value: object.literal };
+  else {
+    const o = refer(mem, object, rejected, at);
+    objectSpec = typeof o === 'number' ? { id: o } : o;
+  }
+  if (rejected || typeof s !== 'number' || 'name' in objectSpec) {
+    const op: AssertOp = { type: 'assert', recordedAt: at, subject: s, predicate: input.predicate, object: objectSpec, validFrom: validFrom === -Infinity ? null : validFrom };
+    if (validTo !== Infinity) op.validTo = validTo;
+    op.confidence = confidence;
+    if (source !== undefined) op.source = source;
+    if (evidence.length > 0) op.evidence = evidence;
+    if (reason !== undefined) op.reason = reason;
+    if (input.edgeType !== undefined) op.edgeType = input.edgeType;
+    if (input.episode !== undefined) op.episode = input.episode;
+    op.rejected = true;
+    commit(mem, op, at);
+    return { status: 'rejected', closed: [], added: [] };
+  }
+  // The hot path of ingestion: the ids are interned first and logged as one record (no JSON, no op object).
+  const p = mem.predicateNames.intern(input.predicate);
+  const o = 'value' in objectSpec ? literalCode(literalId(mem, objectSpec.value)) : objectSpec.id;
+  const prov = provenanceId(mem, source, reason, input.edgeType);
+  const evidenceIds = evidence.map((e) => mem.strings.intern(e));
+  mem.logBuffer.appendAssert(at, validFrom, validTo, confidence, s, p, o, prov, episode, evidenceIds);
+  mem.lastRecordedAt = at;
+  return applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
+}
+
+/** Stops believing subject —predicate→ object (every object when omitted) over [validFrom, validTo). */
+export function writeRetract(mem: MemoryGraph, raw: RetractInput): RetractResult {
+  const call = 'MemoryGraph.retract';
+  const input = readInput<RetractInput>(call, raw, SHAPES.retract);
+  const at = stamp(mem, input.recordedAt, call);
+  checkPredicateName(input.predicate, call);
+  const validFrom = input.validFrom === undefined ? at : toMillis(input.validFrom, call, 'validFrom', 'past');
+  const validTo = input.validTo === undefined ? Infinity : toMillis(input.validTo, call, 'validTo', 'future');
+  if (!(validFrom < validTo)) {
+    throw new InvalidArgumentError(`${call}: validFrom (${showTime(validFrom)}) must be before validTo (${showTime(validTo)})`);
+  }
+  const reason = input.reason;
+  const subject = findEntity(mem, input.subject, call, 'subject', at);
+  let object: number | undefined;
+  let objectSpec: ObjectSpec | undefined;
+  if (input.object !== undefined) {
+    const found = findObject(mem, input.object, call, 'object', at);
+    object = found.code;
+    if (found.literal !== undefined) objectSpec = { value: found.literal };
+    else if (object === NONE) throw new NotFoundError(`${call}: object "${show(input.object)}" is not a known entity`);
+    else objectSpec = { id: object };
+  }
+  // Retracting what was never believed changes nothing, but it is still an accepted, logged operation
+  // (an agent's "that is not so" is part of what it did).
+  if (subject === NONE) throw new NotFoundError(`${call}: subject "${show(input.subject)}" is not a known entity`);
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [input.predicate, reason, objectSpec !== undefined && 'value' in objectSpec && typeof objectSpec.value === 'string' ? objectSpec.value : undefined]);
+  const subjectSpec = subject;
+  const p = mem.predicateNames.find(input.predicate);
+  if (reason === undefined && p !== NONE && object !== NONE) {
+    // The common retraction is logged as a record of ids (op-records.ts); object NONE there means every object.
+    mem.logBuffer.appendRetract(at, validFrom, validTo, subjectSpec, p, object === undefined ? NONE : object);
+    mem.lastRecordedAt = at;
+  } else {
+    commit(
+      mem,
+      {
+        type: 'retract',
+        recordedAt: at,
+        subject: subjectSpec,
+        predicate: input.predicate,
+        ...(objectSpec === undefined ? {} : { object: objectSpec }),
+        validFrom: validFrom === -Infinity ? null : validFrom,
+        ...(validTo === Infinity ? {} : { validTo }),
+        ...(reason === undefined ? {} : { reason }),
+      },
+      at,
+    );
+  }
+  if (p === NONE || object === NONE) return { closed: [], added: [] };
+  return applyRetract(mem, subjectSpec, p, object, validFrom, validTo, at);
+}
+
+/** Records an episode: raw evidence (a turn, a session, a document) at its time `at`. */
+export function writeEpisode(mem: MemoryGraph, raw: EpisodeInput): Episode {
+  const call = 'MemoryGraph.episode';
+  const input = readInput<EpisodeInput>(call, raw, SHAPES.episode);
+  mem.checkEpisodeId(input.id, call);
+  checkText(input.text, call, 'text');
+  const at = toMillis(input.at, call, 'at');
+  const speaker = input.speaker;
+  const vector = input.vector === undefined ? undefined : mem.checkVector(input.vector, call);
+  const recordedAt = stamp(mem, input.recordedAt, call);
+  const listed = input.entities?.length ?? 0;
+  // The episode's line, bounded before the entities it names are created (their own lines are small).
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [input.id, input.text, speaker], listed * ID_UNITS + (vector === undefined ? 0 : vectorUnits(mem.dimensions)));
+  const pending = (input.entities ?? []).map((e, i) => pendingEntity(mem, e, call, `entities[${i}]`, recordedAt));
+  const entities = [...new Set(pending.map((p) => materialise(mem, p, recordedAt)))];
+  commit(
+    mem,
+    {
+      type: 'episode',
+      recordedAt,
+      id: input.id,
+      text: input.text,
+      at,
+      ...(speaker === undefined ? {} : { speaker }),
+      ...(entities.length === 0 ? {} : { entities }),
+      ...(vector === undefined ? {} : { vector: vectorToText(vector) }),
+    },
+    recordedAt,
+  );
+  const index = mem.episodes.add(input.id, input.text, at, recordedAt, speaker, entities, vector);
+  mem.indexForRecall();
+  return episodeInfo(mem, index);
+}
+
+export function setArchived(mem: MemoryGraph, type: 'archive' | 'unarchive', ids: readonly number[], options: { recordedAt?: TimeInput }): void {
+  const call = `MemoryGraph.${type}`;
+  const facts = checkFactIds(mem, ids, call);
+  const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * ID_UNITS);
+  commit(mem, { type, recordedAt: at, facts }, at);
+  for (const row of facts) mem.store.archivedAt[row] = type === 'archive' ? at : NaN;
+}
+
+/** Records that versions were retrieved (use count and last use drive salience). */
+export function writeTouch(mem: MemoryGraph, ids: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
+  const call = 'MemoryGraph.touch';
+  const facts = checkFactIds(mem, ids, call);
+  const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * ID_UNITS);
+  commit(mem, { type: 'retrieved', recordedAt: at, facts }, at);
+  for (const row of facts) {
+    mem.store.retrievals[row] = mem.store.retrievals[row]! + 1;
+    mem.store.lastRetrievedAt[row] = at;
+  }
+}
+
+/** Sets salience values in [0, 1] (used by consolidation); a logged operation. */
+export function writeSalience(mem: MemoryGraph, ids: readonly number[], values: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
+  const call = 'MemoryGraph.setSalience';
+  const facts = checkFactIds(mem, ids, call);
+  const given = readList(call, values, 'values');
+  if (given.length !== facts.length) throw new InvalidArgumentError(`${call}: values must be an array as long as ids (${facts.length})`);
+  const checked = given.map((v, i) => checkConfidence(v, call, `values[${i}]`));
+  const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
+  // Stored as float32: log the stored value so a replay stores the same bits.
+  const stored = checked.map((v) => Math.fround(v));
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * (ID_UNITS + NUMBER_UNITS));
+  commit(mem, { type: 'salience', recordedAt: at, facts, values: stored }, at);
+  facts.forEach((row, i) => (mem.store.salience[row] = stored[i]!));
+}
+
+/** Appends an accepted operation to the log and moves the record clock. */
+export function commit(mem: MemoryGraph, op: Operation, at: number): void {
+  mem.logBuffer.append(op);
+  mem.lastRecordedAt = at;
+}
+
+/** The record time of a new operation: given, or the clock; never before the latest one applied. */
+export function stamp(mem: MemoryGraph, input: TimeInput | undefined, call: string): number {
+  // Every write stamps before it changes anything: the one place to refuse writes from inside a call.
+  if (mem.writesHeldBy !== undefined) throw new InvalidArgumentError(`${call}: the memory is inside ${mem.writesHeldBy}, which writes nothing else meanwhile`);
+  const at = input === undefined ? mem.clockAt(call) : toMillis(input, call, 'recordedAt');
+  if (at < mem.lastRecordedAt) {
+    throw new TimeOrderError(
+      `${call}: recordedAt (${showTime(at)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`,
+    );
+  }
+  return at;
+}
+
+export function createEntity(
+  mem: MemoryGraph,
+  canonical: string,
+  display: string,
+  type: string | undefined,
+  at: number,
+  aliases: readonly string[],
+  vector: Float32Array | undefined,
+): number {
+  const id = mem.entities.add(canonical, display, type, at);
+  const fresh = [...new Set(aliases)].filter((a) => a !== canonical && mem.entities.lookup(a) === NONE);
+  for (const a of fresh) mem.entities.addAlias(id, a);
+  if (vector !== undefined) mem.entities.setVector(id, vector);
+  mem.store.reserveEntities(id + 1);
+  commit(
+    mem,
+    {
+      type: 'entity',
+      recordedAt: at,
+      id,
+      name: display,
+      ...(type === undefined ? {} : { entityType: type }),
+      ...(fresh.length === 0 ? {} : { aliases: fresh }),
+      ...(vector === undefined ? {} : { vector: vectorToText(vector) }),
+    },
+    at,
+  );
+  return id;
+}
+
+export function refer(mem: MemoryGraph, pending: PendingEntity, rejected: boolean, at: number): number | { name: string } {
+  if ('id' in pending) return pending.id;
+  return rejected ? { name: pending.display } : materialise(mem, pending, at);
+}
+
+export function materialise(mem: MemoryGraph, pending: PendingEntity, at: number): number {
+  if ('id' in pending) return pending.id;
+  const existing = mem.entities.lookup(pending.create);
+  // Two references to one new name in a single call create it once.
+  if (existing !== NONE) return mem.entities.resolveAt(existing, at);
+  return createEntity(mem, pending.create, pending.display, undefined, at, [], undefined);
+}
