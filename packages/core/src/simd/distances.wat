@@ -50,10 +50,27 @@
 
   ;; dots(q, base, ids, n, out, dim): for k < n, out[k] = dot(q, base + ids[k] * dim * 4, dim).
   ;; q, base, ids and out are byte offsets; ids holds u32 row numbers, out receives f32 values.
+  ;; WASM has no prefetch: a first pass reads one word of each cache line of every row, so that the rows'
+  ;; memory loads run in parallel instead of one row at a time (the words go to $sink, an exported global,
+  ;; so that no compiler drops the loads). The results do not depend on it.
+  (global $sink (export "sink") (mut i32) (i32.const 0))
   (func (export "dots") (param $q i32) (param $base i32) (param $ids i32) (param $n i32) (param $out i32) (param $dim i32)
-    (local $end i32) (local $row i32)
+    (local $end i32) (local $row i32) (local $at i32) (local $line i32) (local $lineEnd i32) (local $touch i32)
     (local.set $row (i32.shl (local.get $dim) (i32.const 2)))
     (local.set $end (i32.add (local.get $ids) (i32.shl (local.get $n) (i32.const 2))))
+    (local.set $at (local.get $ids))
+    (block $touched
+      (loop $touchRow
+        (br_if $touched (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $line (i32.add (local.get $base) (i32.mul (i32.load (local.get $at)) (local.get $row))))
+        (local.set $lineEnd (i32.add (local.get $line) (local.get $row)))
+        (loop $touchLine
+          (local.set $touch (i32.xor (local.get $touch) (i32.load (local.get $line))))
+          (local.set $line (i32.add (local.get $line) (i32.const 64)))
+          (br_if $touchLine (i32.lt_u (local.get $line) (local.get $lineEnd))))
+        (local.set $at (i32.add (local.get $at) (i32.const 4)))
+        (br $touchRow)))
+    (global.set $sink (local.get $touch))
     (block $done
       (loop $each
         (br_if $done (i32.ge_u (local.get $ids) (local.get $end)))
