@@ -89,8 +89,9 @@ function timeBuild(sys: System, label: string): void {
   console.log(`${label}: ${sys.name} build ${ms.toFixed(0)} ms CPU`);
 }
 
-/** One pass over every ef, the given systems interleaved at each ef. */
+/** One pass over every ef, the given systems interleaved at each ef, after an untimed pass (JIT warm-up). */
 function sweep(systems: System[]): void {
+  for (const sys of systems) for (let q = 0; q < nq; q++) sys.search(queries[q]!, 10, params.efSearch);
   for (let e = 0; e < EFS.length; e++) {
     const ef = EFS[e]!;
     for (const sys of systems) {
