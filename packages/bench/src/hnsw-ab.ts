@@ -109,13 +109,49 @@ function sweep(systems: System[]): void {
   }
 }
 
+/** Prints the medians for `systems` (called after the fast systems, and again with the scalar twin). */
+function report(systems: System[]): void {
+  console.log('\nbuild (median ms CPU):');
+  const peerBuild = median(builds.get(lib.name)!);
+  for (const sys of systems) {
+    const b = builds.get(sys.name)!;
+    console.log(`  ${sys.name.padEnd(18)} ${median(b).toFixed(0).padStart(7)} ms  (${b.length} builds: ${b.map((x) => x.toFixed(0)).join(', ')})  ${(median(b) / peerBuild).toFixed(2)}× hnswlib's time`);
+  }
+  console.log('\nsearch k=10 (median QPS per CPU-second, recall@10):');
+  const curve = (name: string): Array<[number, number]> => EFS.map((ef, e) => [recall.get(`${name}@${ef}`)!, median(qps.get(name)![e]!)]);
+  for (let e = 0; e < EFS.length; e++) {
+    const cells = systems.map((s) => `${s.name} ${median(qps.get(s.name)![e]!).toFixed(0).padStart(6)} @ ${recall.get(`${s.name}@${EFS[e]}`)!.toFixed(3)}`);
+    console.log(`  ef ${String(EFS[e]).padStart(3)}: ${cells.join('   ')}`);
+  }
+  /** QPS of `name` at recall `target`, interpolated linearly between the two ef values around it (the cheapest such pair). */
+  function qpsAtRecall(name: string, target: number): number | undefined {
+    const c = curve(name);
+    // below our lowest recall: our fastest setting already does better, so its QPS is a lower bound
+    if (target < c[0]![0]) return c[0]![1];
+    for (let i = 0; i + 1 < c.length; i++) {
+      const [r0, q0] = c[i]!;
+      const [r1, q1] = c[i + 1]!;
+      if (target >= r0 && target <= r1) return r1 === r0 ? Math.max(q0, q1) : q0 + ((q1 - q0) * (target - r0)) / (r1 - r0);
+    }
+    return undefined;
+  }
+  console.log('\nat equal recall@10 (ours interpolated at hnswlib\'s recall):');
+  for (const [rec, q] of curve(lib.name)) {
+    const cells = systems.filter((s) => s !== lib).map((s) => {
+      const ours = qpsAtRecall(s.name, rec);
+      return `${s.name} ${ours === undefined ? 'out of range' : `${(ours / q).toFixed(2)}×`}`;
+    });
+    console.log(`  recall ${rec.toFixed(3)}: hnswlib ${q.toFixed(0)} QPS; ${cells.join(', ')}`);
+  }
+}
+
 for (let r = 0; r < rounds; r++) {
   timeBuild(simd, `round ${r + 1}`);
   timeBuild(lib, `round ${r + 1}`);
   sweep([simd, lib]);
 }
+report([simd, lib]);
 // the slow twin last, on its own: built scalarBuilds times, searched on as many rounds as the others
-const systems: System[] = [simd, lib];
 if (scalarBuilds > 0) {
   for (let b = 0; b < scalarBuilds; b++) timeBuild(scalar, `scalar ${b + 1}`);
   const a = simd.state();
@@ -124,38 +160,6 @@ if (scalarBuilds > 0) {
   const identical = same(a.links0, s.links0) && same(a.upperLinks, s.upperLinks) && same(a.levels, s.levels) && same(a.vectors, s.vectors) && a.entryPoint === s.entryPoint;
   console.log(`simd and scalar graphs identical: ${identical}`);
   for (let r = 0; r < rounds; r++) sweep([scalar]);
-  systems.splice(1, 0, scalar);
+  report([simd, scalar, lib]);
 }
 
-console.log('\nbuild (median ms CPU):');
-const peerBuild = median(builds.get(lib.name)!);
-for (const sys of systems) {
-  const b = builds.get(sys.name)!;
-  console.log(`  ${sys.name.padEnd(18)} ${median(b).toFixed(0).padStart(7)} ms  (${b.length} builds: ${b.map((x) => x.toFixed(0)).join(', ')})  ${(median(b) / peerBuild).toFixed(2)}× hnswlib's time`);
-}
-console.log('\nsearch k=10 (median QPS per CPU-second, recall@10):');
-const curve = (name: string): Array<[number, number]> => EFS.map((ef, e) => [recall.get(`${name}@${ef}`)!, median(qps.get(name)![e]!)]);
-for (let e = 0; e < EFS.length; e++) {
-  const cells = systems.map((s) => `${s.name} ${median(qps.get(s.name)![e]!).toFixed(0).padStart(6)} @ ${recall.get(`${s.name}@${EFS[e]}`)!.toFixed(3)}`);
-  console.log(`  ef ${String(EFS[e]).padStart(3)}: ${cells.join('   ')}`);
-}
-/** QPS of `name` at recall `target`, interpolated linearly between the two ef values around it (the cheapest such pair). */
-function qpsAtRecall(name: string, target: number): number | undefined {
-  const c = curve(name);
-  // below our lowest recall: our fastest setting already does better, so its QPS is a lower bound
-  if (target < c[0]![0]) return c[0]![1];
-  for (let i = 0; i + 1 < c.length; i++) {
-    const [r0, q0] = c[i]!;
-    const [r1, q1] = c[i + 1]!;
-    if (target >= r0 && target <= r1) return r1 === r0 ? Math.max(q0, q1) : q0 + ((q1 - q0) * (target - r0)) / (r1 - r0);
-  }
-  return undefined;
-}
-console.log('\nat equal recall@10 (ours interpolated at hnswlib\'s recall):');
-for (const [rec, q] of curve(lib.name)) {
-  const cells = systems.filter((s) => s !== lib).map((s) => {
-    const ours = qpsAtRecall(s.name, rec);
-    return `${s.name} ${ours === undefined ? 'out of range' : `${(ours / q).toFixed(2)}×`}`;
-  });
-  console.log(`  recall ${rec.toFixed(3)}: hnswlib ${q.toFixed(0)} QPS; ${cells.join(', ')}`);
-}
