@@ -8,7 +8,7 @@
  * The Node side imports `buildContractMemory` and `digest` from here too, so the snapshot it writes and
  * the digest it expects come from the same code the browser runs.
  */
-import { MemoryGraph } from '@palimpsest/core';
+import { Hnsw, MemoryGraph, mulberry32, simdAvailable } from '@palimpsest/core';
 import type { Fact } from '@palimpsest/core';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 
@@ -177,6 +177,42 @@ export function readContract(bytes: Uint8Array, at: number) {
   };
 }
 
+/** FNV-1a over the bytes of typed arrays: a short fingerprint of an HNSW state. */
+function fnv(arrays: ArrayBufferView[]): string {
+  let h = 0x811c9dc5;
+  for (const a of arrays) {
+    const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * A seeded HNSW (odd dimension, dot metric, wide value range) built on each distance kernel this engine
+ * has: the WASM SIMD kernel and its TypeScript twin must give the same graph bytes and the same hits,
+ * and the same as Node's (the Node side runs this function too).
+ */
+export function hnswKernels() {
+  const dim = 37;
+  const rand = mulberry32(12);
+  const vec = (): number[] => Array.from({ length: dim }, () => (rand() - 0.5) * 10 ** Math.floor(rand() * 6 - 3));
+  const data = Array.from({ length: 300 }, vec);
+  const queries = Array.from({ length: 10 }, vec);
+  const runs: Record<string, { kernel: string; state: string; hits: string }> = {};
+  for (const kernel of simdAvailable() ? (['simd', 'scalar'] as const) : (['scalar'] as const)) {
+    const h = new Hnsw({ dimensions: dim, metric: 'dot', M: 8, efConstruction: 40, seed: 3, kernel });
+    data.forEach((v, i) => h.add(i, v));
+    const s = h.toState();
+    runs[kernel] = {
+      kernel: h.kernel,
+      state: fnv([s.links0, s.upperLinks, s.levels, s.vectors, s.labels]),
+      // String(score) round-trips a double exactly
+      hits: queries.map((q) => h.search(q, 5).map((x) => `${x.id}:${String(x.score)}`).join(',')).join(' | '),
+    };
+  }
+  return { simd: simdAvailable(), runs };
+}
+
 export interface ScenarioConfig {
   /** The instant at which digests are taken (the same on the Node side). */
   at: number;
@@ -209,6 +245,7 @@ export async function runScenario(where: 'page' | 'worker') {
     roundTrip: section(need(roundTrip)),
     recallThen: section(need((m) => recallAt(m, T.MAR5, T.MAR5))),
     recallNow: section(need((m) => recallAt(m, T.MAR5, T.APR1))),
+    hnswKernels: section(hnswKernels),
     nodeSnapshot: await sectionAsync(async () => {
       if (!config.ok) throw new Error(config.error);
       return readContract(await fetchBytes('/node.plmp'), config.value.at);

@@ -1,9 +1,10 @@
 /**
  * HNSW benchmark: build time, queries per second and recall@10 against brute force, on seeded clustered
- * data. Run after a build: `npm run perf:hnsw -w @palimpsest/core -- [n] [dims] [queries]`.
+ * data. Run after a build: `npm run perf:hnsw -w @palimpsest/core -- [n] [dims] [queries] [auto|simd|scalar]`.
+ * (hnswlib-node beside it, in one process: packages/bench/dist/hnsw-ab.js.)
  * Prints measurements only; nothing here asserts.
  */
-import { bruteForceSearch, Hnsw, HNSW_DEFAULTS } from '../src/recall/hnsw.js';
+import { bruteForceSearch, Hnsw, HNSW_DEFAULTS, type DistanceKernel } from '../src/recall/hnsw.js';
 import { clustered } from './clustered.js';
 
 const now = (): number => performance.now();
@@ -17,13 +18,14 @@ const cpu = (): number => {
 const n = Number(process.argv[2] ?? 10_000);
 const dim = Number(process.argv[3] ?? 128);
 const nq = Number(process.argv[4] ?? 500);
+const kernel = (process.argv[5] ?? 'auto') as DistanceKernel;
 const data = clustered(n, dim, 100, 1);
 const queries = clustered(nq, dim, 100, 2);
-console.log(`HNSW perf: ${n} × ${dim} (100 clusters, seed 1), ${nq} queries, cosine, M ${HNSW_DEFAULTS.M}, efConstruction ${HNSW_DEFAULTS.efConstruction}`);
+console.log(`HNSW perf: ${n} × ${dim} (100 clusters, seed 1), ${nq} queries, cosine, M ${HNSW_DEFAULTS.M}, efConstruction ${HNSW_DEFAULTS.efConstruction}, kernel ${new Hnsw({ dimensions: dim, kernel }).kernel}`);
 
 let t = now();
 let c = cpu();
-const h = new Hnsw({ dimensions: dim, metric: 'cosine' });
+const h = new Hnsw({ dimensions: dim, metric: 'cosine', kernel });
 for (let i = 0; i < n; i++) h.add(i, data.subarray(i * dim, (i + 1) * dim));
 const buildMs = now() - t;
 const buildCpu = cpu() - c;

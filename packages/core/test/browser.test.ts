@@ -12,7 +12,7 @@ import { saveSnapshot } from '@palimpsest/persist/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, MIME, ROOT, bundle, chromiumStatus, launch, serve } from '../../../test/browser/harness.js';
 import type { Browser, Route, Served } from '../../../test/browser/harness.js';
-import { T, buildContractMemory, digest, iso } from '../../../test/browser/scenario.js';
+import { T, buildContractMemory, digest, hnswKernels, iso } from '../../../test/browser/scenario.js';
 import type { ScenarioConfig, ScenarioResult, Section } from '../../../test/browser/scenario.js';
 
 const status = chromiumStatus();
@@ -169,6 +169,18 @@ describe.skipIf(!status.available)('in headless chromium', () => {
         const prices = c.facts.filter((f) => f.predicate === 'price').map((f) => f.object);
         expect(prices).toEqual([50]);
         expect(c.tokens).toBeGreaterThan(0);
+      });
+
+      it('HNSW builds the same graph and hits on the WASM SIMD kernel and on its TypeScript twin, as in Node', () => {
+        const k = value(r().hnswKernels);
+        expect(k.simd).toBe(true); // chromium runs WASM SIMD, so both kernels ran
+        expect(k.runs.simd?.kernel).toBe('simd');
+        expect(k.runs.scalar?.kernel).toBe('scalar');
+        expect(k.runs.simd).toEqual({ ...k.runs.scalar, kernel: 'simd' });
+        expect(k.runs.scalar!.hits.split(' | ').map((q) => q.split(',').length)).toEqual(new Array(10).fill(5));
+        const node = hnswKernels();
+        expect(node.runs.simd).toEqual(k.runs.simd);
+        expect(node.runs.scalar).toEqual(k.runs.scalar);
       });
 
       it('decodes the snapshot file Node wrote, with the right facts', () => {

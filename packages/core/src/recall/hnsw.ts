@@ -1,5 +1,10 @@
 import { CorruptSnapshotError, InvalidArgumentError } from '../errors.js';
-import { growF32, growU32, growU8, isCount, isU32, TopK, type Hit } from './grow.js';
+import { simdAvailable, vectorMemory, type DistanceKernel, type VectorMemory } from '../simd/kernel.js';
+import { dotScalar } from '../simd/scalar.js';
+import { growU32, growU8, isCount, isU32, TopK, type Hit } from './grow.js';
+import { CandidateHeap, ResultHeap } from './sim-heap.js';
+
+export type { DistanceKernel } from '../simd/kernel.js';
 
 export type HnswMetric = 'cosine' | 'dot';
 
@@ -16,9 +21,15 @@ export interface HnswOptions {
   efSearch?: number;
   /** Seed of the level generator: same seed and same inserts give the same graph, byte for byte. @default 42 */
   seed?: number;
+  /**
+   * Who computes distances: the WASM SIMD kernel (`simd`), its TypeScript twin (`scalar`), or the kernel
+   * where the engine has WASM SIMD (`auto`). Speed only: both give bit-identical scores and graphs.
+   * @default 'auto'
+   */
+  kernel?: DistanceKernel;
 }
 
-export const HNSW_DEFAULTS = { metric: 'cosine' as HnswMetric, M: 16, efConstruction: 200, efSearch: 64, seed: 42 };
+export const HNSW_DEFAULTS = { metric: 'cosine' as HnswMetric, M: 16, efConstruction: 200, efSearch: 64, seed: 42, kernel: 'auto' as DistanceKernel };
 
 export interface HnswSearchOptions {
   /** Candidate list size for this query. @default efSearch */
@@ -54,93 +65,6 @@ export interface HnswState {
   upperLinks: Uint32Array;
 }
 
-/**
- * A binary heap of (similarity, slot) in typed arrays. `max` keeps the most similar on top (the
- * candidate queue); otherwise the least similar is on top (the result set, so its worst is evicted).
- * Ties fall to the slot number, so the order is total and runs are reproducible.
- */
-class SimHeap {
-  sims = new Float64Array(64);
-  ids = new Uint32Array(64);
-  size = 0;
-  constructor(private readonly max: boolean) {}
-
-  private above(sa: number, ia: number, sb: number, ib: number): boolean {
-    return this.max ? sa > sb || (sa === sb && ia < ib) : sa < sb || (sa === sb && ia > ib);
-  }
-
-  push(sim: number, id: number): void {
-    if (this.size === this.sims.length) {
-      const s = new Float64Array(this.size * 2);
-      s.set(this.sims);
-      this.sims = s;
-      const d = new Uint32Array(this.size * 2);
-      d.set(this.ids);
-      this.ids = d;
-    }
-    const s = this.sims;
-    const d = this.ids;
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.above(sim, id, s[p]!, d[p]!)) break;
-      s[i] = s[p]!;
-      d[i] = d[p]!;
-      i = p;
-    }
-    s[i] = sim;
-    d[i] = id;
-  }
-
-  pop(): void {
-    const n = --this.size;
-    if (n === 0) return;
-    const s = this.sims;
-    const d = this.ids;
-    const sim = s[n]!;
-    const id = d[n]!;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      let c = l;
-      if (r < n && this.above(s[r]!, d[r]!, s[l]!, d[l]!)) c = r;
-      if (!this.above(s[c]!, d[c]!, sim, id)) break;
-      s[i] = s[c]!;
-      d[i] = d[c]!;
-      i = c;
-    }
-    s[i] = sim;
-    d[i] = id;
-  }
-
-  topSim(): number {
-    return this.sims[0]!;
-  }
-
-  topId(): number {
-    return this.ids[0]!;
-  }
-}
-
-// four accumulators: fewer loop-carried dependencies, measurably faster in V8 on 64–256 dims
-function dot(a: Float32Array, ao: number, b: Float32Array, bo: number, dim: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let i = 0;
-  for (; i + 3 < dim; i += 4) {
-    s0 += a[ao + i]! * b[bo + i]!;
-    s1 += a[ao + i + 1]! * b[bo + i + 1]!;
-    s2 += a[ao + i + 2]! * b[bo + i + 2]!;
-    s3 += a[ao + i + 3]! * b[bo + i + 3]!;
-  }
-  for (; i < dim; i++) s0 += a[ao + i]! * b[bo + i]!;
-  return s0 + s1 + (s2 + s3);
-}
-
 function checkVector(call: string, vector: ArrayLike<number>, dim: number, metric: HnswMetric): number {
   if (vector === null || typeof vector !== 'object' || typeof vector.length !== 'number') {
     throw new InvalidArgumentError(`${call}: vector must be an array or typed array of numbers`);
@@ -166,6 +90,7 @@ function validOptions(o: HnswOptions, call: string): Required<HnswOptions> {
   if (!Number.isInteger(r.efConstruction) || r.efConstruction < 1) throw new InvalidArgumentError(`${call}: efConstruction (${r.efConstruction}) must be a positive integer`);
   if (!Number.isInteger(r.efSearch) || r.efSearch < 1) throw new InvalidArgumentError(`${call}: efSearch (${r.efSearch}) must be a positive integer`);
   if (!isU32(r.seed)) throw new InvalidArgumentError(`${call}: seed (${r.seed}) must be an integer in [0, 2^32)`);
+  if (r.kernel !== 'auto' && r.kernel !== 'simd' && r.kernel !== 'scalar') throw new InvalidArgumentError(`${call}: kernel (${String(r.kernel)}) must be 'auto', 'simd' or 'scalar'`);
   return r;
 }
 
@@ -174,6 +99,11 @@ function validOptions(o: HnswOptions, call: string): Required<HnswOptions> {
  * vectors in one Float32Array, level-0 links in one Uint32Array of fixed stride, upper levels in a
  * second pool, visited marks as epoch stamps. Insert-only; labels are caller integers below 2^32.
  * Scores are similarities (dot product; cosine vectors are normalised), higher is better.
+ *
+ * The vectors live in a VectorMemory (a WASM linear memory when the SIMD kernel runs) after a small
+ * scratch area: the query, a list of slots to score, and their scores. A walk gathers a node's unvisited
+ * neighbours into that list and scores them in one kernel call. Scores are f32 dot products summed in
+ * one fixed order (simd/distances.wat), so both kernels build the same graph and return the same hits.
  */
 export class Hnsw {
   readonly dimensions: number;
@@ -190,7 +120,12 @@ export class Hnsw {
   private count = 0;
   private entry = -1;
   private maxLevel = 0;
-  private vectors = new Float32Array(0);
+  private readonly mem: VectorMemory;
+  /** Word offsets in `mem`: the query, the slots to score (u32), their scores (f32), and slot 0's vector. */
+  private readonly qAt = 0;
+  private readonly idsAt: number;
+  private readonly outAt: number;
+  private readonly vbase: number;
   private labels = new Uint32Array(0);
   private levels = new Uint8Array(0);
   private links0 = new Uint32Array(0);
@@ -201,14 +136,15 @@ export class Hnsw {
   // scratch, reused across calls
   private visited = new Uint32Array(0);
   private epoch = 0;
-  private readonly cand = new SimHeap(true);
-  private readonly res = new SimHeap(false);
+  private readonly cand = new CandidateHeap();
+  private readonly res = new ResultHeap();
   private wIds = new Uint32Array(0);
   private wSims = new Float64Array(0);
-  private sel = new Uint32Array(0);
-  private pIds = new Uint32Array(0);
-  private pSims = new Float64Array(0);
-  private query: Float32Array;
+  private readonly sel: Uint32Array;
+  private readonly pIds: Uint32Array;
+  private readonly pSims: Float64Array;
+  /** Similarity of the node greedy() last returned. */
+  private greedySim = 0;
 
   constructor(options: HnswOptions) {
     const o = validOptions(options, 'Hnsw');
@@ -223,10 +159,21 @@ export class Hnsw {
     this.stride0 = this.maxM0 + 1;
     this.strideU = o.M + 1;
     this.levelMult = 1 / Math.log(o.M);
-    this.query = new Float32Array(o.dimensions);
+    // scratch rounded to 4 words, so every vector starts 16-byte aligned when dimensions is a multiple of 4
+    const up4 = (x: number): number => (x + 3) & ~3;
+    this.idsAt = this.qAt + up4(o.dimensions);
+    this.outAt = this.idsAt + up4(this.maxM0 + 1);
+    this.vbase = this.outAt + up4(this.maxM0 + 1);
+    this.mem = vectorMemory(o.kernel, 'Hnsw');
+    this.mem.reserve(this.vbase);
     this.pIds = new Uint32Array(this.maxM0 + 1);
     this.pSims = new Float64Array(this.maxM0 + 1);
     this.sel = new Uint32Array(this.maxM0 + 1);
+  }
+
+  /** The kernel in use (`auto` resolved). */
+  get kernel(): 'simd' | 'scalar' {
+    return this.mem.simd ? 'simd' : 'scalar';
   }
 
   /** Number of vectors. */
@@ -254,7 +201,7 @@ export class Hnsw {
     if (n <= this.labels.length) return;
     let cap = Math.max(64, this.labels.length);
     while (cap < n) cap *= 2;
-    this.vectors = growF32(this.vectors, cap * this.dimensions);
+    this.mem.reserve(this.vbase + cap * this.dimensions);
     this.labels = growU32(this.labels, cap);
     this.levels = growU8(this.levels, cap);
     this.links0 = growU32(this.links0, cap * this.stride0);
@@ -281,8 +228,9 @@ export class Hnsw {
     const slot = this.count;
     this.ensureCapacity(slot + 1);
     const scale = this.metric === 'cosine' ? 1 / norm : 1;
-    const vo = slot * dim;
-    for (let i = 0; i < dim; i++) this.vectors[vo + i] = vector[i]! * scale;
+    const vo = this.vbase + slot * dim;
+    const f32 = this.mem.f32;
+    for (let i = 0; i < dim; i++) f32[vo + i] = vector[i]! * scale;
     const level = this.randomLevel();
     this.labels[slot] = id;
     this.levels[slot] = level;
@@ -298,16 +246,14 @@ export class Hnsw {
       this.maxLevel = level;
       return;
     }
-    const q = this.vectors;
     let cur = this.entry;
-    let curSim = dot(q, vo, q, cur * dim, dim);
+    let curSim = this.mem.dot(vo, this.vbase + cur * dim, dim);
     for (let l = this.maxLevel; l > level; l--) {
-      const r = this.greedy(q, vo, cur, curSim, l);
-      cur = r;
-      curSim = dot(q, vo, q, cur * dim, dim);
+      cur = this.greedy(vo, cur, curSim, l);
+      curSim = this.greedySim;
     }
     for (let l = Math.min(level, this.maxLevel); l >= 0; l--) {
-      this.searchLayer(q, vo, cur, this.efConstruction, l, undefined);
+      this.searchLayer(vo, cur, this.efConstruction, l, undefined);
       const n = this.drainResults();
       cur = this.wIds[0]!;
       this.connect(slot, l, n);
@@ -318,19 +264,30 @@ export class Hnsw {
     }
   }
 
-  private greedy(q: Float32Array, qo: number, start: number, startSim: number, level: number): number {
-    const dim = this.dimensions;
+  /** Where a slot's link block of `level` starts (in links0 for level 0, else in upper). */
+  private linkBase(slot: number, level: number): number {
+    return level === 0 ? slot * this.stride0 : this.upperOffsets[slot]! + (level - 1) * this.strideU;
+  }
+
+  /** Greedy descent on one level from `start` towards the vector at word `qo`; sets greedySim. */
+  private greedy(qo: number, start: number, startSim: number, level: number): number {
+    const mem = this.mem;
+    const f32 = mem.f32;
+    const u32 = mem.u32;
+    const { idsAt, outAt } = this;
+    const arr = level === 0 ? this.links0 : this.upper;
     let cur = start;
     let curSim = startSim;
     let changed = true;
     while (changed) {
       changed = false;
-      const arr = level === 0 ? this.links0 : this.upper;
-      const base = level === 0 ? cur * this.stride0 : this.upperOffsets[cur]! + (level - 1) * this.strideU;
+      const base = this.linkBase(cur, level);
       const n = arr[base]!;
-      for (let i = 1; i <= n; i++) {
-        const nb = arr[base + i]!;
-        const s = dot(q, qo, this.vectors, nb * dim, dim);
+      for (let i = 0; i < n; i++) u32[idsAt + i] = arr[base + 1 + i]!;
+      mem.dots(qo, this.vbase, idsAt, n, outAt, this.dimensions);
+      for (let i = 0; i < n; i++) {
+        const nb = u32[idsAt + i]!;
+        const s = f32[outAt + i]!;
         if (s > curSim || (s === curSim && nb < cur)) {
           curSim = s;
           cur = nb;
@@ -338,13 +295,17 @@ export class Hnsw {
         }
       }
     }
+    this.greedySim = curSim;
     return cur;
   }
 
   /** Best-first search of one level; leaves up to ef results in `this.res` (worst on top). */
-  private searchLayer(q: Float32Array, qo: number, start: number, ef: number, level: number, accept: ((id: number) => boolean) | undefined): void {
+  private searchLayer(qo: number, start: number, ef: number, level: number, accept: ((id: number) => boolean) | undefined): void {
     const dim = this.dimensions;
-    const vec = this.vectors;
+    const mem = this.mem;
+    const f32 = mem.f32;
+    const u32 = mem.u32;
+    const { idsAt, outAt, vbase } = this;
     const visited = this.visited;
     const epoch = this.nextEpoch();
     const cand = this.cand;
@@ -353,7 +314,7 @@ export class Hnsw {
     res.size = 0;
     const arr = level === 0 ? this.links0 : this.upper;
     visited[start] = epoch;
-    const s0 = dot(q, qo, vec, start * dim, dim);
+    const s0 = mem.dot(qo, vbase + start * dim, dim);
     let lower = -Infinity;
     if (accept === undefined || accept(this.labels[start]!)) {
       res.push(s0, start);
@@ -366,14 +327,22 @@ export class Hnsw {
       if (cs < lower && (res.size === ef || accept === undefined)) break;
       const c = cand.topId();
       cand.pop();
-      const base = level === 0 ? c * this.stride0 : this.upperOffsets[c]! + (level - 1) * this.strideU;
+      // the unvisited neighbours, scored in one kernel call
+      const base = this.linkBase(c, level);
       const n = arr[base]!;
+      let m = 0;
       for (let i = 1; i <= n; i++) {
         const nb = arr[base + i]!;
         if (visited[nb] === epoch) continue;
         visited[nb] = epoch;
-        const s = dot(q, qo, vec, nb * dim, dim);
+        u32[idsAt + m++] = nb;
+      }
+      if (m === 0) continue;
+      mem.dots(qo, vbase, idsAt, m, outAt, dim);
+      for (let j = 0; j < m; j++) {
+        const s = f32[outAt + j]!;
         if (res.size < ef || s > lower) {
+          const nb = u32[idsAt + j]!;
           cand.push(s, nb);
           if (accept === undefined || accept(this.labels[nb]!)) {
             res.push(s, nb);
@@ -413,14 +382,16 @@ export class Hnsw {
       return n;
     }
     const dim = this.dimensions;
-    const vec = this.vectors;
+    const mem = this.mem;
+    const vbase = this.vbase;
     let kept = 0;
     for (let i = 0; i < n && kept < max; i++) {
       const c = ids[i]!;
       const toBase = sims[i]!;
+      const co = vbase + c * dim;
       let good = true;
       for (let j = 0; j < kept; j++) {
-        if (dot(vec, c * dim, vec, sel[j]! * dim, dim) > toBase) {
+        if (mem.dot(co, vbase + sel[j]! * dim, dim) > toBase) {
           good = false;
           break;
         }
@@ -431,48 +402,56 @@ export class Hnsw {
   }
 
   private connect(slot: number, level: number, n: number): void {
-    const dim = this.dimensions;
-    const vec = this.vectors;
     const maxL = level === 0 ? this.maxM0 : this.M;
     const arr = level === 0 ? this.links0 : this.upper;
     const kept = this.selectNeighbors(this.wIds, this.wSims, n, this.M);
-    const base = level === 0 ? slot * this.stride0 : this.upperOffsets[slot]! + (level - 1) * this.strideU;
+    const base = this.linkBase(slot, level);
     arr[base] = kept;
     // copy out now: sel is reused when a neighbour's list is pruned below
-    const mine = arr.subarray(base + 1, base + 1 + kept);
-    mine.set(this.sel.subarray(0, kept));
+    for (let j = 0; j < kept; j++) arr[base + 1 + j] = this.sel[j]!;
     for (let j = 0; j < kept; j++) {
       const nb = arr[base + 1 + j]!;
-      const nbase = level === 0 ? nb * this.stride0 : this.upperOffsets[nb]! + (level - 1) * this.strideU;
+      const nbase = this.linkBase(nb, level);
       const cnt = arr[nbase]!;
       if (cnt < maxL) {
         arr[nbase + 1 + cnt] = slot;
         arr[nbase] = cnt + 1;
         continue;
       }
-      // full: re-select among the old links plus the new node, by similarity to the neighbour
-      const pIds = this.pIds;
-      const pSims = this.pSims;
-      let m = 0;
-      const insert = (id: number, s: number): void => {
-        let i = m++;
-        while (i > 0 && (pSims[i - 1]! < s || (pSims[i - 1]! === s && pIds[i - 1]! > id))) {
-          pIds[i] = pIds[i - 1]!;
-          pSims[i] = pSims[i - 1]!;
-          i--;
-        }
-        pIds[i] = id;
-        pSims[i] = s;
-      };
-      insert(slot, dot(vec, nb * dim, vec, slot * dim, dim));
-      for (let i = 1; i <= cnt; i++) {
-        const x = arr[nbase + i]!;
-        insert(x, dot(vec, nb * dim, vec, x * dim, dim));
-      }
-      const k = this.selectNeighbors(pIds, pSims, m, maxL);
+      // full: re-select among the new node and the old links, by similarity to the neighbour
+      const m = this.rankByNeighbour(nb, slot, arr, nbase, cnt);
+      const k = this.selectNeighbors(this.pIds, this.pSims, m, maxL);
       arr[nbase] = k;
       for (let i = 0; i < k; i++) arr[nbase + 1 + i] = this.sel[i]!;
     }
+  }
+
+  /** Scores `slot` and the `cnt` links at arr[nbase + 1 …] against `nb`'s vector; into pIds/pSims, best first. */
+  private rankByNeighbour(nb: number, slot: number, arr: Uint32Array, nbase: number, cnt: number): number {
+    const mem = this.mem;
+    const u32 = mem.u32;
+    const f32 = mem.f32;
+    const { idsAt, outAt } = this;
+    u32[idsAt] = slot;
+    for (let i = 1; i <= cnt; i++) u32[idsAt + i] = arr[nbase + i]!;
+    const m = cnt + 1;
+    mem.dots(this.vbase + nb * this.dimensions, this.vbase, idsAt, m, outAt, this.dimensions);
+    // insertion sort: higher similarity first, ties by lower slot
+    const pIds = this.pIds;
+    const pSims = this.pSims;
+    for (let k = 0; k < m; k++) {
+      const id = u32[idsAt + k]!;
+      const s = f32[outAt + k]!;
+      let i = k;
+      while (i > 0 && (pSims[i - 1]! < s || (pSims[i - 1]! === s && pIds[i - 1]! > id))) {
+        pIds[i] = pIds[i - 1]!;
+        pSims[i] = pSims[i - 1]!;
+        i--;
+      }
+      pIds[i] = id;
+      pSims[i] = s;
+    }
+    return m;
   }
 
   /** The k most similar labels, best first (ties by lower label). */
@@ -485,12 +464,13 @@ export class Hnsw {
     if (accept !== undefined && typeof accept !== 'function') throw new InvalidArgumentError('Hnsw.search: accept must be a function');
     if (k === 0 || this.count === 0) return [];
     const dim = this.dimensions;
-    const q = this.query;
+    const qo = this.qAt;
+    const f32 = this.mem.f32;
     const scale = this.metric === 'cosine' ? 1 / norm : 1;
-    for (let i = 0; i < dim; i++) q[i] = query[i]! * scale;
+    for (let i = 0; i < dim; i++) f32[qo + i] = query[i]! * scale;
     let cur = this.entry;
-    for (let l = this.maxLevel; l > 0; l--) cur = this.greedy(q, 0, cur, dot(q, 0, this.vectors, cur * dim, dim), l);
-    this.searchLayer(q, 0, cur, Math.max(ef0, k), 0, accept);
+    for (let l = this.maxLevel; l > 0; l--) cur = this.greedy(qo, cur, this.mem.dot(qo, this.vbase + cur * dim, dim), l);
+    this.searchLayer(qo, cur, Math.max(ef0, k), 0, accept);
     const n = this.drainResults();
     const out: Hit[] = [];
     for (let i = 0; i < n && out.length < k; i++) out.push({ id: this.labels[this.wIds[i]!]!, score: this.wSims[i]! });
@@ -503,7 +483,8 @@ export class Hnsw {
   vector(id: number): Float32Array | undefined {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return undefined;
-    return this.vectors.slice(slot * this.dimensions, (slot + 1) * this.dimensions);
+    const o = this.vbase + slot * this.dimensions;
+    return this.mem.f32.slice(o, o + this.dimensions);
   }
 
   toState(): HnswState {
@@ -520,7 +501,7 @@ export class Hnsw {
       maxLevel: this.maxLevel,
       labels: this.labels.slice(0, n),
       levels: this.levels.slice(0, n),
-      vectors: this.vectors.slice(0, n * this.dimensions),
+      vectors: this.mem.f32.slice(this.vbase, this.vbase + n * this.dimensions),
       links0: this.links0.slice(0, n * this.stride0),
       upperOffsets: this.upperOffsets.slice(0, n),
       upperLinks: this.upper.slice(0, this.upperUsed),
@@ -528,14 +509,19 @@ export class Hnsw {
   }
 
   /** Rebuilds a graph from `toState()` output; checks every length, label and link. */
-  static fromState(state: HnswState): Hnsw {
+  static fromState(state: HnswState, options: { kernel?: DistanceKernel } = {}): Hnsw {
     const bad = (why: string): never => {
       throw new CorruptSnapshotError(`Hnsw.fromState: ${why}`);
     };
+    // the kernel is the caller's choice, not the state's: an unusable one is bad input, not corruption
+    const kernel = options?.kernel ?? 'auto';
+    if (kernel !== 'auto' && kernel !== 'scalar' && !(kernel === 'simd' && simdAvailable())) {
+      throw new InvalidArgumentError(`Hnsw.fromState: kernel (${String(kernel)}) must be 'auto', 'scalar', or 'simd' where WebAssembly SIMD runs`);
+    }
     if (state === null || typeof state !== 'object') bad('state must be an object');
     let h: Hnsw;
     try {
-      h = new Hnsw({ dimensions: state.dimensions, metric: state.metric, M: state.M, efConstruction: state.efConstruction, efSearch: state.efSearch, seed: state.seed });
+      h = new Hnsw({ dimensions: state.dimensions, metric: state.metric, M: state.M, efConstruction: state.efConstruction, efSearch: state.efSearch, seed: state.seed, kernel });
     } catch (e) {
       return bad((e as Error).message);
     }
@@ -573,7 +559,7 @@ export class Hnsw {
     }
     if (used !== upperLinks.length) bad('upperLinks has unused trailing space');
     h.ensureCapacity(n);
-    h.vectors.set(vectors);
+    h.mem.f32.set(vectors, h.vbase);
     h.labels.set(labels);
     h.levels.set(levels);
     h.links0.set(links0);
@@ -603,9 +589,9 @@ export function bruteForceSearch(vectors: Float32Array, dimensions: number, quer
   const top = new TopK();
   top.reset(k);
   for (let r = 0; r < rows; r++) {
-    let s = dot(q, 0, vectors, r * dimensions, dimensions);
+    let s = dotScalar(q, 0, vectors, r * dimensions, dimensions);
     if (metric === 'cosine') {
-      const vn = Math.sqrt(dot(vectors, r * dimensions, vectors, r * dimensions, dimensions));
+      const vn = Math.sqrt(dotScalar(vectors, r * dimensions, vectors, r * dimensions, dimensions));
       s = vn === 0 ? 0 : s / (vn * qn);
     }
     top.push(s, r);
