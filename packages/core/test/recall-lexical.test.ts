@@ -108,6 +108,28 @@ describe('dense exact vector search', () => {
     expect(got.map((h) => h.id)).toEqual(want.map((h) => h.id));
     for (let i = 0; i < 5; i++) expect(got[i]!.score).toBeCloseTo(want[i]!.score, 5);
   });
+
+  it('builds its HNSW at the first search past the threshold, never while vectors are added (a load stays linear)', () => {
+    const dims = 8;
+    const graphOf = (v: VectorSet): unknown => (v as unknown as { hnsw: unknown }).hnsw;
+    const approx = new VectorSet(dims, 16, 64);
+    const exact = new VectorSet(dims, 1 << 20, 64);
+    let seed = 11;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    for (let i = 0; i < 40; i++) {
+      const v = Array.from({ length: dims }, rnd);
+      approx.add(i, v);
+      exact.add(i, v);
+    }
+    expect(graphOf(approx)).toBeUndefined();
+    const q = Float32Array.from(Array.from({ length: dims }, rnd));
+    const unit = q.map((x) => x / Math.hypot(...q));
+    const got = approx.search(unit, 3, -1, () => true);
+    expect(graphOf(approx)).toBeDefined();
+    expect(got.map((h) => h.id)).toEqual(exact.search(unit, 3, -1, () => true).map((h) => h.id));
+    approx.add(40, Array.from({ length: dims }, rnd)); // later vectors go into the graph
+    expect(approx.search(unit, 41, -1, () => true)).toHaveLength(41);
+  });
 });
 
 const WORDS = ['dog', 'dogs', 'painting', 'paints', 'lake', 'hiking', 'moved', 'Berlin', 'sister', 'guitar', 'concert', 'bakery', 'bread'];

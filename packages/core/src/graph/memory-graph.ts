@@ -289,7 +289,9 @@ export class MemoryGraph {
     const o = 'value' in objectSpec ? literalCode(this.literalId(objectSpec.value)) : objectSpec.id;
     const prov = this.provenanceId(source, reason, input.edgeType);
     const evidenceIds = evidence.map((e) => this.strings.intern(e));
-    return this.applyAssert(s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
+    const result = this.applyAssert(s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
+    this.indexForRecall();
+    return result;
   }
 
   /** Stops believing subject —predicate→ object (every object when omitted) over [validFrom, validTo). */
@@ -835,8 +837,9 @@ export class MemoryGraph {
         [RESTORED_EMBEDDER]: config.embedder,
       } as MemoryGraphOptions);
       mem.loadChecked(checked);
-      // Recall's indexes are not built here: a snapshot of many entities would pay for an HNSW build on every
-      // load (26 s for 12k entities), so a loaded memory builds them at its first recall.
+      // Recall's indexes are built in the load's pass (no first-recall cliff); no HNSW is built here (see
+      // RECALL_DEFAULTS.bruteForceBelow), so this is linear in what was loaded.
+      mem.indexForRecall();
       return mem;
     } catch (error) {
       // Whatever a malformed state makes fail is a damaged state, never a raw TypeError or RangeError.
