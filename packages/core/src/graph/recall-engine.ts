@@ -16,6 +16,9 @@ import type { PackEpisode, PackFact } from '../recall/pack.js';
 import { reciprocalRankFusion } from '../recall/rrf.js';
 import { rankEpisodes } from '../recall/episode-rank.js';
 import { SessionMap } from '../recall/sessions.js';
+import { SpeakerNames } from '../recall/named-speakers.js';
+import { withoutVocatives } from '../recall/vocatives.js';
+import { canonicalName } from '../util/names.js';
 import { temporalIntent } from '../recall/temporal.js';
 import { queryParts } from '../recall/query-parts.js';
 import { tokenize } from '../recall/text.js';
@@ -47,6 +50,13 @@ export class RecallEngine {
   private readonly entityDoc: number[] = [];
   /** Episode → the session it belongs to (see recall/sessions.ts). */
   private readonly sessions = new SessionMap();
+  /** Speakers of the episodes and the terms that name them (recall/named-speakers.ts). */
+  private readonly speakerNames = new SpeakerNames();
+  /** Speaker canonical name → speaker string id, and the entity of that name → speaker, for aliases. */
+  private readonly speakerByName = new Map<string, number>();
+  private readonly speakerOfEntity = new Map<number, number>();
+  /** The speakers' names and aliases, lower case: left out of the word index where used in address. */
+  private readonly vocativeNames = new Set<string>();
   private episodesIndexed = 0;
   private entitiesIndexed = 0;
   private aliasesIndexed = 0;
@@ -92,7 +102,8 @@ export class RecallEngine {
     for (let i = this.episodesIndexed; i < ep.count; i++) {
       const text = this.episodeTextOf(i);
       const vector = ep.vectorOf(i) ?? this.embed(text, 'episode');
-      this.episodeText.add(i, text);
+      this.noteSpeaker(ep.speaker[i]!);
+      this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
       this.episodeVectors.add(i, vector);
       this.episodesIndexed = i + 1;
@@ -104,17 +115,46 @@ export class RecallEngine {
       this.entityText.add(this.entityDoc.length, name);
       this.entityDoc.push(e);
       this.entityVectors.add(e, vector);
+      const speaker = this.speakerByName.get(en.canonical(e));
+      if (speaker !== undefined) this.speakerOfEntity.set(e, speaker);
       this.entitiesIndexed = e + 1;
     }
     for (let a = this.aliasesIndexed; a < en.aliasEntity.length; a++) {
-      this.entityText.add(this.entityDoc.length, en.strings.get(en.aliasName[a]!));
+      const alias = en.strings.get(en.aliasName[a]!);
+      this.entityText.add(this.entityDoc.length, alias);
       this.entityDoc.push(en.aliasEntity[a]!);
+      const speaker = this.speakerOfEntity.get(en.aliasEntity[a]!);
+      if (speaker !== undefined) {
+        this.speakerNames.add(speaker, alias);
+        this.noteVocative(alias);
+      }
     }
     this.aliasesIndexed = en.aliasEntity.length;
     const st = mem.store;
     for (let t = this.triplesIndexed; t < st.tripleCount; t++) this.tripleText.add(t, this.tripleText_(t));
     this.triplesIndexed = st.tripleCount;
     this.supplied.clear();
+  }
+
+  /** A speaker seen for the first time: its name, and the aliases of an entity of that name so far. */
+  private noteSpeaker(speaker: number): void {
+    if (speaker === NONE || this.speakerNames.has(speaker)) return;
+    const mem = this.mem;
+    const name = mem.strings.get(speaker);
+    const canonical = canonicalName(name);
+    this.speakerByName.set(canonical, speaker);
+    const e = mem.entities.lookup(canonical);
+    const names = e === NONE || e >= this.entitiesIndexed ? [name] : [name, ...mem.entities.aliasesOf(e)];
+    this.speakerNames.set(speaker, names);
+    for (const n of names) this.noteVocative(n);
+    if (e !== NONE && e < this.entitiesIndexed) this.speakerOfEntity.set(e, speaker);
+  }
+
+  /** A speaker's name or alias, and each of its words ("Maya Chen": "maya chen", "maya", "chen"). */
+  private noteVocative(name: string): void {
+    const lower = name.toLowerCase().trim();
+    this.vocativeNames.add(lower);
+    for (const w of lower.split(/\s+/u)) if (w.length > 1) this.vocativeNames.add(w);
   }
 
   /** What recall embeds for an episode: the speaker is part of what a turn is about ("what did Melanie paint?"). */
@@ -384,7 +424,9 @@ export class RecallEngine {
     const episodeScore = new Map<number, number>();
     const queryTerms = new Map<string, number>();
     for (const t of terms) queryTerms.set(t, 1);
-    const source = { index: this.episodeText, sessions: this.sessions, at: ep.at };
+    const named = o.speakerLift > 0 ? this.speakerNames.namedIn(terms) : NONE;
+    const speakerLift = 1 + o.speakerLift;
+    const source = { index: this.episodeText, sessions: this.sessions, at: ep.at, ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }) };
     const time = o.temporal ? temporalIntent(query, v) : undefined;
     rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore);
     // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)

@@ -329,6 +329,7 @@ export const RECALL_SHAPE = {
   temporal: 'any',
   windowBoost: 'any',
   orderBoost: 'any',
+  speakerLift: 'any',
 } as const satisfies Record<keyof RecallOptions, FieldKind>;
 // A RecallOptions field missing above fails the build here (the shape must know every option).
 type MissingRecallOption = Exclude<keyof RecallOptions, keyof typeof RECALL_SHAPE>;

@@ -7,7 +7,8 @@
  *    neighbours (answers come a turn after the question);
  * 4. time: sessions inside a window named by the question are lifted; "first"/"latest" prefer the
  *    earliest/latest of the sessions that match;
- * 5. diversity: the n-th turn of a session is damped, so a multi-session question reaches every session.
+ * 5. diversity: the n-th turn of a session is damped, so a multi-session question reaches every session;
+ * 6. speaker: the turns of the one participant a question names are lifted.
  * Scores do not depend on k; ties break by episode index, so every top-k is a prefix of a deeper one.
  */
 import type { Bm25Index } from './bm25.js';
@@ -36,6 +37,8 @@ export interface EpisodeRankOptions {
   windowBoost: number;
   /** Lift towards the earliest/latest matching session for "first"/"latest" questions. */
   orderBoost: number;
+  /** Lift of the turns of the one speaker a question names (recall/named-speakers.ts; 0: off). */
+  speakerLift: number;
 }
 
 export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
@@ -49,12 +52,15 @@ export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
   temporal: true,
   windowBoost: 0.5,
   orderBoost: 0.3,
+  speakerLift: 0.1,
 };
 
 export interface EpisodeSource {
   index: Bm25Index;
   sessions: SessionMap;
   at: ArrayLike<number>;
+  /** A turn's factor (≥ 1) for what the question names about it beyond its words (its speaker). */
+  lift?: (i: number) => number;
 }
 
 const DAY = 86_400_000;
@@ -104,7 +110,8 @@ export function rankEpisodes(src: EpisodeSource, terms: ReadonlyMap<string, numb
       const own = turnNorm(scores.get(i) ?? 0);
       const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnNorm(scores.get(members[j - 1]!) ?? 0) : 0;
       const next = j + 1 < members.length ? turnNorm(scores.get(members[j + 1]!) ?? 0) : 0;
-      const s = own + o.neighbour * Math.max(prev, next) + o.sessionWeight * ss;
+      const base = own + o.neighbour * Math.max(prev, next) + o.sessionWeight * ss;
+      const s = src.lift === undefined ? base : base * src.lift(i);
       if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) list.push([i, s]);
     }
     list.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
