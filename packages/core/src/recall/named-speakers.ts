@@ -33,17 +33,25 @@ export class SpeakerNames {
     if (out !== undefined) for (const t of tokenize(alias)) out.add(t);
   }
 
-  /** The one speaker the query's terms name; NONE when they name none or several. */
-  namedIn(queryTerms: Iterable<string>): number {
-    const q = new Set(queryTerms);
-    let found = NONE;
+  /**
+   * The speaker a question is about: the one its terms name, or when several are named the first ("What
+   * did Jon say about Gina's store?" is Jon's turn); NONE when none is, or when the first two are named side
+   * by side ("Jon and Gina", a question about both). `queryTerms` in the question's order.
+   */
+  namedIn(queryTerms: readonly string[]): number {
+    let first = NONE;
+    let firstAt = Infinity;
+    let secondAt = Infinity;
     for (const [speaker, names] of this.terms) {
-      let hit = false;
-      for (const t of names) if (q.has(t)) hit = true;
-      if (!hit) continue;
-      if (found !== NONE) return NONE;
-      found = speaker;
+      let at = Infinity;
+      for (let i = 0; i < queryTerms.length && i < at; i++) if (names.has(queryTerms[i]!)) at = i;
+      if (at < firstAt) {
+        secondAt = firstAt;
+        firstAt = at;
+        first = speaker;
+      } else if (at < secondAt) secondAt = at;
     }
-    return found;
+    if (firstAt === Infinity || secondAt === firstAt + 1) return NONE;
+    return first;
   }
 }
