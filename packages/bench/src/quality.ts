@@ -33,6 +33,7 @@ export const ABLATIONS: Record<string, Partial<RecallOptions> & Record<string, u
   vectors: { vectorWeight: 0, minSimilarity: 1 },
   facts: { weights: { evidence: 0 } },
   speaker: { speakerLift: 0 },
+  aliases: { aliasWeight: 0 },
 };
 
 interface Args {

@@ -18,6 +18,7 @@ import { rankEpisodes } from '../recall/episode-rank.js';
 import { SessionMap } from '../recall/sessions.js';
 import { SpeakerNames } from '../recall/named-speakers.js';
 import { withoutVocatives } from '../recall/vocatives.js';
+import { expandNames } from '../recall/name-expansion.js';
 import { canonicalName } from '../util/names.js';
 import { temporalIntent } from '../recall/temporal.js';
 import { queryParts } from '../recall/query-parts.js';
@@ -48,6 +49,8 @@ export class RecallEngine {
   private readonly entityVectors: VectorSet;
   /** Entity BM25 documents (names, then aliases as they come) → entity. */
   private readonly entityDoc: number[] = [];
+  /** Entity → its BM25 documents (name and aliases), for query expansion (recall/name-expansion.ts). */
+  private readonly entityDocs = new Map<number, number[]>();
   /** Episode → the session it belongs to (see recall/sessions.ts). */
   private readonly sessions = new SessionMap();
   /** Speakers of the episodes and the terms that name them (recall/named-speakers.ts). */
@@ -112,8 +115,7 @@ export class RecallEngine {
     for (let e = this.entitiesIndexed; e < en.count; e++) {
       const name = en.displayName(e);
       const vector = en.vectorOf(e) ?? this.embed(name, 'entity');
-      this.entityText.add(this.entityDoc.length, name);
-      this.entityDoc.push(e);
+      this.addEntityDoc(e, name);
       this.entityVectors.add(e, vector);
       const speaker = this.speakerByName.get(en.canonical(e));
       if (speaker !== undefined) this.speakerOfEntity.set(e, speaker);
@@ -121,8 +123,7 @@ export class RecallEngine {
     }
     for (let a = this.aliasesIndexed; a < en.aliasEntity.length; a++) {
       const alias = en.strings.get(en.aliasName[a]!);
-      this.entityText.add(this.entityDoc.length, alias);
-      this.entityDoc.push(en.aliasEntity[a]!);
+      this.addEntityDoc(en.aliasEntity[a]!, alias);
       const speaker = this.speakerOfEntity.get(en.aliasEntity[a]!);
       if (speaker !== undefined) {
         this.speakerNames.add(speaker, alias);
@@ -134,6 +135,15 @@ export class RecallEngine {
     for (let t = this.triplesIndexed; t < st.tripleCount; t++) this.tripleText.add(t, this.tripleText_(t));
     this.triplesIndexed = st.tripleCount;
     this.supplied.clear();
+  }
+
+  private addEntityDoc(e: number, name: string): void {
+    const doc = this.entityDoc.length;
+    this.entityText.add(doc, name);
+    this.entityDoc.push(e);
+    const docs = this.entityDocs.get(e);
+    if (docs === undefined) this.entityDocs.set(e, [doc]);
+    else docs.push(doc);
   }
 
   /** A speaker seen for the first time: its name, and the aliases of an entity of that name so far. */
@@ -254,7 +264,8 @@ export class RecallEngine {
     const terms = tokenize(query);
     const bm25Triples = this.tripleText.searchTerms(terms, c, tripleVisible);
     lists.push(unit(this.episodeText.searchTerms(terms, c, episodeOk), EPISODE));
-    lists.push(unit(this.entityText.searchTerms(terms, c, (d) => entityOk(this.entityDoc[d]!)).map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
+    const nameHits = this.entityText.searchTerms(terms, c, (d) => entityOk(this.entityDoc[d]!));
+    lists.push(unit(nameHits.map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
     lists.push(unit(bm25Triples, TRIPLE));
     const episodeVectorHits = qn > 0 ? this.episodeVectors.search(qvec, c, o.minSimilarity, episodeOk) : [];
     if (qn > 0) {
@@ -424,6 +435,8 @@ export class RecallEngine {
     const episodeScore = new Map<number, number>();
     const queryTerms = new Map<string, number>();
     for (const t of terms) queryTerms.set(t, 1);
+    const names = { text: this.entityText, entityOf: this.entityDoc, docsOf: this.entityDocs };
+    expandNames(names, nameHits.map((h) => h.id), queryTerms, o.aliasWeight);
     const named = o.speakerLift > 0 ? this.speakerNames.namedIn(terms) : NONE;
     const speakerLift = 1 + o.speakerLift;
     const source = { index: this.episodeText, sessions: this.sessions, at: ep.at, ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }) };

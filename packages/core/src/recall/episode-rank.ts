@@ -39,6 +39,8 @@ export interface EpisodeRankOptions {
   orderBoost: number;
   /** Lift of the turns of the one speaker a question names (recall/named-speakers.ts; 0: off). */
   speakerLift: number;
+  /** Weight of the other names of an entity the question names (recall/name-expansion.ts; 0: off). */
+  aliasWeight: number;
 }
 
 export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
@@ -53,6 +55,7 @@ export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
   windowBoost: 0.5,
   orderBoost: 0.3,
   speakerLift: 0.1,
+  aliasWeight: 0.5,
 };
 
 export interface EpisodeSource {

@@ -2,8 +2,7 @@
  * Names used in address ("Wow, Caroline!", "Thanks, Mel.", "Hey Melanie, …", "That's great, Jon!") say
  * whom a turn is spoken to, not what it is about; in a conversation every other turn addresses the other
  * participant by name, so a question about that person ("What did Caroline paint?") would match the
- * other speaker's greetings as strongly as her own words. Recall's word index leaves out the names of the
- * conversation's speakers (and their aliases) where they are used in address, and only there.
+ * other speaker's greetings as strongly as her own words. Recall's word index leaves such names out.
  */
 
 const GREETING = '(?:hey|hi|hello|thanks|thank\\s+you|wow|oh|yeah|yes|aw+|congrats|congratulations|sorry|bye|ok|okay|dear|haha|omg|yay|ooh|hmm|sure|cheers|welcome|love\\s+you)';
@@ -16,13 +15,14 @@ const OPENING = new RegExp(`(^|[.!?]\\s+)${NAME}(?=,)`, 'gu');
 const CLOSING = new RegExp(`(,\\s*)${NAME}(?=\\s*[!?.]|\\s*$)`, 'gu');
 
 /**
- * `text` without the names in `names` (lower case) where they are used in address; the rest as it was.
- * Only a capitalised word is a name.
+ * `text` without names used in address: any capitalised word between a greeting and punctuation, and the
+ * names in `names` (lower case) alone before a comma at a sentence's start or after a comma at its end.
  */
 export function withoutVocatives(text: string, names: ReadonlySet<string>): string {
-  if (names.size === 0) return text;
   const drop = (whole: string, before: string, name: string): string => (isName(name) && names.has(name.toLowerCase()) ? before : whole);
-  return text.replace(AFTER_GREETING, drop).replace(OPENING, drop).replace(CLOSING, drop);
+  // after a greeting any name is one of address, also of a participant who has not spoken yet ("Hey Mel!")
+  const dropAny = (whole: string, before: string, name: string): string => (isName(name) ? before : whole);
+  return text.replace(AFTER_GREETING, dropAny).replace(OPENING, drop).replace(CLOSING, drop);
 }
 
 function isName(word: string): boolean {
