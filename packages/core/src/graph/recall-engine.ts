@@ -36,9 +36,9 @@ const TRIPLE = 2;
 
 /**
  * Hybrid recall over a MemoryGraph: BM25 and vector seeds fused by RRF, spreading activation or BFS over
- * the edges visible at the cut, facts scored and packed. Indexes are built lazily: each recall first
- * indexes whatever episodes, entities, aliases and triples were added since the last one, so writes stay
- * fast and only the first recall after a big ingest pays for indexing.
+ * the edges visible at the cut, facts scored and packed. Indexes follow the writes (`catchUp` after each
+ * episode and assert, and at the end of a state load); a recall indexes only what another write path added
+ * since (an alias, a merge's entity), so no first recall pays for a whole memory.
  */
 export class RecallEngine {
   readonly embedder: Embedder;
@@ -95,8 +95,8 @@ export class RecallEngine {
   // ---- lazy indexing -------------------------------------------------------------------------
 
   /**
-   * Indexes what was added since the last call. The memory calls it after every episode (and once after a
-   * load), so the indexes are kept at write time and recall only adds the last few facts' entities.
+   * Indexes what was added since the last call. The memory calls it after every episode and assert, and
+   * once at the end of a state load, so the indexes are kept at write time and a first recall pays nothing.
    */
   catchUp(): void {
     const mem = this.mem;

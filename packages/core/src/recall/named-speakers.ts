@@ -12,10 +12,6 @@ export class SpeakerNames {
   /** Speaker (interned string id) → the search terms that name it. */
   private readonly terms = new Map<number, ReadonlySet<string>>();
 
-  get size(): number {
-    return this.terms.size;
-  }
-
   has(speaker: number): boolean {
     return this.terms.has(speaker);
   }
