@@ -41,6 +41,8 @@ export const ABLATIONS: Record<string, Partial<RecallOptions> & Record<string, u
   temporal: { temporal: false },
   vectors: { vectorWeight: 0, minSimilarity: 1 },
   facts: { weights: { evidence: 0 } },
+  speaker: { speakerLift: 0 },
+  aliases: { aliasWeight: 0 },
 };
 
 interface Args {

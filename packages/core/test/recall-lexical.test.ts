@@ -8,6 +8,7 @@ import { SessionMap } from '../src/recall/sessions.js';
 import { temporalIntent, windowCloseness } from '../src/recall/temporal.js';
 import { tokenize } from '../src/recall/text.js';
 import { VectorSet } from '../src/recall/vectors.js';
+import { withoutVocatives } from '../src/recall/vocatives.js';
 
 const DAY = 86_400_000;
 
@@ -108,6 +109,28 @@ describe('dense exact vector search', () => {
     expect(got.map((h) => h.id)).toEqual(want.map((h) => h.id));
     for (let i = 0; i < 5; i++) expect(got[i]!.score).toBeCloseTo(want[i]!.score, 5);
   });
+
+  it('builds its HNSW at the first search past the threshold, never while vectors are added (a load stays linear)', () => {
+    const dims = 8;
+    const graphOf = (v: VectorSet): unknown => (v as unknown as { hnsw: unknown }).hnsw;
+    const approx = new VectorSet(dims, 16, 64);
+    const exact = new VectorSet(dims, 1 << 20, 64);
+    let seed = 11;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    for (let i = 0; i < 40; i++) {
+      const v = Array.from({ length: dims }, rnd);
+      approx.add(i, v);
+      exact.add(i, v);
+    }
+    expect(graphOf(approx)).toBeUndefined();
+    const q = Float32Array.from(Array.from({ length: dims }, rnd));
+    const unit = q.map((x) => x / Math.hypot(...q));
+    const got = approx.search(unit, 3, -1, () => true);
+    expect(graphOf(approx)).toBeDefined();
+    expect(got.map((h) => h.id)).toEqual(exact.search(unit, 3, -1, () => true).map((h) => h.id));
+    approx.add(40, Array.from({ length: dims }, rnd)); // later vectors go into the graph
+    expect(approx.search(unit, 41, -1, () => true)).toHaveLength(41);
+  });
 });
 
 const WORDS = ['dog', 'dogs', 'painting', 'paints', 'lake', 'hiking', 'moved', 'Berlin', 'sister', 'guitar', 'concert', 'bakery', 'bread'];
@@ -207,5 +230,54 @@ describe('BM25 forward index', () => {
       expect(again.termsOf(id, (t, f) => b.push([t, f]))).toBe(idx.termsOf(id, (t, f) => a.push([t, f])));
       expect(new Map(b)).toEqual(new Map(a));
     }
+  });
+});
+
+describe('speakers in a question', () => {
+  it('leaves names used in address out, and only those', () => {
+    const names = new Set(['caroline', 'mel', 'melanie']);
+    expect(withoutVocatives("Wow, Caroline! That's great!", names)).toBe("Wow, ! That's great!");
+    expect(withoutVocatives('Hey Melanie, how are you? Thanks, Mel.', names)).toBe('Hey , how are you? Thanks, .');
+    expect(withoutVocatives('Caroline, that is amazing.', names)).toBe(', that is amazing.');
+    expect(withoutVocatives('I went hiking with Caroline, and Mel came too.', names)).toBe('I went hiking with Caroline, and Mel came too.');
+    expect(withoutVocatives('I love Paris, France.', names)).toBe('I love Paris, France.'); // not a speaker
+    expect(withoutVocatives('thanks, mel', names)).toBe('thanks, mel'); // not written as a name
+    expect(withoutVocatives('Hey Jon! Good to see you, Jon.', new Set())).toBe('Hey ! Good to see you, Jon.'); // after a greeting, any name
+  });
+
+  it('ranks the named speaker’s own turn above the other’s greeting and above the same words from the other', () => {
+    const at = Date.UTC(2023, 4, 1);
+    const mem = new MemoryGraph({ now: () => at + 60_000 });
+    mem.episode({ id: 'c1', text: 'Wow, Melanie! Pottery sounds relaxing.', at, speaker: 'Caroline' });
+    mem.episode({ id: 'c2', text: 'I find pottery relaxing after work.', at: at + 1000, speaker: 'Caroline' });
+    mem.episode({ id: 'm1', text: 'I find pottery relaxing after work.', at: at + 2000, speaker: 'Melanie' });
+    const cut = { validAt: at + 60_000, knownAt: at + 60_000, k: 3 };
+    const ids = (q: string, o: object = {}): string[] => mem.recall(q, { ...cut, ...o }).episodes.map((e) => e.id);
+    expect(ids('Why does Melanie like pottery?')[0]).toBe('m1');
+    expect(ids('Why does Caroline like pottery?')[0]).not.toBe('m1');
+    // the greeting does not name Melanie in the word index, lift or not
+    expect(ids('Why does Melanie like pottery?', { speakerLift: 0 })).toEqual(['m1', 'c2', 'c1']);
+    // the lift multiplies the named speaker's turns only
+    const score = (q: string, id: string, o: object = {}): number => mem.recall(q, { ...cut, ...o }).episodes.find((e) => e.id === id)!.score;
+    expect(score('Why does Melanie like pottery?', 'm1') / score('Why does Melanie like pottery?', 'm1', { speakerLift: 0 })).toBeCloseTo(1.1, 6);
+    expect(score('Why does Melanie like pottery?', 'c2')).toBe(score('Why does Melanie like pottery?', 'c2', { speakerLift: 0 }));
+    // both named side by side: no speaker is preferred
+    expect(ids('Do Caroline and Melanie like pottery?')).toEqual(ids('Do Caroline and Melanie like pottery?', { speakerLift: 0 }));
+  });
+});
+
+describe('query expansion through entity names', () => {
+  it('searches the other names of an entity the question names completely, and only then', () => {
+    const at = Date.UTC(2023, 4, 1);
+    const mem = new MemoryGraph({ now: () => at + 60_000 });
+    mem.entity({ name: 'Katherine Ross', aliases: ['Kate'] });
+    mem.episode({ id: 'a', text: 'A guest gave a talk about volcanoes.', at });
+    mem.episode({ id: 'b', text: 'Katherine Ross gave a talk about volcanoes.', at: at + 1000 });
+    const cut = { validAt: at + 60_000, knownAt: at + 60_000, k: 2, vectorWeight: 0, feedback: 0 }; // the question's words only
+    const ids = (q: string, o: object = {}): string[] => mem.recall(q, { ...cut, ...o }).episodes.map((e) => e.id);
+    expect(ids('What did Kate talk about?')).toEqual(['b', 'a']);
+    expect(ids('What did Kate talk about?', { aliasWeight: 0 })).toEqual(['a', 'b']); // a tie on words: the earlier first
+    // "Ross" alone is not all of any name: nothing is added, the name's own word matches as it is
+    expect(ids('What did Ross talk about?', { aliasWeight: 0 })).toEqual(ids('What did Ross talk about?'));
   });
 });

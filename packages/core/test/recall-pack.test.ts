@@ -40,6 +40,27 @@ describe('packContext', () => {
     expect(r.tokens).toBeGreaterThan(45); // the room was used, not wasted
   });
 
+  it('cuts a long episode as late as the budget allows, whatever its whitespace (property)', () => {
+    const word = fc.stringMatching(/^[a-z漢]{1,9}$/);
+    const gap = fc.constantFrom(' ', '  ', '\n', ' \n\t ', '\n\n\n');
+    const textArb = fc.array(fc.tuple(word, gap), { minLength: 50, maxLength: 600 }).map((xs) => xs.map(([w, g]) => w + g).join(''));
+    fc.assert(
+      fc.property(textArb, fc.integer({ min: 14, max: 300 }), (text, tokenBudget) => {
+        const r = packContext({ facts: [], episodes: [{ id: 'e', text, at, score: 1 }], tokenBudget });
+        const whole = text.replace(/\s+/g, ' ').trim();
+        const head = 'Episodes:\n[2023-05-08T13:56Z e] ';
+        if (r.episodeCount === 0 || !r.text.endsWith('…')) return;
+        const kept = r.text.slice(head.length, -1);
+        expect(whole.startsWith(kept)).toBe(true);
+        // one more word would not have fitted
+        const next = whole.indexOf(' ', kept.length + 1);
+        const longer = next < 0 ? whole : whole.slice(0, next);
+        if (longer.length > kept.length && longer !== whole) expect(estimateTokens(head + longer + '…')).toBeGreaterThan(tokenBudget);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('returns an empty context for a zero budget and refuses a bad budget', () => {
     expect(packContext({ facts: [{ text: 'x', score: 1 }], episodes: [], tokenBudget: 0 })).toEqual({ text: '', tokens: 0, factCount: 0, episodeCount: 0 });
     expect(() => packContext({ facts: [], episodes: [], tokenBudget: -1 })).toThrow(InvalidArgumentError);

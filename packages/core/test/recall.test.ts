@@ -282,17 +282,30 @@ describe('a custom embedder survives replay and state export', () => {
     let t = JAN1;
     const mem = new MemoryGraph({ now: () => ++t, dimensions: 16, embedder: counting });
     mem.episode({ id: 'a', text: 'the lake at sunrise', at: JAN1 });
-    // A replay indexes each episode as it writes it; a state load leaves indexing to the first recall.
-    const loads = [
-      { load: () => MemoryGraph.replay(mem.log(), { embedder: counting }), atLoad: 1 },
-      { load: () => MemoryGraph.fromState(mem.exportState(), { embedder: counting }), atLoad: 0 },
-    ];
-    for (const { load, atLoad } of loads) {
+    mem.assert({ subject: 'Ann', predicate: 'likes', object: 'Lake Constance' });
+    // A replay indexes each write as it applies it, a state load in its own pass: the first recall embeds
+    // only the query (no first-recall cliff).
+    const loads = [() => MemoryGraph.replay(mem.log(), { embedder: counting }), () => MemoryGraph.fromState(mem.exportState(), { embedder: counting })];
+    for (const load of loads) {
       calls = 0;
       const again = load();
-      expect(calls).toBe(atLoad);
+      expect(calls).toBe(3); // the episode and the two entities
       expect(again.recall('sunrise over a lake').episodes[0]!.id).toBe('a');
-      expect(calls).toBe(2); // the episode and the query
+      expect(calls).toBe(4); // and the query
     }
+  });
+
+  it('indexes what an assert adds when it is written, not at the next recall', () => {
+    let calls = 0;
+    const inner = new HashEmbedder({ dimensions: 16 });
+    const counting: Embedder = { id: 'counting-16', dimensions: 16, embed: (t) => ((calls += t.length), inner.embed(t)) };
+    let t = JAN1;
+    const mem = new MemoryGraph({ now: () => ++t, dimensions: 16, embedder: counting });
+    mem.assert({ subject: 'Ann', predicate: 'works_at', object: 'Zalando' });
+    expect(calls).toBe(2);
+    mem.assert({ subject: 'Ann', predicate: 'lives_in', object: 'Berlin' });
+    expect(calls).toBe(3);
+    expect(mem.recall('Where does Ann work?').facts[0]!.object).toMatchObject({ name: 'Zalando' });
+    expect(calls).toBe(4); // only the query
   });
 });

@@ -168,7 +168,10 @@ export class MemoryGraph {
 
   /** Asserts that subject —predicate→ object holds over [validFrom, validTo). See SEMANTICS.md. */
   assert(raw: AssertInput): AssertResult {
-    return writeAssert(this, raw);
+    const result = writeAssert(this, raw);
+    // Recall's indexes are kept at write time, so no first recall pays for what was asserted.
+    this.indexForRecall();
+    return result;
   }
 
   /** Stops believing subject —predicate→ object (every object when omitted) over [validFrom, validTo). */

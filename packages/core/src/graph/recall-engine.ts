@@ -16,6 +16,10 @@ import type { PackEpisode, PackFact } from '../recall/pack.js';
 import { reciprocalRankFusion } from '../recall/rrf.js';
 import { rankEpisodes } from '../recall/episode-rank.js';
 import { SessionMap } from '../recall/sessions.js';
+import { SpeakerNames } from '../recall/named-speakers.js';
+import { withoutVocatives } from '../recall/vocatives.js';
+import { expandNames } from '../recall/name-expansion.js';
+import { canonicalName } from '../util/names.js';
 import { temporalIntent } from '../recall/temporal.js';
 import { queryParts } from '../recall/query-parts.js';
 import { tokenize } from '../recall/text.js';
@@ -32,9 +36,9 @@ const TRIPLE = 2;
 
 /**
  * Hybrid recall over a MemoryGraph: BM25 and vector seeds fused by RRF, spreading activation or BFS over
- * the edges visible at the cut, facts scored and packed. Indexes are built lazily: each recall first
- * indexes whatever episodes, entities, aliases and triples were added since the last one, so writes stay
- * fast and only the first recall after a big ingest pays for indexing.
+ * the edges visible at the cut, facts scored and packed. Indexes follow the writes (`catchUp` after each
+ * episode and assert, and at the end of a state load); a recall indexes only what another write path added
+ * since (an alias, a merge's entity), so no first recall pays for a whole memory.
  */
 export class RecallEngine {
   readonly embedder: Embedder;
@@ -45,8 +49,17 @@ export class RecallEngine {
   private readonly entityVectors: VectorSet;
   /** Entity BM25 documents (names, then aliases as they come) → entity. */
   private readonly entityDoc: number[] = [];
+  /** Entity → its BM25 documents (name and aliases), for query expansion (recall/name-expansion.ts). */
+  private readonly entityDocs = new Map<number, number[]>();
   /** Episode → the session it belongs to (see recall/sessions.ts). */
   private readonly sessions = new SessionMap();
+  /** Speakers of the episodes and the terms that name them (recall/named-speakers.ts). */
+  private readonly speakerNames = new SpeakerNames();
+  /** Speaker canonical name → speaker string id, and the entity of that name → speaker, for aliases. */
+  private readonly speakerByName = new Map<string, number>();
+  private readonly speakerOfEntity = new Map<number, number>();
+  /** The speakers' names and aliases, lower case: left out of the word index where used in address. */
+  private readonly vocativeNames = new Set<string>();
   private episodesIndexed = 0;
   private entitiesIndexed = 0;
   private aliasesIndexed = 0;
@@ -82,8 +95,8 @@ export class RecallEngine {
   // ---- lazy indexing -------------------------------------------------------------------------
 
   /**
-   * Indexes what was added since the last call. The memory calls it after every episode (and once after a
-   * load), so the indexes are kept at write time and recall only adds the last few facts' entities.
+   * Indexes what was added since the last call. The memory calls it after every episode and assert, and
+   * once at the end of a state load, so the indexes are kept at write time and a first recall pays nothing.
    */
   catchUp(): void {
     const mem = this.mem;
@@ -92,7 +105,8 @@ export class RecallEngine {
     for (let i = this.episodesIndexed; i < ep.count; i++) {
       const text = this.episodeTextOf(i);
       const vector = ep.vectorOf(i) ?? this.embed(text, 'episode');
-      this.episodeText.add(i, text);
+      this.noteSpeaker(ep.speaker[i]!);
+      this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
       this.episodeVectors.add(i, vector);
       this.episodesIndexed = i + 1;
@@ -101,20 +115,56 @@ export class RecallEngine {
     for (let e = this.entitiesIndexed; e < en.count; e++) {
       const name = en.displayName(e);
       const vector = en.vectorOf(e) ?? this.embed(name, 'entity');
-      this.entityText.add(this.entityDoc.length, name);
-      this.entityDoc.push(e);
+      this.addEntityDoc(e, name);
       this.entityVectors.add(e, vector);
+      const speaker = this.speakerByName.get(en.canonical(e));
+      if (speaker !== undefined) this.speakerOfEntity.set(e, speaker);
       this.entitiesIndexed = e + 1;
     }
     for (let a = this.aliasesIndexed; a < en.aliasEntity.length; a++) {
-      this.entityText.add(this.entityDoc.length, en.strings.get(en.aliasName[a]!));
-      this.entityDoc.push(en.aliasEntity[a]!);
+      const alias = en.strings.get(en.aliasName[a]!);
+      this.addEntityDoc(en.aliasEntity[a]!, alias);
+      const speaker = this.speakerOfEntity.get(en.aliasEntity[a]!);
+      if (speaker !== undefined) {
+        this.speakerNames.add(speaker, alias);
+        this.noteVocative(alias);
+      }
     }
     this.aliasesIndexed = en.aliasEntity.length;
     const st = mem.store;
     for (let t = this.triplesIndexed; t < st.tripleCount; t++) this.tripleText.add(t, this.tripleText_(t));
     this.triplesIndexed = st.tripleCount;
     this.supplied.clear();
+  }
+
+  private addEntityDoc(e: number, name: string): void {
+    const doc = this.entityDoc.length;
+    this.entityText.add(doc, name);
+    this.entityDoc.push(e);
+    const docs = this.entityDocs.get(e);
+    if (docs === undefined) this.entityDocs.set(e, [doc]);
+    else docs.push(doc);
+  }
+
+  /** A speaker seen for the first time: its name, and the aliases of an entity of that name so far. */
+  private noteSpeaker(speaker: number): void {
+    if (speaker === NONE || this.speakerNames.has(speaker)) return;
+    const mem = this.mem;
+    const name = mem.strings.get(speaker);
+    const canonical = canonicalName(name);
+    this.speakerByName.set(canonical, speaker);
+    const e = mem.entities.lookup(canonical);
+    const names = e === NONE || e >= this.entitiesIndexed ? [name] : [name, ...mem.entities.aliasesOf(e)];
+    this.speakerNames.set(speaker, names);
+    for (const n of names) this.noteVocative(n);
+    if (e !== NONE && e < this.entitiesIndexed) this.speakerOfEntity.set(e, speaker);
+  }
+
+  /** A speaker's name or alias, and each of its words ("Maya Chen": "maya chen", "maya", "chen"). */
+  private noteVocative(name: string): void {
+    const lower = name.toLowerCase().trim();
+    this.vocativeNames.add(lower);
+    for (const w of lower.split(/\s+/u)) if (w.length > 1) this.vocativeNames.add(w);
   }
 
   /** What recall embeds for an episode: the speaker is part of what a turn is about ("what did Melanie paint?"). */
@@ -221,7 +271,8 @@ export class RecallEngine {
     const terms = tokenize(query);
     const bm25Triples = this.tripleText.searchTerms(terms, c, tripleVisible);
     lists.push(unit(this.episodeText.searchTerms(terms, c, episodeOk), EPISODE));
-    lists.push(unit(this.entityText.searchTerms(terms, c, (d) => entityOk(this.entityDoc[d]!)).map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
+    const nameHits = this.entityText.searchTerms(terms, c, (d) => entityOk(this.entityDoc[d]!));
+    lists.push(unit(nameHits.map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
     lists.push(unit(bm25Triples, TRIPLE));
     const episodeVectorHits = qn > 0 ? this.episodeVectors.search(qvec, c, o.minSimilarity, episodeOk) : [];
     if (qn > 0) {
@@ -391,7 +442,11 @@ export class RecallEngine {
     const episodeScore = new Map<number, number>();
     const queryTerms = new Map<string, number>();
     for (const t of terms) queryTerms.set(t, 1);
-    const source = { index: this.episodeText, sessions: this.sessions, at: ep.at };
+    const names = { text: this.entityText, entityOf: this.entityDoc, docsOf: this.entityDocs };
+    expandNames(names, nameHits.map((h) => h.id), queryTerms, o.aliasWeight);
+    const named = o.speakerLift > 0 ? this.speakerNames.namedIn(terms) : NONE;
+    const speakerLift = 1 + o.speakerLift;
+    const source = { index: this.episodeText, sessions: this.sessions, at: ep.at, ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }) };
     const time = o.temporal ? temporalIntent(query, v) : undefined;
     const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
     rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore, dense);

@@ -102,8 +102,9 @@ export function memoryFromState(state: MemoryState, given: LoadOptions, create: 
       [RESTORED_EMBEDDER]: config.embedder,
     } as MemoryGraphOptions);
     loadChecked(mem, checked);
-    // Recall's indexes are not built here: a snapshot of many entities would pay for an HNSW build on every
-    // load (26 s for 12k entities), so a loaded memory builds them at its first recall.
+    // Recall's indexes are built in the load's pass (no first-recall cliff); no HNSW is built here (see
+    // RECALL_DEFAULTS.bruteForceBelow), so this is linear in what was loaded.
+    mem.indexForRecall();
     return mem;
   } catch (error) {
     // Whatever a malformed state makes fail is a damaged state, never a raw TypeError or RangeError.

@@ -330,6 +330,8 @@ export const RECALL_SHAPE = {
   windowBoost: 'any',
   orderBoost: 'any',
   denseWeight: 'any',
+  speakerLift: 'any',
+  aliasWeight: 'any',
 } as const satisfies Record<keyof RecallOptions, FieldKind>;
 // A RecallOptions field missing above fails the build here (the shape must know every option).
 type MissingRecallOption = Exclude<keyof RecallOptions, keyof typeof RECALL_SHAPE>;

@@ -125,8 +125,12 @@ export const RECALL_DEFAULTS = {
   weights: { activation: 1, match: 1, confidence: 1, salience: 1, use: 0.1, recency: 0.1, evidence: 0.3 } as RecallWeights,
   useHalfLifeMs: 30 * DAY,
   recencyHalfLifeMs: 365 * DAY,
-  /** Below this many vectors a kind is searched exactly; above it through HNSW. */
-  bruteForceBelow: 2048,
+  /**
+   * Below this many vectors a kind is searched exactly; from it on through HNSW, built at the first search.
+   * Exact search over the sparse hash vectors' postings stays around a millisecond up to tens of thousands
+   * of vectors, while an HNSW build costs ~2 ms a vector (26 s for 12k entities): it pays only far above.
+   */
+  bruteForceBelow: 50_000,
   /** HNSW search breadth (ef 64 gave only 0.84 recall@10 on hash vectors). */
   ef: 128,
 };
@@ -218,6 +222,8 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
     windowBoost: num('windowBoost', d.windowBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     orderBoost: num('orderBoost', d.orderBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     denseWeight: num('denseWeight', d.denseWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    speakerLift: num('speakerLift', d.speakerLift, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    aliasWeight: num('aliasWeight', d.aliasWeight, unit, 'in [0, 1]'),
     seeds: num('seeds', d.seeds, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     candidates: num('candidates', d.candidates, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     rrfK: num('rrfK', d.rrfK, (x) => Number.isFinite(x) && x >= 0, 'a finite number ≥ 0'),

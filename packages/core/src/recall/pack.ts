@@ -40,6 +40,18 @@ function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The first characters of `oneLine(s)`, at least `n` of them (all of it when it is shorter): collapsing a
+ * prefix gives the same characters as collapsing the whole, except for a whitespace run cut at its end.
+ */
+function collapsedPrefix(s: string, n: number): string {
+  for (let len = n; ; len *= 2) {
+    if (len >= s.length) return oneLine(s);
+    const c = oneLine(s.slice(0, len));
+    if (c.length >= n) return c;
+  }
+}
+
 /** "2023-05-08T13:56Z": minute precision is enough for conversation turns and saves tokens. */
 function isoMinute(ms: number): string {
   const d = new Date(ms);
@@ -127,7 +139,10 @@ export function packContext(input: PackInput): PackedContext {
   let episodeCount = 0;
   for (const i of episodeOrder) {
     const e = episodes[i]!;
-    const body = oneLine(e.text);
+    // A line of more than 4 characters per token of room left cannot fit (the estimate is at least
+    // chars / 4), so only a prefix that long is ever read: a whole session's text is not scanned to add "…".
+    const room = tokenBudget - tokensFromCounts(total);
+    const body = room === Infinity ? oneLine(e.text) : collapsedPrefix(e.text, 4 * room + 16);
     const head = episodeCount === 0 ? [PACK_HEADERS.episodes] : [];
     if (tryAdd([...head, episodeLine(e, body)])) {
       episodeCount++;

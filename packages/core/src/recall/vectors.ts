@@ -3,7 +3,7 @@ import type { Hit } from './grow.js';
 import { Hnsw } from './hnsw.js';
 
 /**
- * Vectors of one kind: exact search while small, HNSW once `bruteForceBelow` is reached.
+ * Vectors of one kind: exact search while small, HNSW once `bruteForceBelow` vectors are searched.
  *
  * The exact search keeps an inverted index by dimension next to the dense rows: hashed n-gram vectors
  * are sparse (an entity name sets ~30 of 256 coordinates, a turn ~150), so summing over the query's
@@ -79,20 +79,30 @@ export class VectorSet {
       this.postLen[i] = n + 1;
     }
     this.labels[this.count++] = label;
-    if (this.count >= this.threshold) {
-      const h = new Hnsw({ dimensions: dim, efSearch: this.ef });
-      for (let r = 0; r < this.count; r++) h.add(this.labels[r]!, this.data.subarray(r * dim, (r + 1) * dim));
-      this.hnsw = h;
-      this.data = new Float32Array(0);
-      this.labels = new Uint32Array(0);
-      this.postRows = [];
-      this.postVals = [];
-    }
+  }
+
+  /**
+   * The HNSW graph, built at the first search once `threshold` vectors are stored (never while writing or
+   * loading: a load would otherwise pay for a graph over every vector before anyone searches), then kept
+   * up by `add`. Below the threshold the exact search is fast enough and exact.
+   */
+  private graph(): Hnsw | undefined {
+    if (this.hnsw !== undefined || this.count < this.threshold) return this.hnsw;
+    const dim = this.dimensions;
+    const h = new Hnsw({ dimensions: dim, efSearch: this.ef });
+    for (let r = 0; r < this.count; r++) h.add(this.labels[r]!, this.data.subarray(r * dim, (r + 1) * dim));
+    this.hnsw = h;
+    this.data = new Float32Array(0);
+    this.labels = new Uint32Array(0);
+    this.postRows = [];
+    this.postVals = [];
+    return h;
   }
 
   /** The k most similar accepted vectors with similarity ≥ `floor`; `q` must be unit length. */
   search(q: Float32Array, k: number, floor: number, accept: (label: number) => boolean): Hit[] {
-    if (this.hnsw !== undefined) return this.hnsw.search(q, k, { accept, ef: Math.max(this.ef, k) }).filter((h) => h.score >= floor);
+    const hnsw = this.graph();
+    if (hnsw !== undefined) return hnsw.search(q, k, { accept, ef: Math.max(this.ef, k) }).filter((h) => h.score >= floor);
     const n = this.count;
     if (this.nonZeros * 2 > n * this.dimensions) return this.scan(q, k, floor, accept);
     if (this.scores.length < n) {
