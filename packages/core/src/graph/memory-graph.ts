@@ -168,10 +168,10 @@ export class MemoryGraph {
 
   /** Asserts that subject —predicate→ object holds over [validFrom, validTo). See SEMANTICS.md. */
   assert(raw: AssertInput): AssertResult {
-    const result = writeAssert(this, raw);
-    // Recall's indexes are kept at write time, so no first recall pays for what was asserted.
-    this.indexForRecall();
-    return result;
+    // Recall indexes an assert's entities and fact at the next episode or recall, in one batch: indexing each
+    // assert as it is written halved assert throughput (100k asserts: 173k → 87k ops/s) and calls a model
+    // embedder once per assert instead of once per batch.
+    return writeAssert(this, raw);
   }
 
   /** Stops believing subject —predicate→ object (every object when omitted) over [validFrom, validTo). */
