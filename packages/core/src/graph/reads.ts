@@ -36,7 +36,14 @@ export function readFacts(mem: MemoryGraph, raw: FactQuery = {}): Fact[] {
   const call = 'MemoryGraph.facts';
   const query = readInput<FactQuery>(call, raw, SHAPES.facts);
   const { v, k } = cutOf(mem, query, call);
-  return mem.factRows(query, v, k, call).map((row) => mem.fact(row));
+  return factsOfRows(mem, mem.factRows(query, v, k, call));
+}
+
+/** Fact objects of row ids known to exist (no per-id check), in their order. */
+export function factsOfRows(mem: MemoryGraph, rows: readonly number[]): Fact[] {
+  const out = new Array<Fact>(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = factAt(mem, rows[i]!);
+  return out;
 }
 
 /** Ids of the versions `facts(query)` would return, in the same order, without making objects (read one with `fact(id)`). */
@@ -61,16 +68,28 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
     if (object === NONE) return [];
   }
   const rows: number[] = [];
+  if (subject !== undefined) {
+    // The subject's own clustered slots (subject-index.ts), already in row order; then the filters.
+    st.subjects.visibleRows(subject, st.recordedPrefix(k), v, k, rows);
+    if (p === NONE && object === undefined && includeArchived) return rows;
+    let kept = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      const t = st.triple[r]!;
+      if (p !== NONE && st.tPredicate[t] !== p) continue;
+      if (object !== undefined && st.tObject[t] !== object) continue;
+      if (!includeArchived && !Number.isNaN(st.archivedAt[r]!)) continue;
+      rows[kept++] = r;
+    }
+    rows.length = kept;
+    return rows;
+  }
   const take = (t: number) => {
     if (p !== NONE && st.tPredicate[t] !== p) return;
     for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
       if (st.visible(r, v, k) && (includeArchived || Number.isNaN(st.archivedAt[r]!))) rows.push(r);
     }
   };
-  if (subject !== undefined) {
-    for (let t = st.subjectHead[subject]!; t !== NONE; t = st.tSubjectNext[t]!) if (object === undefined || st.tObject[t] === object) take(t);
-    return rows.sort((a, b) => a - b);
-  }
   if (object !== undefined && object >= 0) {
     for (let t = st.objectHead[object]!; t !== NONE; t = st.tObjectNext[t]!) take(t);
     return rows.sort((a, b) => a - b);
@@ -101,15 +120,22 @@ export function readHistory(mem: MemoryGraph, raw: HistoryQuery): Fact[] {
   }
   const rows: number[] = [];
   const st = mem.store;
-  for (const entity of withMerged(mem, subject)) {
-    for (let t = st.subjectHead[entity]!; t !== NONE; t = st.tSubjectNext[t]!) {
-      if (p !== NONE && st.tPredicate[t] !== p) continue;
-      const o = st.tObject[t]!;
-      if (object !== undefined && o !== object && (o < 0 || mem.entities.resolveAt(o, k) !== object)) continue;
-      for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) rows.push(r);
-    }
+  const entities = withMerged(mem, subject);
+  for (const entity of entities) st.subjects.allRows(entity, rows);
+  // Each entity's rows ascend; rows of entities merged into this one interleave with them.
+  if (entities.length > 1) rows.sort((a, b) => a - b);
+  if (p === NONE && object === undefined) return factsOfRows(mem, rows);
+  let kept = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const t = st.triple[r]!;
+    if (p !== NONE && st.tPredicate[t] !== p) continue;
+    const o = st.tObject[t]!;
+    if (object !== undefined && o !== object && (o < 0 || mem.entities.resolveAt(o, k) !== object)) continue;
+    rows[kept++] = r;
   }
-  return rows.sort((a, b) => a - b).map((row) => mem.fact(row));
+  rows.length = kept;
+  return factsOfRows(mem, rows);
 }
 
 /**
@@ -153,7 +179,7 @@ export function readChanges(mem: MemoryGraph, raw: ChangesQuery): Changes {
     st.zones.search(ZoneQuery.StartsIn, prefix, k, since, until, st, (r) => added.push(r));
     st.zones.search(ZoneQuery.EndsIn, prefix, k, since, until, st, (r) => removed.push(r));
   }
-  return { added: added.map((r) => mem.fact(r)), removed: removed.map((r) => mem.fact(r)) };
+  return { added: factsOfRows(mem, added), removed: factsOfRows(mem, removed) };
 }
 
 /** One hop out from an entity, over the facts visible at the cut. */
@@ -189,27 +215,36 @@ export function readNeighbors(mem: MemoryGraph, ref: EntityRef, raw: NeighborQue
 
 /** One version by id. */
 export function readFact(mem: MemoryGraph, id: number): Fact {
+  if (!Number.isInteger(id) || id < 0 || id >= mem.store.rowCount) throw new NotFoundError(`MemoryGraph.fact: no fact version #${show(id)}`);
+  return factAt(mem, id);
+}
+
+/**
+ * The plain Fact of a row that exists. Built as one object literal (one hidden class for every fact), the
+ * optional fields added after it in a fixed order; evidence strings are read straight off their chain.
+ */
+export function factAt(mem: MemoryGraph, id: number): Fact {
   const st = mem.store;
-  if (!Number.isInteger(id) || id < 0 || id >= st.rowCount) throw new NotFoundError(`MemoryGraph.fact: no fact version #${show(id)}`);
   const t = st.triple[id]!;
   const s = st.tSubject[t]!;
   const o = st.tObject[t]!;
-  const prov = st.provenance[id]!;
+  const names = mem.entities;
   const fact: Fact = {
     id,
-    subject: { id: s, name: mem.entities.displayName(s) },
+    subject: { id: s, name: names.displayName(s) },
     predicate: mem.predicateNames.get(st.tPredicate[t]!),
-    object: o >= 0 ? { id: o, name: mem.entities.displayName(o) } : { value: mem.literals[literalCode(o)]! },
+    object: o >= 0 ? { id: o, name: names.displayName(o) } : { value: mem.literals[literalCode(o)]! },
     validFrom: st.validFrom[id]!,
     validTo: st.validTo[id]!,
     recordedAt: st.recordedAt[id]!,
     invalidAt: st.invalidAt[id]!,
     confidence: st.confidence[id]!,
-    evidence: st.evidenceIds(st.evidenceHead[id]!).map((e) => mem.strings.get(e)),
+    evidence: evidenceOf(mem, st.evidenceHead[id]!),
     salience: st.salience[id]!,
     retrievals: st.retrievals[id]!,
     lastSeenAt: st.lastSeenAt[id]!,
   };
+  const prov = st.provenance[id]!;
   const source = mem.provenance.source[prov]!;
   const reason = mem.provenance.reason[prov]!;
   const edgeType = mem.provenance.edgeType[prov]!;
@@ -222,6 +257,17 @@ export function readFact(mem: MemoryGraph, id: number): Fact {
   if (!Number.isNaN(st.lastRetrievedAt[id]!)) fact.lastRetrievedAt = st.lastRetrievedAt[id]!;
   if (st.supersededHead[id] !== NONE) fact.supersededBy = st.supersededBy(id);
   return fact;
+}
+
+/** Evidence strings of a chain, oldest first (the chain is newest first). */
+function evidenceOf(mem: MemoryGraph, head: number): string[] {
+  if (head === NONE) return [];
+  const st = mem.store;
+  let n = 0;
+  for (let e = head; e !== NONE; e = st.evidenceNext.data[e]!) n++;
+  const out = new Array<string>(n);
+  for (let e = head; e !== NONE; e = st.evidenceNext.data[e]!) out[--n] = mem.strings.get(st.evidenceValue.data[e]!);
+  return out;
 }
 
 /** An entity by name, alias or id, as known at `knownAt` (default now); undefined when unknown. */

@@ -1,5 +1,6 @@
 import { grow, IntList, nextCapacity, upperBound } from '../util/arrays.js';
 import type { ColumnArray } from '../state.js';
+import { SubjectIndex } from './subject-index.js';
 import { ZoneIndex } from './zone-index.js';
 
 /** The stored columns of a FactStore, as `exportColumns` names them. */
@@ -121,6 +122,8 @@ export class FactStore {
   private live: Array<Map<number, number[]>> = [];
 
   readonly zones = new ZoneIndex();
+  /** Each subject's versions with their validity and closing time, together: entity-local cuts (subject-index.ts). */
+  readonly subjects = new SubjectIndex();
 
   constructor() {
     this.reserveRows(1024);
@@ -151,6 +154,7 @@ export class FactStore {
     this.openNext = grow(this.openNext, cap);
     this.rowCapacity = cap;
     this.zones.reserve(cap);
+    this.subjects.reserveRows(cap);
   }
 
   /** Appends an open version of `triple`; metadata is copied from `like` when given. */
@@ -189,6 +193,7 @@ export class FactStore {
     if (!wasLive) this.markLive(triple);
     this.rowCount = row + 1;
     this.zones.add(row, validFrom, validTo, Infinity);
+    this.subjects.add(row, this.tSubject[triple]!, validFrom, validTo, Infinity);
     return row;
   }
 
@@ -211,6 +216,7 @@ export class FactStore {
     this.openNext[row] = NONE;
     if (this.tOpenHead[triple] === NONE) this.unmarkLive(triple);
     this.zones.closed(row, this, this.rowCount);
+    this.subjects.closed(row, at);
   }
 
   addSupersededBy(row: number, by: number): void {
@@ -457,6 +463,8 @@ export class FactStore {
     }
     for (let t = 0; t < tc; t++) if (this.tOpenHead[t] !== NONE) this.markLive(t);
     this.zones.build(this, n);
+    const { tSubject, triple } = this;
+    this.subjects.build(this, n, (r) => tSubject[triple[r]!]!);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
     this.linkValue = IntList.of(c.linkValue);
@@ -465,13 +473,14 @@ export class FactStore {
   }
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
-  memoryBytes(): { rowColumns: number; triples: number; zones: number; pools: number } {
+  memoryBytes(): { rowColumns: number; triples: number; zones: number; subjects: number; pools: number } {
     const perRow =
       4 + 8 * 4 + 4 + 4 + 4 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 4 + 4; // see the column list above
     return {
       rowColumns: perRow * this.rowCount,
       triples: this.tripleCount * 4 * 7 + this.hash.length * 4,
       zones: this.zones.byteLength,
+      subjects: this.subjects.byteLength,
       pools: (this.evidenceValue.length + this.linkValue.length) * 8 + this.closedRows.length * 4,
     };
   }
