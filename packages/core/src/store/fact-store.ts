@@ -1,5 +1,6 @@
-import { grow, IntList, nextCapacity, upperBound } from '../util/arrays.js';
+import { grow, IntList, nextCapacity } from '../util/arrays.js';
 import type { ColumnArray } from '../state.js';
+import { RecordFence } from './record-fence.js';
 import { SubjectIndex } from './subject-index.js';
 import { ZoneIndex } from './zone-index.js';
 
@@ -124,6 +125,8 @@ export class FactStore {
   readonly zones = new ZoneIndex();
   /** Each subject's versions with their validity and closing time, together: entity-local cuts (subject-index.ts). */
   readonly subjects = new SubjectIndex();
+  /** Every 256th row's recordedAt: recordedPrefix without a search over the whole column. */
+  private readonly fence = new RecordFence();
 
   constructor() {
     this.reserveRows(1024);
@@ -194,6 +197,7 @@ export class FactStore {
     this.rowCount = row + 1;
     this.zones.add(row, validFrom, validTo, Infinity);
     this.subjects.add(row, this.tSubject[triple]!, validFrom, validTo, Infinity);
+    this.fence.add(row, recordedAt);
     return row;
   }
 
@@ -259,7 +263,7 @@ export class FactStore {
 
   /** Rows recorded at or before `k`: a prefix of the rows. */
   recordedPrefix(k: number): number {
-    return upperBound(this.recordedAt, this.rowCount, k);
+    return this.fence.prefix(this.recordedAt, this.rowCount, k);
   }
 
   /** Believed at k and valid at v. */
@@ -465,6 +469,7 @@ export class FactStore {
     this.zones.build(this, n);
     const { tSubject, triple } = this;
     this.subjects.build(this, n, (r) => tSubject[triple[r]!]!);
+    this.fence.build(this.recordedAt, n);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
     this.linkValue = IntList.of(c.linkValue);
@@ -480,7 +485,7 @@ export class FactStore {
       rowColumns: perRow * this.rowCount,
       triples: this.tripleCount * 4 * 7 + this.hash.length * 4,
       zones: this.zones.byteLength,
-      subjects: this.subjects.byteLength,
+      subjects: this.subjects.byteLength + this.fence.byteLength,
       pools: (this.evidenceValue.length + this.linkValue.length) * 8 + this.closedRows.length * 4,
     };
   }
