@@ -49,6 +49,8 @@ import { recallAsync } from './recall-async.js';
 import { checkPredicateOptions, DEFAULTS } from './predicates.js';
 import type { PredicateConfig } from './predicates.js';
 import { MemoryView } from './memory-view.js';
+import { readFactColumns } from './fact-columns.js';
+import type { FactColumns } from './fact-columns.js';
 import { cutOf, factRows, readChanges, readEntity, readEpisode, readFact, readFactIds, readFacts, readHistory, readNeighbors } from './reads.js';
 import { checkEpisodeId, checkVector } from './resolve.js';
 import { replayLog } from './replay.js';
@@ -236,6 +238,11 @@ export class MemoryGraph {
   /** Ids of the versions `facts(query)` would return, in the same order, without making objects (read one with `fact(id)`). */
   factIds(raw: FactQuery = {}): number[] {
     return readFactIds(this, raw);
+  }
+
+  /** The versions `facts(query)` would return, as columns (one typed array per field, no object per version). */
+  factColumns(raw: FactQuery = {}): FactColumns {
+    return readFactColumns(this, raw);
   }
 
   /** @internal Row ids matching a fact query at (v, k), ascending. */
