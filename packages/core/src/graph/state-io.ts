@@ -74,8 +74,16 @@ export function exportMemoryState(mem: MemoryGraph): MemoryState {
  * A memory from `exportState()` output. Every length and cross-reference is checked first; what does not
  * fit throws CorruptSnapshotError, another format version SnapshotVersionError.
  */
+/**
+ * Set (to true) under this key in fromState's options by a loader that made the state's arrays itself and
+ * hands them over (persist's decoders): the store then adopts its row and triple columns instead of copying
+ * them. A registry symbol, so no caller's JSON can carry it and persist needs no internal import.
+ */
+export const ADOPT_COLUMNS = Symbol.for('palimpsest.adoptColumns');
+
 export function memoryFromState(state: MemoryState, given: LoadOptions, create: (options: MemoryGraphOptions) => MemoryGraph): MemoryGraph {
   const call = 'MemoryGraph.fromState';
+  const adopt = given !== null && typeof given === 'object' && (given as { [ADOPT_COLUMNS]?: unknown })[ADOPT_COLUMNS] === true;
   const options = readOptions<LoadOptions>(call, given, SHAPES.loadOptions);
   let checked: CheckedState;
   try {
@@ -101,7 +109,7 @@ export function memoryFromState(state: MemoryState, given: LoadOptions, create: 
       predicates,
       [RESTORED_EMBEDDER]: config.embedder,
     } as MemoryGraphOptions);
-    loadChecked(mem, checked);
+    loadChecked(mem, checked, adopt);
     // Recall's indexes are not built here: a snapshot of many entities would pay for an HNSW build on every
     // load (26 s for 12k entities), so a loaded memory builds them at its first recall.
     return mem;
@@ -112,7 +120,7 @@ export function memoryFromState(state: MemoryState, given: LoadOptions, create: 
   }
 }
 
-export function loadChecked(mem: MemoryGraph, c: CheckedState): void {
+export function loadChecked(mem: MemoryGraph, c: CheckedState, adopt = false): void {
   for (const v of c.strings) mem.strings.intern(v);
   for (const v of c.predicateNames) mem.predicateNames.intern(v);
   const e = mem.entities;
@@ -156,7 +164,7 @@ export function loadChecked(mem: MemoryGraph, c: CheckedState): void {
     );
   }
   try {
-    mem.store.loadColumns(c.store, c.entity.name.length);
+    mem.store.loadColumns(c.store, c.entity.name.length, adopt);
   } catch (error) {
     throw new CorruptSnapshotError(`MemoryGraph.fromState: ${error instanceof Error ? error.message : String(error)}`);
   }
