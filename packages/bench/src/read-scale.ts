@@ -8,8 +8,9 @@
  * same size at every scale), the SQLite peer with the seed's schema (UNIQUE constraint led by subject, the
  * two seed indexes) loaded with the memory's own versions, and answers compared before anything is timed.
  * Then, in PALIMPSEST_READ_ROUNDS rounds (default 5), engine and peer alternate query by query over the
- * same list: entity-local cuts (engine as Fact objects and as ids, SQLite as row objects) and whole-graph
- * cuts (Fact objects and rows; per-row cost). Printed: medians over rounds of each round's p50 and p95.
+ * same list of entity-local cuts (engine as Fact objects and as ids, SQLite as row objects); then, in
+ * PALIMPSEST_CUT_ROUNDS rounds (default 3), whole-graph cuts at PALIMPSEST_CUT_QUERIES cuts (default 3;
+ * Fact objects and rows; per-row cost). Printed: medians over rounds of each round's p50 and p95.
  * A measurement, not a test.
  */
 import { MemoryGraph } from '@palimpsest/core';
@@ -19,7 +20,8 @@ import { mulberry32, randInt } from './rng.js';
 
 const ROUNDS = Number(process.env.PALIMPSEST_READ_ROUNDS ?? 5);
 const LOCAL_QUERIES = 2000;
-const CUT_QUERIES = 3;
+const CUT_ROUNDS = Number(process.env.PALIMPSEST_CUT_ROUNDS ?? 3);
+const CUT_QUERIES = Number(process.env.PALIMPSEST_CUT_QUERIES ?? 3);
 const VERSIONS_PER_ENTITY = 20;
 
 function percentile(sorted: Float64Array, q: number): number {
@@ -108,9 +110,6 @@ function scale(versions: number): void {
     add('local ids p95', percentile(ids, 0.95));
     add('local sqlite p50', percentile(sqlLocal, 0.5));
     add('local sqlite p95', percentile(sqlLocal, 0.95));
-    const [cutFacts, cutSql] = alternate(cuts, (q) => mem.facts({ validAt: q.v, knownAt: q.k }), (q) => peer.cut(q.v, q.k));
-    add('cut facts p50', percentile(cutFacts, 0.5));
-    add('cut sqlite p50', percentile(cutSql, 0.5));
   }
   const m = (name: string) => median(fig[name]!);
   const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
@@ -122,6 +121,11 @@ function scale(versions: number): void {
   console.log(
     `  entity-local ratio SQLite/engine: Facts p50 ${(m('local sqlite p50') / m('local facts p50')).toFixed(1)}×  p95 ${(m('local sqlite p95') / m('local facts p95')).toFixed(1)}×; ids p95 ${(m('local sqlite p95') / m('local ids p95')).toFixed(1)}×`,
   );
+  for (let round = 0; round < CUT_ROUNDS; round++) {
+    const [cutFacts, cutSql] = alternate(cuts, (q) => mem.facts({ validAt: q.v, knownAt: q.k }), (q) => peer.cut(q.v, q.k));
+    add('cut facts p50', percentile(cutFacts, 0.5));
+    add('cut sqlite p50', percentile(cutSql, 0.5));
+  }
   console.log(
     `  whole-graph cut (${Math.round(meanCutRows).toLocaleString('en-US')} rows): Fact objects ${m('cut facts p50').toFixed(1)} ms (${us(m('cut facts p50') / meanCutRows)}/row), SQLite ${m('cut sqlite p50').toFixed(1)} ms (${us(m('cut sqlite p50') / meanCutRows)}/row); ratio ${(m('cut sqlite p50') / m('cut facts p50')).toFixed(1)}×`,
   );
