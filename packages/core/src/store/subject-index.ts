@@ -11,16 +11,27 @@ import { grow, nextCapacity } from '../util/arrays.js';
  * is "row < prefix", and a subject's slots are in row order, so the scan stops at the first later row.
  *
  * Blocks: an entity's first block has 4 slots (most entities have few versions), later ones 16. Each block
- * keeps summaries (largest invalidAt, smallest validFrom, largest validTo) so a cut skips whole blocks of
- * closed or out-of-range versions. A row's slot is kept per row, so closing a row updates its copy in O(16).
+ * keeps summaries (largest invalidAt, smallest validFrom, largest validTo) in a header beside its slots, in
+ * one array, so a cut skips whole blocks of closed or out-of-range versions and reads a block's header and
+ * rows from the same few cache lines. A row's block is kept per row, so closing a row costs O(16).
  */
 const NONE = -1;
 const FIRST_BLOCK = 4;
 const BLOCK = 16;
-/** Slot layout in `times`: three doubles per slot. */
-const FROM = 0;
-const TO = 1;
-const INVALID = 2;
+/** A block in `data`: a six-double header, then four doubles per slot. */
+const NEXT = 0; // offset of the subject's next block, or NONE
+const USED = 1;
+const SIZE = 2;
+const MAX_INVALID = 3;
+const MIN_FROM = 4;
+const MAX_TO = 5;
+const HEADER = 6;
+/** Slot fields: the row id and copies of its three times. */
+const ROW = 0;
+const FROM = 1;
+const TO = 2;
+const INVALID = 3;
+const SLOT = 4;
 
 /** The rows the index is built from at a bulk load. */
 export interface SubjectRows {
@@ -30,30 +41,19 @@ export interface SubjectRows {
 }
 
 export class SubjectIndex {
-  // ---- per entity ----
+  // ---- per entity: offsets of its first and last block in `data` ----
   private entityCapacity = 0;
   private head = new Int32Array(0);
   private tail = new Int32Array(0);
-  // ---- per block ----
-  private blockCount = 0;
-  private blockCapacity = 0;
-  private blockStart = new Int32Array(0);
-  private blockSize = new Uint8Array(0);
-  private blockUsed = new Uint8Array(0);
-  private blockNext = new Int32Array(0);
-  private blockMaxInvalid = new Float64Array(0);
-  private blockMinFrom = new Float64Array(0);
-  private blockMaxTo = new Float64Array(0);
-  // ---- per slot ----
-  private slotCount = 0;
-  private slotRow = new Int32Array(0);
-  private times = new Float64Array(0);
-  // ---- per row ----
-  private rowSlot = new Int32Array(0);
+  /** Blocks, header and slots together, so a block's summaries and its rows share cache lines. */
+  private data = new Float64Array(0);
+  private used = 0;
+  /** Per row: the offset of the block holding it (for closings). */
+  private rowBlock = new Int32Array(0);
 
   /** Makes room for `rows` rows (the store calls this when it grows its columns). */
   reserveRows(rows: number): void {
-    if (rows > this.rowSlot.length) this.rowSlot = grow(this.rowSlot, rows);
+    if (rows > this.rowBlock.length) this.rowBlock = grow(this.rowBlock, rows);
   }
 
   private reserveEntities(needed: number): void {
@@ -65,93 +65,60 @@ export class SubjectIndex {
   }
 
   private newBlock(size: number): number {
-    const b = this.blockCount;
-    if (b === this.blockCapacity) {
-      const cap = nextCapacity(this.blockCapacity, b + 1);
-      this.blockStart = grow(this.blockStart, cap);
-      this.blockSize = grow(this.blockSize, cap);
-      this.blockUsed = grow(this.blockUsed, cap);
-      this.blockNext = grow(this.blockNext, cap);
-      this.blockMaxInvalid = grow(this.blockMaxInvalid, cap);
-      this.blockMinFrom = grow(this.blockMinFrom, cap);
-      this.blockMaxTo = grow(this.blockMaxTo, cap);
-      this.blockCapacity = cap;
-    }
-    const start = this.slotCount;
-    const slots = start + size;
-    if (slots > this.slotRow.length) {
-      const cap = nextCapacity(this.slotRow.length, slots);
-      this.slotRow = grow(this.slotRow, cap);
-      this.times = grow(this.times, cap * 3);
-    }
-    this.slotCount = slots;
-    this.blockStart[b] = start;
-    this.blockSize[b] = size;
-    this.blockUsed[b] = 0;
-    this.blockNext[b] = NONE;
-    this.blockMaxInvalid[b] = -Infinity;
-    this.blockMinFrom[b] = Infinity;
-    this.blockMaxTo[b] = -Infinity;
-    this.blockCount = b + 1;
+    const b = this.used;
+    const end = b + HEADER + size * SLOT;
+    if (end > this.data.length) this.data = grow(this.data, nextCapacity(this.data.length, end, 1024));
+    const d = this.data;
+    d[b + NEXT] = NONE;
+    d[b + USED] = 0;
+    d[b + SIZE] = size;
+    d[b + MAX_INVALID] = -Infinity;
+    d[b + MIN_FROM] = Infinity;
+    d[b + MAX_TO] = -Infinity;
+    this.used = end;
     return b;
   }
 
   /** A new version `row` of `subject` (rows arrive in ascending order). */
   add(row: number, subject: number, validFrom: number, validTo: number, invalidAt: number): void {
     this.reserveEntities(subject + 1);
-    if (row >= this.rowSlot.length) this.reserveRows(nextCapacity(this.rowSlot.length, row + 1));
+    if (row >= this.rowBlock.length) this.reserveRows(nextCapacity(this.rowBlock.length, row + 1));
     let b = this.tail[subject]!;
     if (b === NONE) {
       b = this.newBlock(FIRST_BLOCK);
       this.head[subject] = b;
       this.tail[subject] = b;
-    } else if (this.blockUsed[b] === this.blockSize[b]) {
+    } else if (this.data[b + USED] === this.data[b + SIZE]) {
       const next = this.newBlock(BLOCK);
-      this.blockNext[b] = next;
+      this.data[b + NEXT] = next;
       this.tail[subject] = next;
       b = next;
     }
-    const slot = this.blockStart[b]! + this.blockUsed[b]!;
-    this.blockUsed[b]!++;
-    this.slotRow[slot] = row;
-    const at = slot * 3;
-    this.times[at + FROM] = validFrom;
-    this.times[at + TO] = validTo;
-    this.times[at + INVALID] = invalidAt;
-    this.rowSlot[row] = slot;
-    if (invalidAt > this.blockMaxInvalid[b]!) this.blockMaxInvalid[b] = invalidAt;
-    if (validFrom < this.blockMinFrom[b]!) this.blockMinFrom[b] = validFrom;
-    if (validTo > this.blockMaxTo[b]!) this.blockMaxTo[b] = validTo;
+    const d = this.data;
+    const at = b + HEADER + d[b + USED]! * SLOT;
+    d[b + USED]!++;
+    d[at + ROW] = row;
+    d[at + FROM] = validFrom;
+    d[at + TO] = validTo;
+    d[at + INVALID] = invalidAt;
+    this.rowBlock[row] = b;
+    if (invalidAt > d[b + MAX_INVALID]!) d[b + MAX_INVALID] = invalidAt;
+    if (validFrom < d[b + MIN_FROM]!) d[b + MIN_FROM] = validFrom;
+    if (validTo > d[b + MAX_TO]!) d[b + MAX_TO] = validTo;
   }
 
-  /**
-   * Row `row` was closed at `at` (its only change): its copy is updated and its block's largest
-   * invalidAt recomputed from the block's slots.
-   */
+  /** Row `row` was closed at `at` (its only change): its copy is updated and its block's largest invalidAt recomputed. */
   closed(row: number, at: number): void {
-    const slot = this.rowSlot[row]!;
-    this.times[slot * 3 + INVALID] = at;
-    const b = this.blockOf(slot);
-    const start = this.blockStart[b]!;
-    const end = start + this.blockUsed[b]!;
+    const d = this.data;
+    const b = this.rowBlock[row]!;
+    const end = b + HEADER + d[b + USED]! * SLOT;
     let max = -Infinity;
-    for (let s = start; s < end; s++) {
-      const inv = this.times[s * 3 + INVALID]!;
+    for (let s = b + HEADER; s < end; s += SLOT) {
+      if (d[s + ROW] === row) d[s + INVALID] = at;
+      const inv = d[s + INVALID]!;
       if (inv > max) max = inv;
     }
-    this.blockMaxInvalid[b] = max;
-  }
-
-  /** The block holding `slot`: blocks take their slots in creation order, so blockStart ascends. */
-  private blockOf(slot: number): number {
-    let lo = 0;
-    let hi = this.blockCount;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.blockStart[mid]! <= slot) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 1;
+    d[b + MAX_INVALID] = max;
   }
 
   /**
@@ -160,18 +127,16 @@ export class SubjectIndex {
    */
   visibleRows(subject: number, prefix: number, v: number, k: number, out: number[]): void {
     if (subject >= this.entityCapacity) return;
-    const times = this.times;
-    const slotRow = this.slotRow;
-    for (let b = this.head[subject]!; b !== NONE; b = this.blockNext[b]!) {
-      const start = this.blockStart[b]!;
-      if (slotRow[start]! >= prefix) return;
-      if (!(this.blockMaxInvalid[b]! > k && this.blockMinFrom[b]! <= v && v < this.blockMaxTo[b]!)) continue;
-      const end = start + this.blockUsed[b]!;
-      for (let s = start; s < end; s++) {
-        const row = slotRow[s]!;
+    const d = this.data;
+    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]!) {
+      const first = b + HEADER;
+      if (d[first + ROW]! >= prefix) return;
+      if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
+      const end = first + d[b + USED]! * SLOT;
+      for (let s = first; s < end; s += SLOT) {
+        const row = d[s + ROW]!;
         if (row >= prefix) return;
-        const at = s * 3;
-        if (times[at + INVALID]! > k && times[at + FROM]! <= v && v < times[at + TO]!) out.push(row);
+        if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) out.push(row);
       }
     }
   }
@@ -179,10 +144,10 @@ export class SubjectIndex {
   /** Every row of `subject`, ascending (its whole history as subject). */
   allRows(subject: number, out: number[]): void {
     if (subject >= this.entityCapacity) return;
-    for (let b = this.head[subject]!; b !== NONE; b = this.blockNext[b]!) {
-      const start = this.blockStart[b]!;
-      const end = start + this.blockUsed[b]!;
-      for (let s = start; s < end; s++) out.push(this.slotRow[s]!);
+    const d = this.data;
+    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]!) {
+      const end = b + HEADER + d[b + USED]! * SLOT;
+      for (let s = b + HEADER; s < end; s += SLOT) out.push(d[s + ROW]!);
     }
   }
 
@@ -192,14 +157,8 @@ export class SubjectIndex {
     for (let r = 0; r < rowCount; r++) this.add(r, subjectOf(r), rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
   }
 
-  /** Bytes held (slots, blocks, the per-row slot column and the per-entity heads). */
+  /** Bytes held (blocks, the per-row block column and the per-entity heads). */
   get byteLength(): number {
-    return (
-      this.slotRow.byteLength +
-      this.times.byteLength +
-      this.rowSlot.byteLength +
-      this.blockCapacity * (4 + 1 + 1 + 4 + 8 * 3) +
-      this.entityCapacity * 8
-    );
+    return this.data.byteLength + this.rowBlock.byteLength + this.entityCapacity * 8;
   }
 }
