@@ -154,6 +154,18 @@ export class SubjectIndex {
   /** Bulk load: the index of `rowCount` rows in one pass (`subjectOf(row)` names each row's subject). */
   build(rows: SubjectRows, rowCount: number, subjectOf: (row: number) => number): void {
     this.reserveRows(rowCount);
+    // Count each subject's rows first, so the blocks are allocated once at their final size (no regrowth).
+    let subjects = 0;
+    for (let r = 0; r < rowCount; r++) subjects = Math.max(subjects, subjectOf(r) + 1);
+    const counts = new Int32Array(subjects);
+    for (let r = 0; r < rowCount; r++) counts[subjectOf(r)]!++;
+    let size = this.used;
+    for (let e = 0; e < subjects; e++) {
+      const c = counts[e]!;
+      if (c > 0) size += HEADER + FIRST_BLOCK * SLOT + Math.ceil(Math.max(0, c - FIRST_BLOCK) / BLOCK) * (HEADER + BLOCK * SLOT);
+    }
+    if (size > this.data.length) this.data = grow(this.data, size);
+    this.reserveEntities(subjects);
     for (let r = 0; r < rowCount; r++) this.add(r, subjectOf(r), rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
   }
 
