@@ -6,7 +6,7 @@ import { grow, nextCapacity } from '../util/arrays.js';
  *
  * Why: an entity-local cut through the row columns reads four columns at rows scattered over the whole
  * store (a cache miss each once the store outgrows the cache), so it slowed down as memory grew at the same
- * history per entity. Here it reads one entity's slots, which sit together: a block of 16 rows is six cache
+ * history per entity. Here it reads one entity's slots, which sit together: a block of 16 rows is nine cache
  * lines read in order. Record time needs no copy: rows are appended in record-time order, so "recorded ≤ k"
  * is "row < prefix", and a subject's slots are in row order, so the scan stops at the first later row.
  *
@@ -48,6 +48,8 @@ export class SubjectIndex {
   /** Blocks, header and slots together, so a block's summaries and its rows share cache lines. */
   private data = new Float64Array(0);
   private used = 0;
+  /** Rows held. */
+  private rows = 0;
   /** Per row: the offset of the block holding it (for closings). */
   private rowBlock = new Int32Array(0);
 
@@ -102,6 +104,7 @@ export class SubjectIndex {
     d[at + TO] = validTo;
     d[at + INVALID] = invalidAt;
     this.rowBlock[row] = b;
+    this.rows++;
     if (invalidAt > d[b + MAX_INVALID]!) d[b + MAX_INVALID] = invalidAt;
     if (validFrom < d[b + MIN_FROM]!) d[b + MIN_FROM] = validFrom;
     if (validTo > d[b + MAX_TO]!) d[b + MAX_TO] = validTo;
@@ -169,8 +172,11 @@ export class SubjectIndex {
     for (let r = 0; r < rowCount; r++) this.add(r, subjectOf(r), rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
   }
 
-  /** Bytes held (blocks, the per-row block column and the per-entity heads). */
+  /**
+   * Bytes in use (blocks as allocated, the per-row block column for the rows held, the per-entity heads),
+   * counted as FactStore.memoryBytes counts its row columns: without the slack of doubling capacities.
+   */
   get byteLength(): number {
-    return this.data.byteLength + this.rowBlock.byteLength + this.entityCapacity * 8;
+    return this.used * 8 + this.rows * 4 + this.entityCapacity * 8;
   }
 }
