@@ -121,6 +121,10 @@ function scale(versions: number): void {
   console.log(
     `  entity-local ratio SQLite/engine: Facts p50 ${(m('local sqlite p50') / m('local facts p50')).toFixed(1)}×  p95 ${(m('local sqlite p95') / m('local facts p95')).toFixed(1)}×; ids p95 ${(m('local sqlite p95') / m('local ids p95')).toFixed(1)}×`,
   );
+  if (CUT_ROUNDS === 0 || cuts.length === 0) {
+    peer.close();
+    return;
+  }
   for (let round = 0; round < CUT_ROUNDS; round++) {
     const [cutFacts, cutSql] = alternate(cuts, (q) => mem.facts({ validAt: q.v, knownAt: q.k }), (q) => peer.cut(q.v, q.k));
     add('cut facts p50', percentile(cutFacts, 0.5));
