@@ -31,7 +31,8 @@ describe('SQLite peer', () => {
       const ch = peer.changes(day('2024-03-01'), day('2024-03-31'));
       expect(ch.added.map((r) => r.id)).toEqual([2, 3]);
       expect(ch.removed.map((r) => r.id)).toEqual([1]);
-      expect(peer.planLocal()).toMatch(subjectIndex ? /edges_subject/ : /edges_|SCAN/);
+      // A subject lookup either way: the subject index, or the seed's UNIQUE index (led by subject).
+      expect(peer.planLocal()).toMatch(subjectIndex ? /edges_subject|sqlite_autoindex_edges_1 \(subject=/ : /sqlite_autoindex_edges_1 \(subject=/);
       expect(() => peer.load(rows)).toThrow(/^SqlitePeer.load: /);
       peer.close();
     });
@@ -47,6 +48,21 @@ describe('SQLite peer', () => {
     // a window ending inside its life sees it added
     expect(peer.changes(day('2024-03-01'), day('2024-03-05')).added.map((r) => r.id)).toEqual([9]);
     peer.close();
+  });
+
+  it("carries the seed's UNIQUE constraint, whose index (led by subject) serves entity-local reads", () => {
+    const peer = new SqlitePeer({ subjectIndex: false });
+    expect(peer.unique).toBe(true);
+    peer.load(rows);
+    expect(peer.planLocal()).toMatch(/sqlite_autoindex_edges_1 \(subject=/);
+    peer.close();
+    const twice = new SqlitePeer({ subjectIndex: false });
+    expect(() => twice.load([...rows, { ...rows[0]!, id: 99 }])).toThrow(/UNIQUE constraint failed/);
+    twice.close();
+    const loose = new SqlitePeer({ subjectIndex: false, unique: false });
+    expect(loose.load([...rows, { ...rows[0]!, id: 99 }])).toBe(5);
+    expect(loose.planLocal()).not.toMatch(/autoindex/);
+    loose.close();
   });
 
   it('refuses reads before load', () => {

@@ -75,7 +75,7 @@ describe('the whole pipeline on a tiny generated input', () => {
     expect(agree).toHaveLength(5); // entity-local, whole-graph (rows and ids), history, changes
     for (const n of agree) expect(n).toMatch(/engine and SQLite agree on all \d+ queries/);
     const systems = new Set(run.report.workloads.filter((w) => w.workload === '2 reads' && w.latency).map((w) => w.system));
-    expect(systems).toEqual(new Set(['palimpsest', 'SQLite (seed indexes + subject)', 'SQLite (seed indexes only)']));
+    expect(systems).toEqual(new Set(['palimpsest', 'SQLite (seed schema + subject index)', 'SQLite (seed schema)']));
   });
 
   it('quality figures are numbers in [0, 1], with the BM25 baseline present', () => {

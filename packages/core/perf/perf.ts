@@ -116,7 +116,7 @@ function main(): void {
     `whole-graph cut, Fact[]       p50 ${percentile(wholeObjects, 0.5).toFixed(1)} ms`,
     `history(subject)              p50 ${fmtUs(percentile(history, 0.5))}  p95 ${fmtUs(percentile(history, 0.95))}`,
     `changes (one hour, record)     p50 ${percentile(changes, 0.5).toFixed(2)} ms  p95 ${percentile(changes, 0.95).toFixed(2)} ms`,
-    `bytes per version             row columns ${(bytes.rowColumns / size.versions).toFixed(1)}, + triples ${(bytes.triples / size.versions).toFixed(1)}, + zone index ${(bytes.zones / size.versions).toFixed(1)}, + pools ${(bytes.pools / size.versions).toFixed(1)} = ${((bytes.rowColumns + bytes.triples + bytes.zones + bytes.pools) / size.versions).toFixed(1)} (strings excluded)`,
+    `bytes per version             row columns ${(bytes.rowColumns / size.versions).toFixed(1)}, + triples ${(bytes.triples / size.versions).toFixed(1)}, + zone index ${(bytes.zones / size.versions).toFixed(1)}, + subject index ${(bytes.subjects / size.versions).toFixed(1)}, + pools ${(bytes.pools / size.versions).toFixed(1)} = ${((bytes.rowColumns + bytes.triples + bytes.zones + bytes.subjects + bytes.pools) / size.versions).toFixed(1)} (strings excluded)`,
     `operation log                 ${(mem.logBuffer.trimmed().bytes.length / ops).toFixed(1)} bytes/op as JSON lines`,
     `process                       rss ${(rss.rss / 2 ** 20).toFixed(0)} MiB, heap ${(rss.heapUsed / 2 ** 20).toFixed(0)} MiB`,
   ];

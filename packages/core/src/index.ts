@@ -21,6 +21,7 @@ export * from './recall/index.js';
 export { RecallEngine, RECALL_DEFAULTS, MODEL_EMBEDDER_DEFAULTS } from './graph/recall-engine.js';
 export type { RecallOptions, RecallResult, RecalledFact, RecallWeights, EdgeTypeWeights } from './graph/recall-engine.js';
 export type { LoadConfigOptions } from './graph/config-check.js';
+export type { FactColumns } from './graph/fact-columns.js';
 export { ingestEpisode } from './graph/ingest.js';
 export type { IngestOptions, IngestResult } from './graph/ingest.js';
 export { ingest, INGEST_DEFAULTS } from './graph/ingest-pipeline.js';

@@ -5,7 +5,8 @@
  *   npm run perf -w @palimpsest/persist                         # 1M versions
  *   PALIMPSEST_PERF_VERSIONS=100000 npm run perf -w @palimpsest/persist
  *
- * Times are medians of PALIMPSEST_PERF_RUNS runs (default 5). Run with --expose-gc (the npm script does)
+ * Times are medians of PALIMPSEST_PERF_RUNS runs (default 5); PALIMPSEST_PERF_PEERS=0 leaves out the JSON
+ * peer and the fresh-process loads (the slow part) for a quick look at encode and load. Run with --expose-gc (the npm script does)
  * so each phase starts from a collected heap; in-process memory figures are RSS and ArrayBuffer growth
  * across a phase's first run. Peak memory of loading is measured in fresh child processes (peak RSS of a
  * process that only loads the snapshot file, or only reads and replays the JSON log).
@@ -21,6 +22,7 @@ import { loadSnapshot, readLog, saveSnapshot, writeLog } from '@palimpsest/persi
 
 const target = Number(process.env.PALIMPSEST_PERF_VERSIONS ?? 1_000_000);
 const runs = Number(process.env.PALIMPSEST_PERF_RUNS ?? 5);
+const peers = process.env.PALIMPSEST_PERF_PEERS !== '0';
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const MB = 2 ** 20;
 
@@ -97,17 +99,25 @@ async function main(): Promise<void> {
   await measure('copy every column (baseline)', () => Object.values(state.columns).map((c) => c.slice()));
 
   const { ms: encodeMs, result: bytes } = await measure('encodeSnapshot', () => encodeSnapshot(mem));
+  const { ms: memcpyMs } = await measure('memcpy of the file (baseline)', () => bytes.slice());
   const { ms: decodeStateMs } = await measure('decodeState (bytes -> columns)', () => decodeState(bytes));
   await measure('decodeState, copy: false', () => decodeState(bytes, { copy: false }));
   const { ms: decodeMs } = await measure('decodeSnapshot (bytes -> memory)', () => decodeSnapshot(bytes));
+  await measure("decodeSnapshot, recallIndex: 'first-recall'", () => decodeSnapshot(bytes, { recallIndex: 'first-recall' }));
 
   const dir = mkdtempSync(join(tmpdir(), 'palimpsest-perf-'));
   const path = join(dir, 'memory.plmp');
   const logPath = join(dir, 'memory.jsonl');
-  let fresh: { snapshot: ReturnType<typeof inChild>; log: ReturnType<typeof inChild> };
+  let fresh: { snapshot: ReturnType<typeof inChild>; log: ReturnType<typeof inChild> } | undefined;
+  let loadMs = 0;
   try {
     await measure('saveSnapshot (fsync, rename)', () => saveSnapshot(path, mem));
-    await measure('loadSnapshot', () => loadSnapshot(path));
+    // The default load also builds recall's indexes; 'first-recall' is the store alone.
+    loadMs = (await measure('loadSnapshot', () => loadSnapshot(path))).ms;
+    const storeMs = (await measure("loadSnapshot, recallIndex: 'first-recall'", () => loadSnapshot(path, { recallIndex: 'first-recall' }))).ms;
+    console.log(`loadSnapshot / memcpy of the file   ${(loadMs / memcpyMs).toFixed(2)}x (${bytes.length} bytes)`);
+    console.log(`  store only ('first-recall')       ${(storeMs / memcpyMs).toFixed(2)}x`);
+    if (!peers) return;
     await writeLog(logPath, mem.log());
     fresh = { snapshot: inChild('--load-snapshot', path), log: inChild('--load-log', logPath) };
     if (fresh.snapshot.versions !== versions || fresh.log.versions !== versions) throw new Error('perf: a child loaded another memory');
@@ -115,6 +125,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 
+  if (fresh === undefined) return;
   const ops = mem.log();
   const { ms: stringifyMs, result: json } = await measure('peer: JSON.stringify(mem.log())', () => JSON.stringify(ops));
   const { ms: parseMs, result: parsed } = await measure('peer: JSON.parse', () => JSON.parse(json) as typeof ops);

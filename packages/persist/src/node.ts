@@ -53,7 +53,7 @@ export async function loadSnapshot(path: string, options: Omit<SnapshotOptions, 
     if (isErrno(e, 'ENOENT')) throw notFound('loadSnapshot', path, e);
     throw e;
   }
-  return decodeSnapshotAs(`loadSnapshot: ${path}`, bytes, { ...options, copy: false }, checksum);
+  return decodeSnapshotAs(`loadSnapshot: ${path}`, bytes, { ...options, copy: false }, checksum, true);
 }
 
 // ------------------------------------------------------------------------------------------ transcripts

@@ -17,6 +17,11 @@ export interface SnapshotOptions extends DecodeOptions, LoadConfigOptions {
    * every read, and recall refuses by name when it would have to embed. @default the built-in HashEmbedder
    */
   embedder?: Embedder;
+  /**
+   * When recall's indexes are built: in the load's pass ('load', so the first recall costs like any other), or
+   * at the first recall ('first-recall': a faster load for callers that only read facts). @default 'load'
+   */
+  recallIndex?: 'load' | 'first-recall';
 }
 
 /**
@@ -53,11 +58,19 @@ export function decodeSnapshot(bytes: Uint8Array | ArrayBuffer, options?: Snapsh
   return decodeSnapshotAs('decodeSnapshot', bytes, options);
 }
 
+/** Core's fromState key for "the state's arrays are handed over; adopt them instead of copying". */
+const ADOPT_COLUMNS = Symbol.for('palimpsest.adoptColumns');
+
+/**
+ * `ownsBytes`: the caller read `bytes` itself and nobody else holds them (loadSnapshot), so columns decoded
+ * as views into them may become the memory's own. Copied columns (the default) always may.
+ */
 export function decodeSnapshotAs(
   caller: string,
   bytes: Uint8Array | ArrayBuffer,
   options: SnapshotOptions = {},
   checksum?: (bytes: Uint8Array) => number,
+  ownsBytes = false,
 ): MemoryGraph {
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${caller}: options must be an object`);
   if (options.now !== undefined && typeof options.now !== 'function') {
@@ -78,7 +91,9 @@ export function decodeSnapshotAs(
       ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
       ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }),
       ...(options.predicates === undefined ? {} : { predicates: options.predicates }),
-    });
+      ...(options.recallIndex === undefined ? {} : { recallIndex: options.recallIndex }),
+      [ADOPT_COLUMNS]: options.copy !== false || ownsBytes,
+    } as Parameters<typeof MemoryGraph.fromState>[1]);
   } catch (e) {
     if (e instanceof ConfigMismatchError) {
       throw new ConfigMismatchError(`${caller}: ${e.message.replace(/^MemoryGraph\.fromState: /, '')}`, e.key);

@@ -5,7 +5,11 @@
  * Open ends are stored as sentinels, not NULL, so every predicate stays a plain range comparison an index
  * can serve: +∞ as 8.64e15 (the largest ECMAScript time), −∞ as −8.64e15; they are mapped back on read.
  * Indexes: the seed's two, (recorded_at, invalid_at) and (valid_at, valid_to); with `subjectIndex` also
- * (subject, valid_at) — the one an entity-local read needs, which the seed did not have.
+ * (subject, valid_at) — the one an entity-local read needs, which the seed did not have. The table carries the
+ * seed's UNIQUE constraint led by subject (`unique`, on by default), whose automatic index serves subject
+ * lookups; its key is the whole version, (subject, predicate, object) and the four stamps: narrower keys
+ * such as (…, valid_at, recorded_at) are not unique in the engine's rows, since one operation can close a
+ * version and re-append its still-true part with the same start and record time.
  */
 import type Database from 'better-sqlite3';
 import type { Fact } from '@palimpsest/core';
@@ -78,10 +82,16 @@ function fromSqlRow(r: SqlRow): EdgeRow {
 export interface SqlitePeerOptions {
   /** Add an index on (subject, valid_at) beside the seed's two. @default true */
   subjectIndex?: boolean;
+  /** Declare the seed's UNIQUE constraint on the table (its index serves subject lookups). @default true */
+  unique?: boolean;
 }
+
+/** The seed's UNIQUE constraint: one row per version (triple and four stamps), led by subject. */
+export const SEED_UNIQUE = 'UNIQUE (subject, predicate, object, valid_at, valid_to, recorded_at, invalid_at)';
 
 export class SqlitePeer {
   readonly subjectIndex: boolean;
+  readonly unique: boolean;
   private readonly db: Database.Database;
   private loaded = false;
   private stmts!: {
@@ -95,6 +105,7 @@ export class SqlitePeer {
 
   constructor(options: SqlitePeerOptions = {}) {
     this.subjectIndex = options.subjectIndex ?? true;
+    this.unique = options.unique ?? true;
     const Sqlite = requirePeer(betterSqlite3());
     this.db = new Sqlite(':memory:');
     this.db.pragma('journal_mode = OFF');
@@ -108,7 +119,8 @@ export class SqlitePeer {
       valid_to INTEGER NOT NULL,
       recorded_at INTEGER NOT NULL,
       invalid_at INTEGER NOT NULL,
-      confidence REAL NOT NULL
+      confidence REAL NOT NULL${this.unique ? `,
+      ${SEED_UNIQUE}` : ''}
     )`);
   }
 

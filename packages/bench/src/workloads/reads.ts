@@ -63,7 +63,7 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
     results.push({
       workload: '2 reads',
       name: `load ${versions.toLocaleString('en-US')} versions + indexes`,
-      system: peerName(subjectIndex),
+      system: peerName(peers[peers.length - 1]!),
       throughput: (versions * 1000) / ms,
       unit: 'version',
       memory,
@@ -155,7 +155,7 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
     const timed = await runTasks(
       [
         { name: 'palimpsest', fn: () => spec.engine(nextE()) },
-        ...nextP.map(({ p, next }) => ({ name: peerName(p.subjectIndex), fn: () => spec.peer(p, next()) })),
+        ...nextP.map(({ p, next }) => ({ name: peerName(p), fn: () => spec.peer(p, next()) })),
       ],
       timing,
     );
@@ -185,7 +185,7 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
       const timed = await runTasks(
         [
           { name: 'palimpsest', fn: () => (({ v, k }) => mem.factIds({ validAt: v, knownAt: k }))(nextE()) },
-          ...nextP.map(({ p, next }) => ({ name: peerName(p.subjectIndex), fn: () => (({ v, k }) => p.cutIds(v, k))(next()) })),
+          ...nextP.map(({ p, next }) => ({ name: peerName(p), fn: () => (({ v, k }) => p.cutIds(v, k))(next()) })),
         ],
         input.cutTiming ?? input.timing,
       );
@@ -197,6 +197,7 @@ export async function runReads(input: ReadsInput): Promise<ReadsOutput> {
   return { results, agreement, notes };
 }
 
-export function peerName(subjectIndex: boolean): string {
-  return subjectIndex ? 'SQLite (seed indexes + subject)' : 'SQLite (seed indexes only)';
+export function peerName(peer: Pick<SqlitePeer, 'subjectIndex' | 'unique'>): string {
+  const schema = peer.unique ? 'seed schema' : 'seed indexes, no UNIQUE';
+  return peer.subjectIndex ? `SQLite (${schema} + subject index)` : `SQLite (${schema})`;
 }

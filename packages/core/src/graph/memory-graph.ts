@@ -49,11 +49,14 @@ import { recallAsync } from './recall-async.js';
 import { checkPredicateOptions, DEFAULTS } from './predicates.js';
 import type { PredicateConfig } from './predicates.js';
 import { MemoryView } from './memory-view.js';
+import { readFactColumns } from './fact-columns.js';
+import type { FactColumns } from './fact-columns.js';
 import { cutOf, factRows, readChanges, readEntity, readEpisode, readFact, readFactIds, readFacts, readHistory, readNeighbors } from './reads.js';
 import { checkEpisodeId, checkVector } from './resolve.js';
 import { replayLog } from './replay.js';
 import type { LoadOptions } from './replay.js';
 import { exportMemoryState, memoryFromState } from './state-io.js';
+import type { StateLoadOptions } from './state-io.js';
 import {
   setArchived,
   stamp,
@@ -241,6 +244,11 @@ export class MemoryGraph {
     return readFactIds(this, raw);
   }
 
+  /** The versions `facts(query)` would return, as columns (one typed array per field, no object per version). */
+  factColumns(raw: FactQuery = {}): FactColumns {
+    return readFactColumns(this, raw);
+  }
+
   /** @internal Row ids matching a fact query at (v, k), ascending. */
   factRows(query: FactQuery, v: number, k: number, call: string): number[] {
     return factRows(this, query, v, k, call);
@@ -421,7 +429,7 @@ export class MemoryGraph {
    * A memory from `exportState()` output. Every length and cross-reference is checked first; what does not
    * fit throws CorruptSnapshotError, another format version SnapshotVersionError.
    */
-  static fromState(state: MemoryState, given: LoadOptions = {}): MemoryGraph {
+  static fromState(state: MemoryState, given: StateLoadOptions = {}): MemoryGraph {
     return memoryFromState(state, given, (options) => new MemoryGraph(options));
   }
 }

@@ -1,13 +1,11 @@
 // The reads: cuts, fact rows, history, changes, neighbours, and the objects (Fact, Entity, Episode) they return.
 import { InvalidArgumentError, NotFoundError } from '../errors.js';
-import { literalCode, NONE } from '../store/fact-store.js';
+import { NONE } from '../store/fact-store.js';
 import { ZoneQuery } from '../store/zone-index.js';
-import { EDGE_TYPES } from '../types.js';
 import type {
   Changes,
   ChangesQuery,
   Cut,
-  EdgeType,
   Entity,
   EntityRef,
   Episode,
@@ -20,6 +18,7 @@ import type {
 } from '../types.js';
 import { showTime, toMillis } from '../util/time.js';
 import type { MemoryGraph } from './memory-graph.js';
+import { factAt, factsOfRows } from './fact-objects.js';
 import { findEntity, findObject, withMerged } from './resolve.js';
 import { readInput, readOptions, SHAPES, show } from './validate.js';
 
@@ -36,7 +35,7 @@ export function readFacts(mem: MemoryGraph, raw: FactQuery = {}): Fact[] {
   const call = 'MemoryGraph.facts';
   const query = readInput<FactQuery>(call, raw, SHAPES.facts);
   const { v, k } = cutOf(mem, query, call);
-  return mem.factRows(query, v, k, call).map((row) => mem.fact(row));
+  return factsOfRows(mem, mem.factRows(query, v, k, call));
 }
 
 /** Ids of the versions `facts(query)` would return, in the same order, without making objects (read one with `fact(id)`). */
@@ -61,16 +60,28 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
     if (object === NONE) return [];
   }
   const rows: number[] = [];
+  if (subject !== undefined) {
+    // The subject's own clustered slots (subject-index.ts), already in row order; then the filters.
+    st.subjects.visibleRows(subject, st.recordedPrefix(k), v, k, rows);
+    if (p === NONE && object === undefined && includeArchived) return rows;
+    let kept = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      const t = st.triple[r]!;
+      if (p !== NONE && st.tPredicate[t] !== p) continue;
+      if (object !== undefined && st.tObject[t] !== object) continue;
+      if (!includeArchived && !Number.isNaN(st.archivedAt[r]!)) continue;
+      rows[kept++] = r;
+    }
+    rows.length = kept;
+    return rows;
+  }
   const take = (t: number) => {
     if (p !== NONE && st.tPredicate[t] !== p) return;
     for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
       if (st.visible(r, v, k) && (includeArchived || Number.isNaN(st.archivedAt[r]!))) rows.push(r);
     }
   };
-  if (subject !== undefined) {
-    for (let t = st.subjectHead[subject]!; t !== NONE; t = st.tSubjectNext[t]!) if (object === undefined || st.tObject[t] === object) take(t);
-    return rows.sort((a, b) => a - b);
-  }
   if (object !== undefined && object >= 0) {
     for (let t = st.objectHead[object]!; t !== NONE; t = st.tObjectNext[t]!) take(t);
     return rows.sort((a, b) => a - b);
@@ -101,15 +112,22 @@ export function readHistory(mem: MemoryGraph, raw: HistoryQuery): Fact[] {
   }
   const rows: number[] = [];
   const st = mem.store;
-  for (const entity of withMerged(mem, subject)) {
-    for (let t = st.subjectHead[entity]!; t !== NONE; t = st.tSubjectNext[t]!) {
-      if (p !== NONE && st.tPredicate[t] !== p) continue;
-      const o = st.tObject[t]!;
-      if (object !== undefined && o !== object && (o < 0 || mem.entities.resolveAt(o, k) !== object)) continue;
-      for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) rows.push(r);
-    }
+  const entities = withMerged(mem, subject);
+  for (const entity of entities) st.subjects.allRows(entity, rows);
+  // Each entity's rows ascend; rows of entities merged into this one interleave with them.
+  if (entities.length > 1) rows.sort((a, b) => a - b);
+  if (p === NONE && object === undefined) return factsOfRows(mem, rows);
+  let kept = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const t = st.triple[r]!;
+    if (p !== NONE && st.tPredicate[t] !== p) continue;
+    const o = st.tObject[t]!;
+    if (object !== undefined && o !== object && (o < 0 || mem.entities.resolveAt(o, k) !== object)) continue;
+    rows[kept++] = r;
   }
-  return rows.sort((a, b) => a - b).map((row) => mem.fact(row));
+  rows.length = kept;
+  return factsOfRows(mem, rows);
 }
 
 /**
@@ -153,7 +171,7 @@ export function readChanges(mem: MemoryGraph, raw: ChangesQuery): Changes {
     st.zones.search(ZoneQuery.StartsIn, prefix, k, since, until, st, (r) => added.push(r));
     st.zones.search(ZoneQuery.EndsIn, prefix, k, since, until, st, (r) => removed.push(r));
   }
-  return { added: added.map((r) => mem.fact(r)), removed: removed.map((r) => mem.fact(r)) };
+  return { added: factsOfRows(mem, added), removed: factsOfRows(mem, removed) };
 }
 
 /** One hop out from an entity, over the facts visible at the cut. */
@@ -189,39 +207,8 @@ export function readNeighbors(mem: MemoryGraph, ref: EntityRef, raw: NeighborQue
 
 /** One version by id. */
 export function readFact(mem: MemoryGraph, id: number): Fact {
-  const st = mem.store;
-  if (!Number.isInteger(id) || id < 0 || id >= st.rowCount) throw new NotFoundError(`MemoryGraph.fact: no fact version #${show(id)}`);
-  const t = st.triple[id]!;
-  const s = st.tSubject[t]!;
-  const o = st.tObject[t]!;
-  const prov = st.provenance[id]!;
-  const fact: Fact = {
-    id,
-    subject: { id: s, name: mem.entities.displayName(s) },
-    predicate: mem.predicateNames.get(st.tPredicate[t]!),
-    object: o >= 0 ? { id: o, name: mem.entities.displayName(o) } : { value: mem.literals[literalCode(o)]! },
-    validFrom: st.validFrom[id]!,
-    validTo: st.validTo[id]!,
-    recordedAt: st.recordedAt[id]!,
-    invalidAt: st.invalidAt[id]!,
-    confidence: st.confidence[id]!,
-    evidence: st.evidenceIds(st.evidenceHead[id]!).map((e) => mem.strings.get(e)),
-    salience: st.salience[id]!,
-    retrievals: st.retrievals[id]!,
-    lastSeenAt: st.lastSeenAt[id]!,
-  };
-  const source = mem.provenance.source[prov]!;
-  const reason = mem.provenance.reason[prov]!;
-  const edgeType = mem.provenance.edgeType[prov]!;
-  if (source !== NONE) fact.source = mem.strings.get(source);
-  if (reason !== NONE) fact.reason = mem.strings.get(reason);
-  if (edgeType !== NONE) fact.edgeType = EDGE_TYPES[edgeType] as EdgeType;
-  const episode = st.episode[id]!;
-  if (episode !== NONE) fact.episode = mem.episodes.ids[episode]!;
-  if (!Number.isNaN(st.archivedAt[id]!)) fact.archivedAt = st.archivedAt[id]!;
-  if (!Number.isNaN(st.lastRetrievedAt[id]!)) fact.lastRetrievedAt = st.lastRetrievedAt[id]!;
-  if (st.supersededHead[id] !== NONE) fact.supersededBy = st.supersededBy(id);
-  return fact;
+  if (!Number.isInteger(id) || id < 0 || id >= mem.store.rowCount) throw new NotFoundError(`MemoryGraph.fact: no fact version #${show(id)}`);
+  return factAt(mem, id);
 }
 
 /** An entity by name, alias or id, as known at `knownAt` (default now); undefined when unknown. */

@@ -1,5 +1,5 @@
 // The memory as named arrays (state.ts) and back: what snapshots store, checked before anything is built.
-import { CorruptSnapshotError, PalimpsestError, SnapshotVersionError } from '../errors.js';
+import { CorruptSnapshotError, InvalidArgumentError, PalimpsestError, SnapshotVersionError } from '../errors.js';
 import { NONE } from '../store/fact-store.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState } from '../state.js';
@@ -74,9 +74,24 @@ export function exportMemoryState(mem: MemoryGraph): MemoryState {
  * A memory from `exportState()` output. Every length and cross-reference is checked first; what does not
  * fit throws CorruptSnapshotError, another format version SnapshotVersionError.
  */
-export function memoryFromState(state: MemoryState, given: LoadOptions, create: (options: MemoryGraphOptions) => MemoryGraph): MemoryGraph {
+/**
+ * Set (to true) under this key in fromState's options by a loader that made the state's arrays itself and
+ * hands them over (persist's decoders): the store then adopts its row and triple columns instead of copying
+ * them. A registry symbol, so no caller's JSON can carry it and persist needs no internal import.
+ */
+export const ADOPT_COLUMNS = Symbol.for('palimpsest.adoptColumns');
+
+/** fromState's options: a replay's, and when recall's indexes are built (default: in the load's pass). */
+export type StateLoadOptions = LoadOptions & { recallIndex?: 'load' | 'first-recall' };
+
+export function memoryFromState(state: MemoryState, given: StateLoadOptions, create: (options: MemoryGraphOptions) => MemoryGraph): MemoryGraph {
   const call = 'MemoryGraph.fromState';
-  const options = readOptions<LoadOptions>(call, given, SHAPES.loadOptions);
+  const adopt = given !== null && typeof given === 'object' && (given as { [ADOPT_COLUMNS]?: unknown })[ADOPT_COLUMNS] === true;
+  const options = readOptions<StateLoadOptions>(call, given, SHAPES.stateLoadOptions);
+  const recallIndex = options.recallIndex ?? 'load';
+  if (recallIndex !== 'load' && recallIndex !== 'first-recall') {
+    throw new InvalidArgumentError(`${call}: recallIndex must be 'load' or 'first-recall'`);
+  }
   let checked: CheckedState;
   try {
     checked = checkState(state);
@@ -101,10 +116,10 @@ export function memoryFromState(state: MemoryState, given: LoadOptions, create: 
       predicates,
       [RESTORED_EMBEDDER]: config.embedder,
     } as MemoryGraphOptions);
-    loadChecked(mem, checked);
-    // Recall's indexes are built in the load's pass (no first-recall cliff); no HNSW is built here (see
-    // RECALL_DEFAULTS.bruteForceBelow), so this is linear in what was loaded.
-    mem.indexForRecall();
+    loadChecked(mem, checked, adopt);
+    // Recall's indexes are built in the load's pass unless deferred (no first-recall cliff); no HNSW is
+    // built here (see RECALL_DEFAULTS.bruteForceBelow), so this is linear in what was loaded.
+    if (recallIndex === 'load') mem.indexForRecall();
     return mem;
   } catch (error) {
     // Whatever a malformed state makes fail is a damaged state, never a raw TypeError or RangeError.
@@ -113,7 +128,7 @@ export function memoryFromState(state: MemoryState, given: LoadOptions, create: 
   }
 }
 
-export function loadChecked(mem: MemoryGraph, c: CheckedState): void {
+export function loadChecked(mem: MemoryGraph, c: CheckedState, adopt = false): void {
   for (const v of c.strings) mem.strings.intern(v);
   for (const v of c.predicateNames) mem.predicateNames.intern(v);
   const e = mem.entities;
@@ -157,7 +172,7 @@ export function loadChecked(mem: MemoryGraph, c: CheckedState): void {
     );
   }
   try {
-    mem.store.loadColumns(c.store, c.entity.name.length);
+    mem.store.loadColumns(c.store, c.entity.name.length, adopt);
   } catch (error) {
     throw new CorruptSnapshotError(`MemoryGraph.fromState: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,5 +1,7 @@
-import { grow, IntList, nextCapacity, upperBound } from '../util/arrays.js';
+import { grow, IntList, nextCapacity } from '../util/arrays.js';
 import type { ColumnArray } from '../state.js';
+import { RecordFence } from './record-fence.js';
+import { SubjectIndex } from './subject-index.js';
 import { ZoneIndex } from './zone-index.js';
 
 /** The stored columns of a FactStore, as `exportColumns` names them. */
@@ -121,6 +123,10 @@ export class FactStore {
   private live: Array<Map<number, number[]>> = [];
 
   readonly zones = new ZoneIndex();
+  /** Each subject's versions with their validity and closing time, together: entity-local cuts (subject-index.ts). */
+  readonly subjects = new SubjectIndex();
+  /** Every 256th row's recordedAt: recordedPrefix without a search over the whole column. */
+  private readonly fence = new RecordFence();
 
   constructor() {
     this.reserveRows(1024);
@@ -151,6 +157,7 @@ export class FactStore {
     this.openNext = grow(this.openNext, cap);
     this.rowCapacity = cap;
     this.zones.reserve(cap);
+    this.subjects.reserveRows(cap);
   }
 
   /** Appends an open version of `triple`; metadata is copied from `like` when given. */
@@ -189,6 +196,8 @@ export class FactStore {
     if (!wasLive) this.markLive(triple);
     this.rowCount = row + 1;
     this.zones.add(row, validFrom, validTo, Infinity);
+    this.subjects.add(row, this.tSubject[triple]!, validFrom, validTo, Infinity);
+    this.fence.add(row, recordedAt);
     return row;
   }
 
@@ -211,6 +220,7 @@ export class FactStore {
     this.openNext[row] = NONE;
     if (this.tOpenHead[triple] === NONE) this.unmarkLive(triple);
     this.zones.closed(row, this, this.rowCount);
+    this.subjects.closed(row, at);
   }
 
   addSupersededBy(row: number, by: number): void {
@@ -253,7 +263,7 @@ export class FactStore {
 
   /** Rows recorded at or before `k`: a prefix of the rows. */
   recordedPrefix(k: number): number {
-    return upperBound(this.recordedAt, this.rowCount, k);
+    return this.fence.prefix(this.recordedAt, this.rowCount, k);
   }
 
   /** Believed at k and valid at v. */
@@ -276,7 +286,8 @@ export class FactStore {
     this.tSubjectNext = grow(this.tSubjectNext, cap, NONE);
     this.tObjectNext = grow(this.tObjectNext, cap, NONE);
     this.tripleCapacity = cap;
-    if (cap * 2 > this.hash.length) this.rehash(cap * 2);
+    // The hash's size stays a power of two (its mask), whatever capacity an adopted load left.
+    if (cap * 2 > this.hash.length) this.rehash(nextCapacity(0, cap * 2));
   }
 
   private rehash(size: number): void {
@@ -402,24 +413,78 @@ export class FactStore {
   }
 
   /**
-   * Takes checked columns (see graph/state-check.ts) as a bulk load: the columns are copied whole, and the
-   * chains, the live map and the zone index are built in linear passes. Nothing is sorted. Throws a
+   * Takes checked columns (see graph/state-check.ts) as a bulk load: the chains, the live map and the
+   * indexes are built in linear passes; nothing is sorted. With `adopt` the row and triple columns become
+   * the store's own (no copy; the caller must not use them again); without it they are copied. Throws a
    * RangeError for a duplicate triple (the caller turns it into CorruptSnapshotError).
    */
-  loadColumns(c: StoreColumns, entityCount: number): void {
+  loadColumns(c: StoreColumns, entityCount: number, adopt = false): void {
     const n = c.triple.length;
     const tc = c.tSubject.length;
-    this.reserveTriples(tc);
     this.reserveEntities(entityCount);
-    this.tSubject.set(c.tSubject);
-    this.tPredicate.set(c.tPredicate);
-    this.tObject.set(c.tObject);
+    if (adopt) {
+      this.tSubject = c.tSubject as typeof this.tSubject;
+      this.tPredicate = c.tPredicate as typeof this.tPredicate;
+      this.tObject = c.tObject as typeof this.tObject;
+      this.tHead = new Int32Array(tc).fill(NONE);
+      this.tOpenHead = new Int32Array(tc).fill(NONE);
+      this.tSubjectNext = new Int32Array(tc).fill(NONE);
+      this.tObjectNext = new Int32Array(tc).fill(NONE);
+      this.tripleCapacity = tc;
+      this.hash = new Int32Array(Math.max(this.hash.length, nextCapacity(0, tc * 2)));
+      this.hashMask = this.hash.length - 1;
+    } else {
+      this.reserveTriples(tc);
+      this.tSubject.set(c.tSubject);
+      this.tPredicate.set(c.tPredicate);
+      this.tObject.set(c.tObject);
+    }
     this.tripleCount = tc;
-    this.rehash(this.hash.length);
+    this.hashAndChainTriples(tc);
+    if (adopt) this.adoptRows(c, n);
+    else this.copyRows(c, n);
+    this.rowCount = n;
+    for (let r = 0; r < n; r++) {
+      const t = this.triple[r]!;
+      this.tripleNext[r] = this.tHead[t]!;
+      this.tHead[t] = r;
+      if (this.invalidAt[r] === Infinity) {
+        this.openNext[r] = this.tOpenHead[t]!;
+        this.tOpenHead[t] = r;
+      } else {
+        this.openNext[r] = NONE;
+      }
+    }
+    for (let t = 0; t < tc; t++) if (this.tOpenHead[t] !== NONE) this.markLive(t);
+    this.zones.build(this, n);
+    const { tSubject, triple } = this;
+    this.subjects.build(this, n, (r) => tSubject[triple[r]!]!);
+    this.fence.build(this.recordedAt, n);
+    this.evidenceValue = IntList.of(c.evidenceValue);
+    this.evidenceNext = IntList.of(c.evidenceNext);
+    this.linkValue = IntList.of(c.linkValue);
+    this.linkNext = IntList.of(c.linkNext);
+    this.closedRows = IntList.of(c.closedRows);
+  }
+
+  /**
+   * One pass over the triples: each is put in the hash (a duplicate is found by the same probe that
+   * finds its slot) and linked into its subject's and object's chains.
+   */
+  private hashAndChainTriples(tc: number): void {
+    const { tSubject, tPredicate, tObject, hash } = this;
+    const mask = this.hashMask;
+    hash.fill(0);
     for (let t = 0; t < tc; t++) {
-      if (this.findTriple(c.tSubject[t]!, c.tPredicate[t]!, c.tObject[t]!) !== t) throw new RangeError(`triple #${t} is a duplicate`);
-      const s = this.tSubject[t]!;
-      const o = this.tObject[t]!;
+      const s = tSubject[t]!;
+      const p = tPredicate[t]!;
+      const o = tObject[t]!;
+      let slot = tripleHash(s, p, o) & mask;
+      for (let e = hash[slot]!; e !== 0; e = hash[slot]!) {
+        if (tSubject[e - 1] === s && tPredicate[e - 1] === p && tObject[e - 1] === o) throw new RangeError(`triple #${t} is a duplicate`);
+        slot = (slot + 1) & mask;
+      }
+      hash[slot] = t + 1;
       this.tSubjectNext[t] = this.subjectHead[s]!;
       this.subjectHead[s] = t;
       if (o >= 0) {
@@ -427,6 +492,9 @@ export class FactStore {
         this.objectHead[o] = t;
       }
     }
+  }
+
+  private copyRows(c: StoreColumns, n: number): void {
     this.reserveRows(n);
     this.triple.set(c.triple);
     this.validFrom.set(c.validFrom);
@@ -443,35 +511,41 @@ export class FactStore {
     this.lastRetrievedAt.set(c.lastRetrievedAt);
     this.archivedAt.set(c.archivedAt);
     this.lastSeenAt.set(c.lastSeenAt);
-    this.rowCount = n;
-    for (let r = 0; r < n; r++) {
-      const t = this.triple[r]!;
-      this.tripleNext[r] = this.tHead[t]!;
-      this.tHead[t] = r;
-      if (this.invalidAt[r] === Infinity) {
-        this.openNext[r] = this.tOpenHead[t]!;
-        this.tOpenHead[t] = r;
-      } else {
-        this.openNext[r] = NONE;
-      }
-    }
-    for (let t = 0; t < tc; t++) if (this.tOpenHead[t] !== NONE) this.markLive(t);
-    this.zones.build(this, n);
-    this.evidenceValue = IntList.of(c.evidenceValue);
-    this.evidenceNext = IntList.of(c.evidenceNext);
-    this.linkValue = IntList.of(c.linkValue);
-    this.linkNext = IntList.of(c.linkNext);
-    this.closedRows = IntList.of(c.closedRows);
+  }
+
+  /** The decoded row columns become the store's; the first append grows them (one copy, then doubling). */
+  private adoptRows(c: StoreColumns, n: number): void {
+    this.triple = c.triple as typeof this.triple;
+    this.validFrom = c.validFrom as typeof this.validFrom;
+    this.validTo = c.validTo as typeof this.validTo;
+    this.recordedAt = c.recordedAt as typeof this.recordedAt;
+    this.invalidAt = c.invalidAt as typeof this.invalidAt;
+    this.confidence = c.confidence as typeof this.confidence;
+    this.salience = c.salience as typeof this.salience;
+    this.provenance = c.provenance as typeof this.provenance;
+    this.episode = c.episode as typeof this.episode;
+    this.evidenceHead = c.evidenceHead as typeof this.evidenceHead;
+    this.supersededHead = c.supersededHead as typeof this.supersededHead;
+    this.retrievals = c.retrievals as typeof this.retrievals;
+    this.lastRetrievedAt = c.lastRetrievedAt as typeof this.lastRetrievedAt;
+    this.archivedAt = c.archivedAt as typeof this.archivedAt;
+    this.lastSeenAt = c.lastSeenAt as typeof this.lastSeenAt;
+    this.tripleNext = new Int32Array(n);
+    this.openNext = new Int32Array(n);
+    this.rowCapacity = n;
+    this.zones.reserve(n);
+    this.subjects.reserveRows(n);
   }
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
-  memoryBytes(): { rowColumns: number; triples: number; zones: number; pools: number } {
+  memoryBytes(): { rowColumns: number; triples: number; zones: number; subjects: number; pools: number } {
     const perRow =
       4 + 8 * 4 + 4 + 4 + 4 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 4 + 4; // see the column list above
     return {
       rowColumns: perRow * this.rowCount,
       triples: this.tripleCount * 4 * 7 + this.hash.length * 4,
       zones: this.zones.byteLength,
+      subjects: this.subjects.byteLength + this.fence.byteLength,
       pools: (this.evidenceValue.length + this.linkValue.length) * 8 + this.closedRows.length * 4,
     };
   }

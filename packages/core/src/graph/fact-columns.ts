@@ -1,0 +1,96 @@
+// The columnar form of a fact read: one array per field, no object per version.
+import { InvalidArgumentError, NotFoundError } from '../errors.js';
+import { literalCode } from '../store/fact-store.js';
+import type { Fact, FactQuery, LiteralValue } from '../types.js';
+import { factAt } from './fact-objects.js';
+import type { MemoryGraph } from './memory-graph.js';
+import { cutOf } from './reads.js';
+import { readInput, SHAPES } from './validate.js';
+
+/**
+ * The versions `facts(query)` returns, in the same order, as columns: for callers that scan many versions
+ * and want no object per version. The columns are copies taken at the read (later writes do not change
+ * them); `fact(i)` builds the plain `Fact` of the i-th version as the memory holds it when called (the
+ * same object `mem.fact(id[i])` gives).
+ */
+export interface FactColumns {
+  readonly length: number;
+  /** Version ids, ascending. */
+  readonly id: Int32Array;
+  /** Subject entity ids. */
+  readonly subject: Int32Array;
+  /** Predicate names (interned strings: no string is made per version). */
+  readonly predicate: readonly string[];
+  /** Object entity ids; -1 where the object is a literal. */
+  readonly objectEntity: Int32Array;
+  /** Literal objects; null where the object is an entity. */
+  readonly objectValue: ReadonlyArray<LiteralValue | null>;
+  readonly validFrom: Float64Array;
+  readonly validTo: Float64Array;
+  readonly recordedAt: Float64Array;
+  readonly invalidAt: Float64Array;
+  readonly confidence: Float32Array;
+  /** The display name of an entity id found in `subject` or `objectEntity`. */
+  entityName(id: number): string;
+  /** The plain Fact of the i-th version (0 ≤ i < length). */
+  fact(i: number): Fact;
+}
+
+export function readFactColumns(mem: MemoryGraph, raw: FactQuery = {}): FactColumns {
+  const call = 'MemoryGraph.factColumns';
+  const query = readInput<FactQuery>(call, raw, SHAPES.facts);
+  const { v, k } = cutOf(mem, query, call);
+  return columnsOfRows(mem, mem.factRows(query, v, k, call));
+}
+
+function columnsOfRows(mem: MemoryGraph, rows: readonly number[]): FactColumns {
+  const st = mem.store;
+  const n = rows.length;
+  const id = Int32Array.from(rows);
+  const subject = new Int32Array(n);
+  const predicate = new Array<string>(n);
+  const objectEntity = new Int32Array(n);
+  const objectValue = new Array<LiteralValue | null>(n);
+  const validFrom = new Float64Array(n);
+  const validTo = new Float64Array(n);
+  const recordedAt = new Float64Array(n);
+  const invalidAt = new Float64Array(n);
+  const confidence = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!;
+    const t = st.triple[r]!;
+    const o = st.tObject[t]!;
+    subject[i] = st.tSubject[t]!;
+    predicate[i] = mem.predicateNames.get(st.tPredicate[t]!);
+    objectEntity[i] = o >= 0 ? o : -1;
+    objectValue[i] = o >= 0 ? null : mem.literals[literalCode(o)]!;
+    validFrom[i] = st.validFrom[r]!;
+    validTo[i] = st.validTo[r]!;
+    recordedAt[i] = st.recordedAt[r]!;
+    invalidAt[i] = st.invalidAt[r]!;
+    confidence[i] = st.confidence[r]!;
+  }
+  return {
+    length: n,
+    id,
+    subject,
+    predicate,
+    objectEntity,
+    objectValue,
+    validFrom,
+    validTo,
+    recordedAt,
+    invalidAt,
+    confidence,
+    entityName: (entity: number) => {
+      if (!Number.isInteger(entity) || entity < 0 || entity >= mem.entities.count) {
+        throw new NotFoundError(`FactColumns.entityName: no entity #${String(entity)}`);
+      }
+      return mem.entities.displayName(entity);
+    },
+    fact: (i: number) => {
+      if (!Number.isInteger(i) || i < 0 || i >= n) throw new InvalidArgumentError(`FactColumns.fact: index ${String(i)} is outside [0, ${n})`);
+      return factAt(mem, id[i]!);
+    },
+  };
+}

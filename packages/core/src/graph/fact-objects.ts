@@ -1,0 +1,64 @@
+// Fact objects: the plain `Fact` of a row, one at a time or for a whole result.
+import { literalCode, NONE } from '../store/fact-store.js';
+import { EDGE_TYPES } from '../types.js';
+import type { EdgeType, Fact } from '../types.js';
+import type { MemoryGraph } from './memory-graph.js';
+
+/** Fact objects of row ids known to exist (no per-id check), in their order. */
+export function factsOfRows(mem: MemoryGraph, rows: readonly number[]): Fact[] {
+  const out = new Array<Fact>(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = factAt(mem, rows[i]!);
+  return out;
+}
+
+/**
+ * The plain Fact of a row that exists. Built as one object literal (one hidden class for every fact), the
+ * optional fields added after it in a fixed order; evidence strings are read straight off their chain.
+ */
+export function factAt(mem: MemoryGraph, id: number): Fact {
+  const st = mem.store;
+  const t = st.triple[id]!;
+  const s = st.tSubject[t]!;
+  const o = st.tObject[t]!;
+  const names = mem.entities;
+  const fact: Fact = {
+    id,
+    subject: { id: s, name: names.displayName(s) },
+    predicate: mem.predicateNames.get(st.tPredicate[t]!),
+    object: o >= 0 ? { id: o, name: names.displayName(o) } : { value: mem.literals[literalCode(o)]! },
+    validFrom: st.validFrom[id]!,
+    validTo: st.validTo[id]!,
+    recordedAt: st.recordedAt[id]!,
+    invalidAt: st.invalidAt[id]!,
+    confidence: st.confidence[id]!,
+    evidence: evidenceOf(mem, st.evidenceHead[id]!),
+    salience: st.salience[id]!,
+    retrievals: st.retrievals[id]!,
+    lastSeenAt: st.lastSeenAt[id]!,
+  };
+  const prov = st.provenance[id]!;
+  const source = mem.provenance.source[prov]!;
+  const reason = mem.provenance.reason[prov]!;
+  const edgeType = mem.provenance.edgeType[prov]!;
+  if (source !== NONE) fact.source = mem.strings.get(source);
+  if (reason !== NONE) fact.reason = mem.strings.get(reason);
+  if (edgeType !== NONE) fact.edgeType = EDGE_TYPES[edgeType] as EdgeType;
+  const episode = st.episode[id]!;
+  if (episode !== NONE) fact.episode = mem.episodes.ids[episode]!;
+  if (!Number.isNaN(st.archivedAt[id]!)) fact.archivedAt = st.archivedAt[id]!;
+  if (!Number.isNaN(st.lastRetrievedAt[id]!)) fact.lastRetrievedAt = st.lastRetrievedAt[id]!;
+  if (st.supersededHead[id] !== NONE) fact.supersededBy = st.supersededBy(id);
+  return fact;
+}
+
+/** Evidence strings of a chain, oldest first (the chain is newest first). */
+function evidenceOf(mem: MemoryGraph, head: number): string[] {
+  if (head === NONE) return [];
+  const st = mem.store;
+  let n = 0;
+  for (let e = head; e !== NONE; e = st.evidenceNext.data[e]!) n++;
+  const out = new Array<string>(n);
+  for (let e = head; e !== NONE; e = st.evidenceNext.data[e]!) out[--n] = mem.strings.get(st.evidenceValue.data[e]!);
+  return out;
+}
+

@@ -1,0 +1,182 @@
+import { grow, nextCapacity } from '../util/arrays.js';
+
+/**
+ * A subject-clustered time index: each entity's versions (as subject), in row order, in blocks of its own,
+ * each slot holding the row id and copies of the row's validFrom, validTo and invalidAt side by side.
+ *
+ * Why: an entity-local cut through the row columns reads four columns at rows scattered over the whole
+ * store (a cache miss each once the store outgrows the cache), so it slowed down as memory grew at the same
+ * history per entity. Here it reads one entity's slots, which sit together: a block of 16 rows is nine cache
+ * lines read in order. Record time needs no copy: rows are appended in record-time order, so "recorded ≤ k"
+ * is "row < prefix", and a subject's slots are in row order, so the scan stops at the first later row.
+ *
+ * Blocks: an entity's first block has 4 slots (most entities have few versions), later ones 16. Each block
+ * keeps summaries (largest invalidAt, smallest validFrom, largest validTo) in a header beside its slots, in
+ * one array, so a cut skips whole blocks of closed or out-of-range versions and reads a block's header and
+ * rows from the same few cache lines. A row's block is kept per row, so closing a row costs O(16).
+ */
+const NONE = -1;
+const FIRST_BLOCK = 4;
+const BLOCK = 16;
+/** A block in `data`: a six-double header, then four doubles per slot. */
+const NEXT = 0; // offset of the subject's next block, or NONE
+const USED = 1;
+const SIZE = 2;
+const MAX_INVALID = 3;
+const MIN_FROM = 4;
+const MAX_TO = 5;
+const HEADER = 6;
+/** Slot fields: the row id and copies of its three times. */
+const ROW = 0;
+const FROM = 1;
+const TO = 2;
+const INVALID = 3;
+const SLOT = 4;
+
+/** The rows the index is built from at a bulk load. */
+export interface SubjectRows {
+  readonly validFrom: Float64Array;
+  readonly validTo: Float64Array;
+  readonly invalidAt: Float64Array;
+}
+
+export class SubjectIndex {
+  // ---- per entity: offsets of its first and last block in `data` ----
+  private entityCapacity = 0;
+  private head = new Int32Array(0);
+  private tail = new Int32Array(0);
+  /** Blocks, header and slots together, so a block's summaries and its rows share cache lines. */
+  private data = new Float64Array(0);
+  private used = 0;
+  /** Rows held. */
+  private rows = 0;
+  /** Per row: the offset of the block holding it (for closings). */
+  private rowBlock = new Int32Array(0);
+
+  /** Makes room for `rows` rows (the store calls this when it grows its columns). */
+  reserveRows(rows: number): void {
+    if (rows > this.rowBlock.length) this.rowBlock = grow(this.rowBlock, rows);
+  }
+
+  private reserveEntities(needed: number): void {
+    if (needed <= this.entityCapacity) return;
+    const cap = nextCapacity(this.entityCapacity, needed);
+    this.head = grow(this.head, cap, NONE);
+    this.tail = grow(this.tail, cap, NONE);
+    this.entityCapacity = cap;
+  }
+
+  private newBlock(size: number): number {
+    const b = this.used;
+    const end = b + HEADER + size * SLOT;
+    if (end > this.data.length) this.data = grow(this.data, nextCapacity(this.data.length, end, 1024));
+    const d = this.data;
+    d[b + NEXT] = NONE;
+    d[b + USED] = 0;
+    d[b + SIZE] = size;
+    d[b + MAX_INVALID] = -Infinity;
+    d[b + MIN_FROM] = Infinity;
+    d[b + MAX_TO] = -Infinity;
+    this.used = end;
+    return b;
+  }
+
+  /** A new version `row` of `subject` (rows arrive in ascending order). */
+  add(row: number, subject: number, validFrom: number, validTo: number, invalidAt: number): void {
+    this.reserveEntities(subject + 1);
+    if (row >= this.rowBlock.length) this.reserveRows(nextCapacity(this.rowBlock.length, row + 1));
+    let b = this.tail[subject]!;
+    if (b === NONE) {
+      b = this.newBlock(FIRST_BLOCK);
+      this.head[subject] = b;
+      this.tail[subject] = b;
+    } else if (this.data[b + USED] === this.data[b + SIZE]) {
+      const next = this.newBlock(BLOCK);
+      this.data[b + NEXT] = next;
+      this.tail[subject] = next;
+      b = next;
+    }
+    const d = this.data;
+    const at = b + HEADER + d[b + USED]! * SLOT;
+    d[b + USED]!++;
+    d[at + ROW] = row;
+    d[at + FROM] = validFrom;
+    d[at + TO] = validTo;
+    d[at + INVALID] = invalidAt;
+    this.rowBlock[row] = b;
+    this.rows++;
+    if (invalidAt > d[b + MAX_INVALID]!) d[b + MAX_INVALID] = invalidAt;
+    if (validFrom < d[b + MIN_FROM]!) d[b + MIN_FROM] = validFrom;
+    if (validTo > d[b + MAX_TO]!) d[b + MAX_TO] = validTo;
+  }
+
+  /** Row `row` was closed at `at` (its only change): its copy is updated and its block's largest invalidAt recomputed. */
+  closed(row: number, at: number): void {
+    const d = this.data;
+    const b = this.rowBlock[row]!;
+    const end = b + HEADER + d[b + USED]! * SLOT;
+    let max = -Infinity;
+    for (let s = b + HEADER; s < end; s += SLOT) {
+      if (d[s + ROW] === row) d[s + INVALID] = at;
+      const inv = d[s + INVALID]!;
+      if (inv > max) max = inv;
+    }
+    d[b + MAX_INVALID] = max;
+  }
+
+  /**
+   * Pushes onto `out`, ascending, the rows of `subject` recorded before row `prefix` that are believed at
+   * k (invalidAt > k) and valid at v (validFrom ≤ v < validTo).
+   */
+  visibleRows(subject: number, prefix: number, v: number, k: number, out: number[]): void {
+    if (subject >= this.entityCapacity) return;
+    const d = this.data;
+    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]!) {
+      const first = b + HEADER;
+      if (d[first + ROW]! >= prefix) return;
+      if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
+      const end = first + d[b + USED]! * SLOT;
+      for (let s = first; s < end; s += SLOT) {
+        const row = d[s + ROW]!;
+        if (row >= prefix) return;
+        if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) out.push(row);
+      }
+    }
+  }
+
+  /** Every row of `subject`, ascending (its whole history as subject). */
+  allRows(subject: number, out: number[]): void {
+    if (subject >= this.entityCapacity) return;
+    const d = this.data;
+    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]!) {
+      const end = b + HEADER + d[b + USED]! * SLOT;
+      for (let s = b + HEADER; s < end; s += SLOT) out.push(d[s + ROW]!);
+    }
+  }
+
+  /** Bulk load: the index of `rowCount` rows in one pass (`subjectOf(row)` names each row's subject). */
+  build(rows: SubjectRows, rowCount: number, subjectOf: (row: number) => number): void {
+    this.reserveRows(rowCount);
+    // Count each subject's rows first, so the blocks are allocated once at their final size (no regrowth).
+    let subjects = 0;
+    for (let r = 0; r < rowCount; r++) subjects = Math.max(subjects, subjectOf(r) + 1);
+    const counts = new Int32Array(subjects);
+    for (let r = 0; r < rowCount; r++) counts[subjectOf(r)]!++;
+    let size = this.used;
+    for (let e = 0; e < subjects; e++) {
+      const c = counts[e]!;
+      if (c > 0) size += HEADER + FIRST_BLOCK * SLOT + Math.ceil(Math.max(0, c - FIRST_BLOCK) / BLOCK) * (HEADER + BLOCK * SLOT);
+    }
+    if (size > this.data.length) this.data = grow(this.data, size);
+    this.reserveEntities(subjects);
+    for (let r = 0; r < rowCount; r++) this.add(r, subjectOf(r), rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
+  }
+
+  /**
+   * Bytes in use (blocks as allocated, the per-row block column for the rows held, the per-entity heads),
+   * counted as FactStore.memoryBytes counts its row columns: without the slack of doubling capacities.
+   */
+  get byteLength(): number {
+    return this.used * 8 + this.rows * 4 + this.entityCapacity * 8;
+  }
+}

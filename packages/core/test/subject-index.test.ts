@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { RecordFence } from '../src/store/record-fence.js';
+import { SubjectIndex } from '../src/store/subject-index.js';
+import { upperBound } from '../src/util/arrays.js';
+import { mulberry32 } from '../src/util/random.js';
+
+/** A brute-force model: every row with its subject and three times. */
+interface Row {
+  subject: number;
+  validFrom: number;
+  validTo: number;
+  invalidAt: number;
+}
+
+function visible(rows: Row[], subject: number, prefix: number, v: number, k: number): number[] {
+  const out: number[] = [];
+  for (let r = 0; r < Math.min(prefix, rows.length); r++) {
+    const x = rows[r]!;
+    if (x.subject === subject && x.invalidAt > k && x.validFrom <= v && v < x.validTo) out.push(r);
+  }
+  return out;
+}
+
+describe('SubjectIndex', () => {
+  it('answers entity-local cuts and whole histories as a scan of every row would, across block boundaries and closings', () => {
+    const rand = mulberry32(7);
+    const index = new SubjectIndex();
+    const rows: Row[] = [];
+    const subjects = 9;
+    // Skewed subjects: subject 0 gets many rows (many 16-slot blocks), others few (first 4-slot block only).
+    for (let step = 0; step < 3000; step++) {
+      if (rows.length > 0 && rand() < 0.3) {
+        const r = Math.floor(rand() * rows.length);
+        if (rows[r]!.invalidAt === Infinity) {
+          rows[r]!.invalidAt = step;
+          index.closed(r, step);
+        }
+        continue;
+      }
+      const subject = rand() < 0.5 ? 0 : 1 + Math.floor(rand() * (subjects - 1));
+      const validFrom = rand() < 0.1 ? -Infinity : Math.floor(rand() * 100);
+      const validTo = rand() < 0.5 ? Infinity : validFrom + 1 + Math.floor(rand() * 50);
+      rows.push({ subject, validFrom, validTo, invalidAt: Infinity });
+      index.add(rows.length - 1, subject, validFrom, validTo, Infinity);
+    }
+    for (let q = 0; q < 2000; q++) {
+      const subject = Math.floor(rand() * (subjects + 2)); // includes subjects with no rows
+      const prefix = Math.floor(rand() * (rows.length + 1));
+      const v = Math.floor(rand() * 160) - 5;
+      const k = rand() < 0.2 ? Infinity : Math.floor(rand() * 3000);
+      const got: number[] = [];
+      index.visibleRows(subject, prefix, v, k, got);
+      expect(got).toEqual(visible(rows, subject, prefix, v, k));
+    }
+    for (let subject = 0; subject < subjects + 2; subject++) {
+      const all: number[] = [];
+      index.allRows(subject, all);
+      expect(all).toEqual(rows.flatMap((x, r) => (x.subject === subject ? [r] : [])));
+    }
+    expect(index.byteLength).toBeGreaterThan(rows.length * 28);
+  });
+
+  it('builds the same index in one pass as by appends', () => {
+    const validFrom = Float64Array.from([0, 5, -Infinity, 2, 3]);
+    const validTo = Float64Array.from([10, Infinity, 4, 9, Infinity]);
+    const invalidAt = Float64Array.from([Infinity, 7, Infinity, 3, Infinity]);
+    const subjectOf = [2, 0, 2, 2, 0];
+    const built = new SubjectIndex();
+    built.build({ validFrom, validTo, invalidAt }, 5, (r) => subjectOf[r]!);
+    for (const [v, k] of [[3, 5], [6, 8], [3, 2], [-100, Infinity]] as const) {
+      for (const s of [0, 1, 2]) {
+        const got: number[] = [];
+        built.visibleRows(s, 5, v, k, got);
+        const want = [0, 1, 2, 3, 4].filter((r) => subjectOf[r] === s && invalidAt[r]! > k && validFrom[r]! <= v && v < validTo[r]!);
+        expect(got).toEqual(want);
+      }
+    }
+  });
+});
+
+describe('RecordFence', () => {
+  it('counts the rows recorded at or before k as a binary search of the whole column does', () => {
+    const rand = mulberry32(3);
+    for (const n of [0, 1, 255, 256, 257, 1000, 5000]) {
+      const recordedAt = new Float64Array(n);
+      let t = 0;
+      for (let r = 0; r < n; r++) {
+        if (rand() < 0.3) t += 1 + Math.floor(rand() * 3); // many rows share a record time
+        recordedAt[r] = t;
+      }
+      const fence = new RecordFence();
+      for (let r = 0; r < n; r++) fence.add(r, recordedAt[r]!);
+      const built = new RecordFence();
+      built.build(recordedAt, n);
+      for (let k = -2; k <= t + 2; k++) {
+        const want = upperBound(recordedAt, n, k);
+        expect(fence.prefix(recordedAt, n, k)).toBe(want);
+        expect(built.prefix(recordedAt, n, k)).toBe(want);
+      }
+      expect(fence.prefix(recordedAt, n, Infinity)).toBe(n);
+      expect(fence.prefix(recordedAt, n, -Infinity)).toBe(0);
+    }
+  });
+});
