@@ -288,6 +288,8 @@ describe('a custom embedder survives replay and state export', () => {
     const loads = [
       { load: () => MemoryGraph.replay(mem.log(), { embedder: counting }), atLoad: 1 },
       { load: () => MemoryGraph.fromState(mem.exportState(), { embedder: counting }), atLoad: 3 },
+      // Deferred: the load embeds nothing, the first recall everything (the same answers).
+      { load: () => MemoryGraph.fromState(mem.exportState(), { embedder: counting, recallIndex: 'first-recall' }), atLoad: 0 },
     ];
     for (const { load, atLoad } of loads) {
       calls = 0;
@@ -296,6 +298,14 @@ describe('a custom embedder survives replay and state export', () => {
       expect(again.recall('sunrise over a lake').episodes[0]!.id).toBe('a');
       expect(calls).toBe(4); // and the query
     }
+  });
+
+  it('refuses an unknown recallIndex by name', () => {
+    const mem = new MemoryGraph({ now: () => JAN1 });
+    mem.episode({ id: 'a', text: 'the lake', at: JAN1 });
+    const state = mem.exportState();
+    expect(() => MemoryGraph.fromState(state, { recallIndex: 'eager' as never })).toThrow(InvalidArgumentError);
+    expect(() => MemoryGraph.fromState(state, { recallIndex: 'eager' as never })).toThrow(/^MemoryGraph\.fromState: recallIndex/);
   });
 
   it('indexes what asserts add at the next recall, not as each assert is written', () => {
