@@ -66,16 +66,9 @@ export class MemoryObject extends DurableObject<Env> {
       this.stored = tail.length;
     } else {
       this.snapshotBytes = snap.bytes;
-      if (tail.length === 0) {
-        this.mem = decodeSnapshot(await getSnapshot(this.env.SNAPSHOTS, snap.key), { now });
-      } else {
-        // A snapshot is a memory, not a log position to apply operations to: replay its log plus the tail.
-        // The snapshot bytes and the decoded graph are garbage once its log is out, before the replay
-        // builds the new graph, which keeps the peak lower.
-        const ops = decodeSnapshot(await getSnapshot(this.env.SNAPSHOTS, snap.key), { now }).log();
-        for (const op of tail) ops.push(op);
-        this.mem = MemoryGraph.replay(ops, { now });
-      }
+      // The snapshot, then the stored operations after it (not a replay of the snapshot's history).
+      this.mem = decodeSnapshot(await getSnapshot(this.env.SNAPSHOTS, snap.key), { now });
+      this.mem.applyOps(tail);
       this.stored = this.mem.size.operations;
     }
     const pending = this.store.pending();

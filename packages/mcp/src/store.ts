@@ -108,9 +108,9 @@ export class MemoryFolder {
     const embed = options.embedder === undefined ? {} : { embedder: options.embedder };
     let mem: MemoryGraph;
     if (base >= 0) {
-      mem = await loadSnapshot(join(dir, snapshotName(base)), { now });
-      // Logs hold operations, not a memory to apply them to: replay the snapshot's own log plus the tail.
-      if (tail.length > 0 || options.embedder !== undefined) mem = MemoryGraph.replay([...mem.log(), ...tail], { now, ...embed });
+      // The snapshot, then the operations logged after it (not a replay of the snapshot's history).
+      mem = await loadSnapshot(join(dir, snapshotName(base)), { now, ...embed });
+      mem.applyOps(tail);
     } else if (tail.length > 0) {
       mem = MemoryGraph.replay(tail, { now, ...embed });
     } else {

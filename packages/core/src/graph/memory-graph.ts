@@ -53,7 +53,7 @@ import { readFactColumns } from './fact-columns.js';
 import type { FactColumns } from './fact-columns.js';
 import { cutOf, factRows, readChanges, readEntity, readEpisode, readFact, readFactIds, readFacts, readHistory, readNeighbors } from './reads.js';
 import { checkEpisodeId, checkVector } from './resolve.js';
-import { replayLog } from './replay.js';
+import { applyTail, replayLog } from './replay.js';
 import type { LoadOptions } from './replay.js';
 import { exportMemoryState, memoryFromState } from './state-io.js';
 import type { StateLoadOptions } from './state-io.js';
@@ -415,6 +415,16 @@ export class MemoryGraph {
    */
   static replay(ops: readonly Operation[], given: LoadOptions = {}): MemoryGraph {
     return replayLog(ops, given, (options) => new MemoryGraph(options));
+  }
+
+  /**
+   * Applies logged operations that follow this memory's own log (a log's tail after a snapshot), so a
+   * snapshot plus its tail loads without replaying the snapshot's history. Shapes are checked first; an
+   * operation that fails is named by index and those before it stay applied: apply a tail to a memory you
+   * can discard (a freshly loaded snapshot), as a failed load.
+   */
+  applyOps(ops: readonly Operation[]): void {
+    applyTail(this, ops);
   }
 
   /**

@@ -62,6 +62,26 @@ export function replayLog(ops: readonly Operation[], given: LoadOptions, create:
   return mem;
 }
 
+/**
+ * Applies a log's tail (the operations after a snapshot) to a memory, in order, with their own stamps. Every
+ * operation is read and shape-checked before the first is applied; one that then fails throws
+ * InvalidArgumentError naming its index, and those before it stay applied (each is all or nothing itself), so
+ * a caller applies a tail to a memory it can discard — a freshly loaded snapshot.
+ */
+export function applyTail(mem: MemoryGraph, ops: readonly Operation[]): void {
+  const call = 'MemoryGraph.applyOps';
+  if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
+  const plain = readList(call, ops, 'ops').map((op, i) => checkOp(call, op, i));
+  for (let i = 0; i < plain.length; i++) {
+    try {
+      applyOp(mem, plain[i]!);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : describeError(error);
+      throw new InvalidArgumentError(`${call}: operation ${i} (${preview(plain[i]!)}) failed: ${message}`);
+    }
+  }
+}
+
 /** Applies one logged operation through the public calls, with its own stamps. */
 export function applyOp(mem: MemoryGraph, op: Operation): void {
   switch (op.type) {
