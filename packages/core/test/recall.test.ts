@@ -283,12 +283,12 @@ describe('a custom embedder survives replay and state export', () => {
     const mem = new MemoryGraph({ now: () => ++t, dimensions: 16, embedder: counting });
     mem.episode({ id: 'a', text: 'the lake at sunrise', at: JAN1 });
     mem.assert({ subject: 'Ann', predicate: 'likes', object: 'Lake Constance' });
-    // A replay indexes each episode as it applies it (the assert's entities wait for the next episode or
-    // recall); a state load indexes everything in its own pass, so its first recall embeds only the query.
+    // Loads index everything in their own pass, so the first recall embeds only the query. Deferred, a replay
+    // still indexes each episode as it applies it (the assert's entities wait); a state load embeds nothing.
     const loads = [
-      { load: () => MemoryGraph.replay(mem.log(), { embedder: counting }), atLoad: 1 },
+      { load: () => MemoryGraph.replay(mem.log(), { embedder: counting }), atLoad: 3 },
       { load: () => MemoryGraph.fromState(mem.exportState(), { embedder: counting }), atLoad: 3 },
-      // Deferred: the load embeds nothing, the first recall everything (the same answers).
+      { load: () => MemoryGraph.replay(mem.log(), { embedder: counting, recallIndex: 'first-recall' }), atLoad: 1 },
       { load: () => MemoryGraph.fromState(mem.exportState(), { embedder: counting, recallIndex: 'first-recall' }), atLoad: 0 },
     ];
     for (const { load, atLoad } of loads) {
@@ -306,6 +306,7 @@ describe('a custom embedder survives replay and state export', () => {
     const state = mem.exportState();
     expect(() => MemoryGraph.fromState(state, { recallIndex: 'eager' as never })).toThrow(InvalidArgumentError);
     expect(() => MemoryGraph.fromState(state, { recallIndex: 'eager' as never })).toThrow(/^MemoryGraph\.fromState: recallIndex/);
+    expect(() => MemoryGraph.replay(mem.log(), { recallIndex: 'eager' as never })).toThrow(/^MemoryGraph\.replay: recallIndex/);
   });
 
   it('indexes what asserts add at the next recall, not as each assert is written', () => {

@@ -56,7 +56,6 @@ import { checkEpisodeId, checkVector } from './resolve.js';
 import { applyTail, replayLog } from './replay.js';
 import type { LoadOptions } from './replay.js';
 import { exportMemoryState, memoryFromState } from './state-io.js';
-import type { StateLoadOptions } from './state-io.js';
 import {
   setArchived,
   stamp,
@@ -439,7 +438,7 @@ export class MemoryGraph {
    * A memory from `exportState()` output. Every length and cross-reference is checked first; what does not
    * fit throws CorruptSnapshotError, another format version SnapshotVersionError.
    */
-  static fromState(state: MemoryState, given: StateLoadOptions = {}): MemoryGraph {
+  static fromState(state: MemoryState, given: LoadOptions = {}): MemoryGraph {
     return memoryFromState(state, given, (options) => new MemoryGraph(options));
   }
 }

@@ -14,8 +14,18 @@ import { requireKnown } from './resolve.js';
 import { checkText, describeError, readList, readOptions, SHAPES, show } from './validate.js';
 import { createEntity, setArchived, stamp } from './write-calls.js';
 
-/** The options every load (replay, fromState) takes. */
-export type LoadOptions = Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadConfigOptions;
+/**
+ * The options every load (replay, fromState) takes; `recallIndex` says when recall's indexes are built: in the
+ * load's own pass ('load', the default: the first recall costs like any other) or at the first recall.
+ */
+export type LoadOptions = Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadConfigOptions & { recallIndex?: 'load' | 'first-recall' };
+
+/** The `recallIndex` option, checked. */
+export function recallIndexOption(call: string, options: LoadOptions): 'load' | 'first-recall' {
+  const value = options.recallIndex ?? 'load';
+  if (value !== 'load' && value !== 'first-recall') throw new InvalidArgumentError(`${call}: recallIndex must be 'load' or 'first-recall'`);
+  return value;
+}
 
 /**
  * Rebuilds a memory from a log. `options.now` sets the new memory's clock; the configuration comes from
@@ -25,6 +35,7 @@ export type LoadOptions = Pick<MemoryGraphOptions, 'now' | 'embedder'> & LoadCon
 export function replayLog(ops: readonly Operation[], given: LoadOptions, create: (options: MemoryGraphOptions) => MemoryGraph): MemoryGraph {
   const call = 'MemoryGraph.replay';
   const options = readOptions<LoadOptions>(call, given, SHAPES.loadOptions);
+  const recallIndex = recallIndexOption(call, options);
   if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
   // Every operation is read once into plain JSON values before the first is applied.
   const plain = readList(call, ops, 'ops').map((op, i) => checkOp(call, op, i));
@@ -59,6 +70,9 @@ export function replayLog(ops: readonly Operation[], given: LoadOptions, create:
     }
   }
   checkLoadConfig(call, mem.storedConfig(), options);
+  // Episodes were indexed as they were applied; what asserts added is indexed here, so the first recall
+  // after a replay costs like any other (asserts are indexed at the next episode or recall, not one by one).
+  if (recallIndex === 'load') mem.indexForRecall();
   return mem;
 }
 

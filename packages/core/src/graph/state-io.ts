@@ -1,5 +1,5 @@
 // The memory as named arrays (state.ts) and back: what snapshots store, checked before anything is built.
-import { CorruptSnapshotError, InvalidArgumentError, PalimpsestError, SnapshotVersionError } from '../errors.js';
+import { CorruptSnapshotError, PalimpsestError, SnapshotVersionError } from '../errors.js';
 import { NONE } from '../store/fact-store.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState } from '../state.js';
@@ -7,6 +7,7 @@ import type { MemoryGraphOptions, PredicateOptions } from '../types.js';
 import { checkLoadConfig } from './config-check.js';
 import { refuseMismatch, RESTORED_EMBEDDER } from './embedder-config.js';
 import type { MemoryGraph } from './memory-graph.js';
+import { recallIndexOption } from './replay.js';
 import type { LoadOptions } from './replay.js';
 import { literalId } from './resolve.js';
 import { checkState } from './state-check.js';
@@ -81,17 +82,11 @@ export function exportMemoryState(mem: MemoryGraph): MemoryState {
  */
 export const ADOPT_COLUMNS = Symbol.for('palimpsest.adoptColumns');
 
-/** fromState's options: a replay's, and when recall's indexes are built (default: in the load's pass). */
-export type StateLoadOptions = LoadOptions & { recallIndex?: 'load' | 'first-recall' };
-
-export function memoryFromState(state: MemoryState, given: StateLoadOptions, create: (options: MemoryGraphOptions) => MemoryGraph): MemoryGraph {
+export function memoryFromState(state: MemoryState, given: LoadOptions, create: (options: MemoryGraphOptions) => MemoryGraph): MemoryGraph {
   const call = 'MemoryGraph.fromState';
   const adopt = given !== null && typeof given === 'object' && (given as { [ADOPT_COLUMNS]?: unknown })[ADOPT_COLUMNS] === true;
-  const options = readOptions<StateLoadOptions>(call, given, SHAPES.stateLoadOptions);
-  const recallIndex = options.recallIndex ?? 'load';
-  if (recallIndex !== 'load' && recallIndex !== 'first-recall') {
-    throw new InvalidArgumentError(`${call}: recallIndex must be 'load' or 'first-recall'`);
-  }
+  const options = readOptions<LoadOptions>(call, given, SHAPES.loadOptions);
+  const recallIndex = recallIndexOption(call, options);
   let checked: CheckedState;
   try {
     checked = checkState(state);

@@ -251,8 +251,7 @@ function kindOf(value: unknown): string {
 
 export const SHAPES = {
   options: { now: 'any', predicates: 'any', minConfidence: 'any', dimensions: 'any', embedder: 'any' },
-  loadOptions: { now: 'any', embedder: 'any', minConfidence: 'any', dimensions: 'any', predicates: 'any' },
-  stateLoadOptions: { now: 'any', embedder: 'any', minConfidence: 'any', dimensions: 'any', predicates: 'any', recallIndex: 'any' },
+  loadOptions: { now: 'any', embedder: 'any', minConfidence: 'any', dimensions: 'any', predicates: 'any', recallIndex: 'any' },
   predicateOptions: { cardinality: 'any', minConfidence: 'any' },
   entity: { name: 'any', type: 'text', aliases: 'list', vector: 'vector', recordedAt: 'time' },
   merge: { into: 'ref', from: 'ref', recordedAt: 'time' },
