@@ -37,8 +37,8 @@ const TRIPLE = 2;
 /**
  * Hybrid recall over a MemoryGraph: BM25 and vector seeds fused by RRF, spreading activation or BFS over
  * the edges visible at the cut, facts scored and packed. Indexes follow the writes (`catchUp` after each
- * episode and assert, and at the end of a state load); a recall indexes only what another write path added
- * since (an alias, a merge's entity), so no first recall pays for a whole memory.
+ * episode and at the end of a load); a recall indexes only what was written since (asserts, an alias, a
+ * merge's entity), so no first recall after a load or an episode pays for a whole memory.
  */
 export class RecallEngine {
   readonly embedder: Embedder;
@@ -95,8 +95,9 @@ export class RecallEngine {
   // ---- lazy indexing -------------------------------------------------------------------------
 
   /**
-   * Indexes what was added since the last call. The memory calls it after every episode and assert, and
-   * once at the end of a state load, so the indexes are kept at write time and a first recall pays nothing.
+   * Indexes what was added since the last call. The memory calls it after every episode, at the end of a
+   * load (replay, fromState) and at each recall; what asserts add is indexed at the next of these, in one pass
+   * (indexing each assert as it was written halved assert throughput).
    */
   catchUp(): void {
     const mem = this.mem;
