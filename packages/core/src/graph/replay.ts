@@ -36,9 +36,7 @@ export function replayLog(ops: readonly Operation[], given: LoadOptions, create:
   const call = 'MemoryGraph.replay';
   const options = readOptions<LoadOptions>(call, given, SHAPES.loadOptions);
   const recallIndex = recallIndexOption(call, options);
-  if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
-  // Every operation is read once into plain JSON values before the first is applied.
-  const plain = readList(call, ops, 'ops').map((op, i) => checkOp(call, op, i));
+  const plain = readOps(call, ops);
   const first = plain[0];
   if (first === undefined || first.type !== 'init') {
     throw new InvalidArgumentError(`${call}: a log starts with its 'init' operation (the memory's configuration)`);
@@ -61,14 +59,7 @@ export function replayLog(ops: readonly Operation[], given: LoadOptions, create:
     throw new InvalidArgumentError(`${call}: operation 0 (init) failed: ${describeError(error)}`);
   }
   // The new memory is returned only when every operation applied: a refusal leaves nothing behind.
-  for (let i = 1; i < plain.length; i++) {
-    try {
-      applyOp(mem, plain[i]!);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : describeError(error);
-      throw new InvalidArgumentError(`${call}: operation ${i} (${preview(plain[i]!)}) failed: ${message}`);
-    }
-  }
+  applyInOrder(call, mem, plain, 1);
   checkLoadConfig(call, mem.storedConfig(), options);
   // Episodes were indexed as they were applied; what asserts added is indexed here, so the first recall
   // after a replay costs like any other (asserts are indexed at the next episode or recall, not one by one).
@@ -84,9 +75,18 @@ export function replayLog(ops: readonly Operation[], given: LoadOptions, create:
  */
 export function applyTail(mem: MemoryGraph, ops: readonly Operation[]): void {
   const call = 'MemoryGraph.applyOps';
+  applyInOrder(call, mem, readOps(call, ops), 0);
+}
+
+/** Every operation read once into plain JSON values and shape-checked, before the first is applied. */
+function readOps(call: string, ops: readonly Operation[]): Operation[] {
   if (!Array.isArray(ops)) throw new InvalidArgumentError(`${call}: ops must be an array of operations`);
-  const plain = readList(call, ops, 'ops').map((op, i) => checkOp(call, op, i));
-  for (let i = 0; i < plain.length; i++) {
+  return readList(call, ops, 'ops').map((op, i) => checkOp(call, op, i));
+}
+
+/** Applies `plain[from..]` in order; a failure names the operation by its index in `plain`. */
+function applyInOrder(call: string, mem: MemoryGraph, plain: readonly Operation[], from: number): void {
+  for (let i = from; i < plain.length; i++) {
     try {
       applyOp(mem, plain[i]!);
     } catch (error) {
