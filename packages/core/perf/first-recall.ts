@@ -11,24 +11,11 @@
  * first recall of each fresh memory is timed (median reported), then warm calls on the last one. The JIT is
  * warmed first on a small memory, so no origin pays for compiling recall's code.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { ingestEpisode } from '../src/graph/ingest.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { RuleExtractor } from '../src/recall/extractor.js';
 import { mulberry32 } from '../src/util/random.js';
-
-interface Turn {
-  speaker: string;
-  dia_id: string;
-  text: string;
-  blip_caption?: string;
-}
-interface Sample {
-  sample_id: string;
-  conversation: Record<string, unknown>;
-  qa: Array<{ question: string }>;
-}
+import { LOCOMO_FILE, readConversation, turnText } from './locomo-sample.js';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,35 +23,19 @@ const arg = (name: string, fallback: string): string => {
 };
 const sampleId = arg('sample', 'conv-26');
 const entityCount = Number(arg('entities', '12000'));
-const file = new URL('../../../../../../shared/datasets/locomo/locomo10.json.gz', import.meta.url).pathname;
-
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-function sessionTime(s: string): number {
-  const m = /^(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})$/i.exec(s.trim());
-  if (m === null) throw new Error(`first-recall: cannot read session time "${s}"`);
-  let hour = Number(m[1]) % 12;
-  if (m[3]!.toLowerCase() === 'pm') hour += 12;
-  return Date.UTC(Number(m[6]), MONTHS.indexOf(m[5]!.toLowerCase()), Number(m[4]), hour, Number(m[2]));
-}
 
 function locomoMemory(): { mem: MemoryGraph; questions: string[]; at: number } {
-  const samples = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as Sample[];
-  const sample = samples.find((s) => s.sample_id === sampleId);
-  if (sample === undefined) throw new Error(`first-recall: no sample ${sampleId}`);
+  const { sessions, questions } = readConversation(sampleId, LOCOMO_FILE, 'first-recall');
   let clock = 0;
   const mem = new MemoryGraph({ now: () => clock });
   const extractor = new RuleExtractor();
-  const conv = sample.conversation;
-  for (let n = 1; conv[`session_${n}_date_time`] !== undefined; n++) {
-    const turns = (conv[`session_${n}`] as Turn[] | undefined) ?? [];
-    const at0 = sessionTime(conv[`session_${n}_date_time`] as string);
-    turns.forEach((turn, i) => {
-      clock = Math.max(clock, at0 + i * 30_000);
-      const text = turn.blip_caption === undefined ? turn.text : `${turn.text} [shares a photo: ${turn.blip_caption}]`;
-      ingestEpisode(mem, { id: turn.dia_id, text, at: clock, speaker: turn.speaker, recordedAt: clock }, { extractor });
+  for (const session of sessions) {
+    session.turns.forEach((turn, i) => {
+      clock = Math.max(clock, session.at + i * 30_000);
+      ingestEpisode(mem, { id: turn.dia_id, text: turnText(turn), at: clock, speaker: turn.speaker, recordedAt: clock }, { extractor });
     });
   }
-  return { mem, questions: sample.qa.map((q) => q.question).filter((q) => typeof q === 'string'), at: clock };
+  return { mem, questions: questions.map((q) => q.question), at: clock };
 }
 
 /** N entities named in facts (people working at companies, living in cities, knowing each other). */

@@ -10,51 +10,17 @@
  * over the same questions: wall time (performance.now) and this process's CPU time (process.cpuUsage, µs
  * resolution), which is steadier when other processes share the cores.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { ingestEpisode } from '../src/graph/ingest.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { HashEmbedder } from '../src/recall/embedder.js';
 import { bruteForceSearch, Hnsw } from '../src/recall/hnsw.js';
 import { RuleExtractor } from '../src/recall/extractor.js';
-
-interface Turn {
-  speaker: string;
-  dia_id: string;
-  text: string;
-  blip_caption?: string;
-}
-interface Sample {
-  sample_id: string;
-  conversation: Record<string, unknown>;
-  qa: Array<{ question: string; evidence?: string[]; category: number }>;
-}
+import { LOCOMO_FILE, readConversation, turnText } from './locomo-sample.js';
 
 const sampleId = process.argv[2] ?? 'conv-26';
-const file = process.argv[3] ?? new URL('../../../../../../shared/datasets/locomo/locomo10.json.gz', import.meta.url).pathname;
-const samples = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as Sample[];
-const sample = samples.find((s) => s.sample_id === sampleId);
-if (sample === undefined) throw new Error(`recall-perf: no sample ${sampleId} in ${file}`);
-
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-/** "1:56 pm on 8 May, 2023" → UTC ms. */
-function sessionTime(s: string): number {
-  const m = /^(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})$/i.exec(s.trim());
-  if (m === null) throw new Error(`recall-perf: cannot read session time "${s}"`);
-  const month = MONTHS.indexOf(m[5]!.toLowerCase());
-  let hour = Number(m[1]) % 12;
-  if (m[3]!.toLowerCase() === 'pm') hour += 12;
-  return Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]));
-}
+const { sessions, questions } = readConversation(sampleId, process.argv[3] ?? LOCOMO_FILE, 'recall-perf');
 
 // ---- build the memory ----
-const conv = sample.conversation;
-const sessions: Array<{ at: number; turns: Turn[] }> = [];
-for (let n = 1; conv[`session_${n}_date_time`] !== undefined; n++) {
-  const turns = conv[`session_${n}`] as Turn[] | undefined;
-  if (turns === undefined || turns.length === 0) continue; // conv-26 has dates for empty sessions
-  sessions.push({ at: sessionTime(conv[`session_${n}_date_time`] as string), turns });
-}
 let clock = 0;
 const mem = new MemoryGraph({ now: () => clock });
 const extractor = new RuleExtractor();
@@ -64,8 +30,7 @@ for (const s of sessions) {
   s.turns.forEach((turn, i) => {
     const at = s.at + i * 30_000; // turns half a minute apart within a session
     clock = Math.max(clock, at);
-    const text = turn.blip_caption === undefined ? turn.text : `${turn.text} [shares a photo: ${turn.blip_caption}]`;
-    ingestEpisode(mem, { id: turn.dia_id, text, at, speaker: turn.speaker, recordedAt: clock }, { extractor });
+    ingestEpisode(mem, { id: turn.dia_id, text: turnText(turn), at, speaker: turn.speaker, recordedAt: clock }, { extractor });
     turns++;
   });
 }
@@ -85,7 +50,6 @@ const f3 = (x: number): string => x.toFixed(3);
 console.log(`LoCoMo ${sampleId}: ${sessions.length} sessions, ${turns} turns → ${size.entities} entities, ${size.triples} triples, ${size.versions} fact versions, ${size.episodes} episodes`);
 console.log(`ingest (RuleExtractor + assert): ${ingestMs.toFixed(0)} ms = ${((ingestMs * 1000) / turns).toFixed(0)} µs/turn; first recall (lazy indexing): ${indexMs.toFixed(1)} ms`);
 
-const questions = sample.qa.filter((q) => typeof q.question === 'string');
 for (const strategy of ['activation', 'bfs'] as const) {
   for (const q of questions) mem.recall(q.question, { knownAt, validAt: knownAt, strategy }); // warm-up
   const times: number[] = [];
