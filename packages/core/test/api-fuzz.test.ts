@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ingestEpisode, MemoryGraph, mulberry32, PalimpsestError } from '@palimpsest/core';
-import type { MemoryState, Operation } from '@palimpsest/core';
+import type { Operation } from '@palimpsest/core';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
+import { stateBytes } from './state-bytes.js';
 
 /**
  * A seeded fuzzer over the whole public API, as a hostile caller would use it: wrong types, null and
@@ -359,21 +360,9 @@ function mutatedState(c: Ctx): unknown {
 
 // ---- the run -----------------------------------------------------------------------------------
 
-/**
- * The whole memory as bytes: config, string lists and every column, the log's bytes among them (the
- * `log.bytes` column is the log, one JSON line per operation).
- */
+/** The whole memory as bytes (see state-bytes.ts). */
 function fingerprint(mem: MemoryGraph): Buffer {
   return stateBytes(mem.exportState());
-}
-
-function stateBytes(state: MemoryState): Buffer {
-  const parts = [Buffer.from(JSON.stringify(state.config)), Buffer.from(JSON.stringify(state.strings))];
-  for (const name of Object.keys(state.columns).sort()) {
-    const col = state.columns[name]!;
-    parts.push(Buffer.from(`\n${name}:${col.byteLength}:`), Buffer.from(col.buffer, col.byteOffset, col.byteLength));
-  }
-  return Buffer.concat(parts);
 }
 
 function describe_(error: unknown): string {

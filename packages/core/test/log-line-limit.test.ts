@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ingestEpisode, InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
-import type { Extractor, MemoryState } from '@palimpsest/core';
+import type { Extractor } from '@palimpsest/core';
+import { stateBytes } from './state-bytes.js';
 
 /**
  * Issue 11's last gap: an operation whose JSON line would not fit in one JavaScript string (V8: 2^29 - 24
@@ -10,16 +11,6 @@ import type { Extractor, MemoryState } from '@palimpsest/core';
  * 540M-unit line from a 90 MB string.
  */
 const HUGE_ESCAPED = '\u0001'.repeat(90_000_000);
-
-/** The whole memory as bytes: config, string lists and every column (the log's bytes among them). */
-function stateBytes(state: MemoryState): Buffer {
-  const parts = [Buffer.from(JSON.stringify(state.config)), Buffer.from(JSON.stringify(state.strings))];
-  for (const name of Object.keys(state.columns).sort()) {
-    const col = state.columns[name]!;
-    parts.push(Buffer.from(`\n${name}:${col.byteLength}:`), Buffer.from(col.buffer, col.byteOffset, col.byteLength));
-  }
-  return Buffer.concat(parts);
-}
 
 /** Runs a call that must be refused as too large to log, and checks that nothing changed. */
 function refusedWhole(mem: MemoryGraph, call: string, run: () => unknown): void {
