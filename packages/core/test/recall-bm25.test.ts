@@ -95,4 +95,54 @@ describe('Bm25Index', () => {
     expect(() => Bm25Index.fromState({ ...s, postingDocs: docs })).toThrow(/^Bm25Index\.fromState: postings of term 0/);
     expect(() => Bm25Index.fromState({ ...s, terms: s.terms.slice(1) })).toThrow(CorruptSnapshotError);
   });
+
+  it('indexes a document given as tokens or as term ids exactly as its text', () => {
+    const byText = build();
+    const byTokens = new Bm25Index();
+    const byIds = new Bm25Index();
+    for (const [id, text] of DOCS) {
+      byTokens.addTokens(id, tokenize(text));
+      const ids = byIds.termIdsOf(tokenize(text));
+      const padded = new Uint32Array(ids.length + 3);
+      padded.set(ids);
+      byIds.addTermIds(id, padded, ids.length); // only the first `length` ids count
+    }
+    for (const q of ['support group', 'lake painting', 'charity race health', 'nothing here']) {
+      expect(byTokens.search(q, 10)).toEqual(byText.search(q, 10));
+      expect(byIds.search(q, 10)).toEqual(byText.search(q, 10));
+    }
+    expect(byIds.toState()).toEqual(byText.toState());
+    const terms = (idx: Bm25Index, id: number): Array<[string, number]> => {
+      const out: Array<[string, number]> = [];
+      idx.termsOf(id, (t, tf) => out.push([t, tf]));
+      return out;
+    };
+    for (const [id] of DOCS) expect(terms(byIds, id)).toEqual(terms(byText, id));
+  });
+
+  it('finds documents by id whether or not ids follow insertion order', () => {
+    const inOrder = new Bm25Index();
+    inOrder.add(0, 'red apple');
+    inOrder.add(1, 'green apple');
+    expect(inOrder.has(0) && inOrder.has(1)).toBe(true);
+    expect(inOrder.has(2) || inOrder.has(-1) || inOrder.has(0.5)).toBe(false);
+    inOrder.add(7, 'yellow apple'); // the first id that is not its slot
+    inOrder.add(2, 'apple pie');
+    expect([0, 1, 7, 2].every((id) => inOrder.has(id))).toBe(true);
+    expect(inOrder.has(3)).toBe(false);
+    expect(() => inOrder.add(1, 'again')).toThrow(/^Bm25Index\.add: docId 1 was already added/);
+    expect(() => inOrder.add(7, 'again')).toThrow(/^Bm25Index\.add: docId 7 was already added/);
+    expect(inOrder.search('yellow', 5)).toEqual([{ id: 7, score: expect.any(Number) }]);
+    expect(Bm25Index.fromState(inOrder.toState()).search('apple pie', 5)).toEqual(inOrder.search('apple pie', 5));
+    expect(() => Bm25Index.fromState({ ...inOrder.toState(), docIds: Uint32Array.from([0, 1, 0, 2]) })).toThrow(/^Bm25Index\.fromState: docId 0 appears twice/);
+  });
+
+  it('refuses term ids it did not give out, and changes nothing then', () => {
+    const idx = build();
+    const before = idx.toState();
+    expect(() => idx.addTermIds(99, [0, 1_000_000])).toThrow(/^Bm25Index\.addTermIds: ids\[1\]/);
+    expect(() => idx.addTermIds(99, [0.5])).toThrow(InvalidArgumentError);
+    expect(() => idx.addTermIds(10, [0])).toThrow(/^Bm25Index\.add: docId 10 was already added/);
+    expect(idx.toState()).toEqual(before);
+  });
 });

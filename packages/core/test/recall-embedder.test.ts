@@ -39,4 +39,13 @@ describe('HashEmbedder', () => {
     expect(() => new HashEmbedder({ bigramWeight: -1 })).toThrow(/^HashEmbedder:/);
     expect(() => e.embedText(3 as unknown as string)).toThrow(/^HashEmbedder\.embed:/);
   });
+
+  it('writes the same vector into a reused buffer (embedInto) as embedText returns', () => {
+    const buffer = new Float32Array(256);
+    for (const text of ['I went to a support group yesterday', 'Melanie painted a lake sunrise', '', 'x']) {
+      expect(e.embedInto(text, buffer)).toBe(buffer);
+      expect(buffer).toEqual(e.embedText(text)); // nothing of the previous text is left
+    }
+    expect(() => e.embedInto('x', new Float32Array(8))).toThrow(/^HashEmbedder\.embedInto:/);
+  });
 });

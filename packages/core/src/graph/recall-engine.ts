@@ -51,6 +51,13 @@ export class RecallEngine {
   private readonly entityDoc: number[] = [];
   /** Entity → its BM25 documents (name and aliases), for query expansion (recall/name-expansion.ts). */
   private readonly entityDocs = new Map<number, number[]>();
+  /** Entity → the tokens of its display name (entity index). */
+  private readonly entityTokens: string[][] = [];
+  /** Entity and predicate → their term ids in the fact index: a fact's document is made of them. */
+  private readonly entityFactTerms: Uint32Array[] = [];
+  private readonly predicateFactTerms: Uint32Array[] = [];
+  private readonly literalFactTerms: Uint32Array[] = [];
+  private factTerms = new Uint32Array(16);
   /** Episode → the session it belongs to (see recall/sessions.ts). */
   private readonly sessions = new SessionMap();
   /** Speakers of the episodes and the terms that name them (recall/named-speakers.ts). */
@@ -95,9 +102,9 @@ export class RecallEngine {
   // ---- lazy indexing -------------------------------------------------------------------------
 
   /**
-   * Indexes what was added since the last call. The memory calls it after every episode, at the end of a
-   * load (replay, fromState) and at each recall; what asserts add is indexed at the next of these, in one pass
-   * (indexing each assert as it was written halved assert throughput).
+   * Indexes what was added since the last call. The memory calls it after every write that adds (an episode;
+   * an assert, entity or merge when the embedder is the built-in one), at the end of a load (replay,
+   * fromState) and at each recall. A fact's document is built from its names' tokens, computed once per entity.
    */
   catchUp(): void {
     const mem = this.mem;
@@ -105,7 +112,7 @@ export class RecallEngine {
     // The vector first, the counter last: an embedder that fails leaves the index as it was for that item.
     for (let i = this.episodesIndexed; i < ep.count; i++) {
       const text = this.episodeTextOf(i);
-      const vector = ep.vectorOf(i) ?? this.embed(text, 'episode');
+      const vector = ep.vectorOf(i) ?? this.embedToIndex(text, 'episode');
       this.noteSpeaker(ep.speaker[i]!);
       this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
@@ -115,8 +122,10 @@ export class RecallEngine {
     const en = mem.entities;
     for (let e = this.entitiesIndexed; e < en.count; e++) {
       const name = en.displayName(e);
-      const vector = en.vectorOf(e) ?? this.embed(name, 'entity');
-      this.addEntityDoc(e, name);
+      const vector = en.vectorOf(e) ?? this.embedToIndex(name, 'entity');
+      const tokens = tokenize(name);
+      this.addEntityDoc(e, tokens);
+      this.entityTokens[e] = tokens;
       this.entityVectors.add(e, vector);
       const speaker = this.speakerByName.get(en.canonical(e));
       if (speaker !== undefined) this.speakerOfEntity.set(e, speaker);
@@ -124,7 +133,7 @@ export class RecallEngine {
     }
     for (let a = this.aliasesIndexed; a < en.aliasEntity.length; a++) {
       const alias = en.strings.get(en.aliasName[a]!);
-      this.addEntityDoc(en.aliasEntity[a]!, alias);
+      this.addEntityDoc(en.aliasEntity[a]!, tokenize(alias));
       const speaker = this.speakerOfEntity.get(en.aliasEntity[a]!);
       if (speaker !== undefined) {
         this.speakerNames.add(speaker, alias);
@@ -133,14 +142,21 @@ export class RecallEngine {
     }
     this.aliasesIndexed = en.aliasEntity.length;
     const st = mem.store;
-    for (let t = this.triplesIndexed; t < st.tripleCount; t++) this.tripleText.add(t, this.tripleText_(t));
+    for (let t = this.triplesIndexed; t < st.tripleCount; t++) this.indexFact(t);
     this.triplesIndexed = st.tripleCount;
-    this.supplied.clear();
+    if (this.supplied.size > 0) this.supplied.clear(); // clear() allocates a new table even when empty
   }
 
-  private addEntityDoc(e: number, name: string): void {
+  /** @internal How many episodes, entities, aliases and facts were written but are not indexed yet. */
+  pending(): number {
+    const mem = this.mem;
+    const en = mem.entities;
+    return mem.episodes.count - this.episodesIndexed + en.count - this.entitiesIndexed + en.aliasEntity.length - this.aliasesIndexed + mem.store.tripleCount - this.triplesIndexed;
+  }
+
+  private addEntityDoc(e: number, tokens: readonly string[]): void {
     const doc = this.entityDoc.length;
-    this.entityText.add(doc, name);
+    this.entityText.addTokens(doc, tokens);
     this.entityDoc.push(e);
     const docs = this.entityDocs.get(e);
     if (docs === undefined) this.entityDocs.set(e, [doc]);
@@ -195,6 +211,17 @@ export class RecallEngine {
   /** Set once the embedder answered with a promise: it is not called synchronously again (each call may be a paid request). */
   private embedderIsAsync = false;
 
+  private indexVector: Float32Array | undefined;
+
+  /**
+   * A vector the index copies at once (VectorSet.add): the built-in embedder writes it into one reused buffer
+   * instead of allocating one per episode or entity (allocation is most of a write's indexing cost).
+   */
+  private embedToIndex(text: string, what: string): Float32Array {
+    if (!(this.embedder instanceof HashEmbedder) || this.supplied.size > 0) return this.embed(text, what);
+    return this.embedder.embedInto(text, (this.indexVector ??= new Float32Array(this.embedder.dimensions)));
+  }
+
   private embed(text: string, what: string): Float32Array {
     const ready = this.supplied.get(text);
     if (ready !== undefined) return ready;
@@ -212,13 +239,30 @@ export class RecallEngine {
     return v;
   }
 
-  /** "subject predicate object", predicate underscores as spaces: what BM25 matches a fact by. */
-  private tripleText_(t: number): string {
+  /**
+   * What BM25 matches a fact by: the terms of "subject predicate object" (predicate underscores as spaces),
+   * joined from its names' term ids (tokenize splits at spaces, so the parts tokenize as the whole does).
+   */
+  private indexFact(t: number): void {
     const mem = this.mem;
     const st = mem.store;
     const o = st.tObject[t]!;
-    const object = o >= 0 ? mem.entities.displayName(o) : String(mem.literals[literalCode(o)]);
-    return `${mem.entities.displayName(st.tSubject[t]!)} ${mem.predicateNames.get(st.tPredicate[t]!).replace(/_/g, ' ')} ${object}`;
+    const p = st.tPredicate[t]!;
+    const facts = this.tripleText;
+    const subject = this.entityFactTermsOf(st.tSubject[t]!);
+    const predicate = (this.predicateFactTerms[p] ??= facts.termIdsOf(tokenize(mem.predicateNames.get(p).replace(/_/g, ' '))));
+    const object = o >= 0 ? this.entityFactTermsOf(o) : (this.literalFactTerms[literalCode(o)] ??= facts.termIdsOf(tokenize(String(mem.literals[literalCode(o)]))));
+    const n = subject.length + predicate.length + object.length;
+    if (this.factTerms.length < n) this.factTerms = new Uint32Array(2 * n);
+    const ids = this.factTerms;
+    ids.set(subject, 0);
+    ids.set(predicate, subject.length);
+    ids.set(object, subject.length + predicate.length);
+    facts.addTermIds(t, ids, n);
+  }
+
+  private entityFactTermsOf(e: number): Uint32Array {
+    return (this.entityFactTerms[e] ??= this.tripleText.termIdsOf(this.entityTokens[e]!));
   }
 
   // ---- recall --------------------------------------------------------------------------------

@@ -45,7 +45,17 @@ export class Bm25Index {
   private postLen = new Uint32Array(16);
   private docIds = new Uint32Array(16);
   private docLengths = new Uint32Array(16);
+  /**
+   * Caller id → slot. While every document's id is its slot (ids 0, 1, 2, … in order, as recall's indexes
+   * add them) the map stays empty and `slotIds` is true: a write costs no map insertion.
+   */
   private readonly slotOf = new Map<number, number>();
+  private slotIds = true;
+  // add scratch: a term's position among the document's distinct terms, stamped by document
+  private termStamp = new Uint32Array(16);
+  private termAt = new Uint32Array(16);
+  private docTerms = new Uint32Array(16);
+  private docFreqs = new Uint32Array(16);
   private count = 0;
   private totalLength = 0;
   // forward index (what pseudo-relevance feedback reads): slot s owns fwdTerms/fwdFreqs[fwdStart[s] .. fwdStart[s + 1])
@@ -75,48 +85,123 @@ export class Bm25Index {
 
   /** Whether a document id has been added. */
   has(docId: number): boolean {
-    return this.slotOf.has(docId);
+    return this.slotFor(docId) !== undefined;
+  }
+
+  private slotFor(docId: number): number | undefined {
+    if (this.slotIds) return Number.isInteger(docId) && docId >= 0 && docId < this.count ? docId : undefined;
+    return this.slotOf.get(docId);
+  }
+
+  /** Records a new document's id; leaves the identity mode at the first id that is not its slot. */
+  private setSlot(docId: number, slot: number): void {
+    if (this.slotIds && docId === slot) return;
+    if (this.slotIds) {
+      for (let s = 0; s < slot; s++) this.slotOf.set(s, s);
+      this.slotIds = false;
+    }
+    this.slotOf.set(docId, slot);
   }
 
   /** Adds a document; ids are non-negative integers below 2^32, each added once. */
   add(docId: number, text: string): void {
-    if (!isU32(docId)) throw new InvalidArgumentError(`Bm25Index.add: docId (${docId}) must be an integer in [0, 2^32)`);
+    this.checkNewId(docId);
     if (typeof text !== 'string') throw new InvalidArgumentError(`Bm25Index.add: text must be a string, got ${typeof text}`);
-    if (this.slotOf.has(docId)) throw new InvalidArgumentError(`Bm25Index.add: docId ${docId} was already added`);
-    const tokens = tokenize(text);
+    this.append(docId, tokenize(text));
+  }
+
+  /**
+   * `add` for a document already split by `tokenize`: a fact's document is its entities' and predicate's
+   * tokens, computed once per name instead of once per fact.
+   */
+  addTokens(docId: number, tokens: readonly string[]): void {
+    this.checkNewId(docId);
+    this.append(docId, tokens);
+  }
+
+  /** The ids of these terms (each `tokenize` output), adding the new ones to the dictionary without postings. */
+  termIdsOf(tokens: readonly string[]): Uint32Array {
+    const out = new Uint32Array(tokens.length);
+    for (let i = 0; i < tokens.length; i++) out[i] = this.intern(tokens[i]!);
+    return out;
+  }
+
+  /**
+   * `add` for a document given as term ids from `termIdsOf`, the first `length` of `ids`: a fact's document is
+   * its names' ids, looked up once per name instead of once per fact.
+   */
+  addTermIds(docId: number, ids: ArrayLike<number>, length = ids.length): void {
+    this.checkNewId(docId);
+    for (let i = 0; i < length; i++) {
+      const id = ids[i];
+      if (!(typeof id === 'number' && Number.isInteger(id) && id >= 0 && id < this.terms.length)) throw new InvalidArgumentError(`Bm25Index.addTermIds: ids[${i}] (${id}) is not a term id`);
+    }
+    this.appendIds(docId, ids, length);
+  }
+
+  private intern(t: string): number {
+    let id = this.termIds.get(t);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.termIds.set(t, id);
+      this.terms.push(t);
+      this.postDocs.push(new Uint32Array(4));
+      this.postFreqs.push(new Uint32Array(4));
+      this.postLen = growU32(this.postLen, id + 1);
+    }
+    return id;
+  }
+
+  private tokenIds = new Uint32Array(16);
+
+  private append(docId: number, tokens: readonly string[]): void {
+    this.tokenIds = growU32(this.tokenIds, tokens.length);
+    for (let i = 0; i < tokens.length; i++) this.tokenIds[i] = this.intern(tokens[i]!);
+    this.appendIds(docId, this.tokenIds, tokens.length);
+  }
+
+  private appendIds(docId: number, ids: ArrayLike<number>, length: number): void {
     const slot = this.count;
     this.docIds = growU32(this.docIds, slot + 1);
     this.docLengths = growU32(this.docLengths, slot + 1);
     this.docIds[slot] = docId;
-    this.docLengths[slot] = tokens.length;
-    this.slotOf.set(docId, slot);
+    this.docLengths[slot] = length;
+    this.setSlot(docId, slot);
     this.count++;
-    this.totalLength += tokens.length;
-    // count frequencies per term of this document
-    const freq = new Map<number, number>();
-    for (const t of tokens) {
-      let id = this.termIds.get(t);
-      if (id === undefined) {
-        id = this.terms.length;
-        this.termIds.set(t, id);
-        this.terms.push(t);
-        this.postDocs.push(new Uint32Array(4));
-        this.postFreqs.push(new Uint32Array(4));
-        this.postLen = growU32(this.postLen, id + 1);
+    this.totalLength += length;
+    // frequencies per distinct term, in order of first occurrence (no map per document: a term's place in
+    // docTerms is stamped with this document's number)
+    const stampOf = slot + 1;
+    this.docTerms = growU32(this.docTerms, length);
+    this.docFreqs = growU32(this.docFreqs, length);
+    this.termStamp = growU32(this.termStamp, this.terms.length);
+    this.termAt = growU32(this.termAt, this.terms.length);
+    const docTerms = this.docTerms;
+    const docFreqs = this.docFreqs;
+    const termStamp = this.termStamp;
+    const termAt = this.termAt;
+    let distinct = 0;
+    for (let i = 0; i < length; i++) {
+      const id = ids[i]!;
+      if (termStamp[id] === stampOf) {
+        docFreqs[termAt[id]!]!++;
+      } else {
+        termStamp[id] = stampOf;
+        termAt[id] = distinct;
+        docTerms[distinct] = id;
+        docFreqs[distinct++] = 1;
       }
-      freq.set(id, (freq.get(id) ?? 0) + 1);
     }
     const from = this.fwdStart[slot]!;
     this.fwdStart = growU32(this.fwdStart, slot + 2);
-    this.fwdTerms = growU32(this.fwdTerms, from + freq.size);
-    this.fwdFreqs = growU32(this.fwdFreqs, from + freq.size);
-    let j = from;
-    for (const [id, f] of freq) {
-      this.fwdTerms[j] = id;
-      this.fwdFreqs[j++] = f;
-    }
-    this.fwdStart[slot + 1] = j;
-    for (const [id, f] of freq) {
+    this.fwdTerms = growU32(this.fwdTerms, from + distinct);
+    this.fwdFreqs = growU32(this.fwdFreqs, from + distinct);
+    this.fwdStart[slot + 1] = from + distinct;
+    for (let j = 0; j < distinct; j++) {
+      const id = docTerms[j]!;
+      const f = docFreqs[j]!;
+      this.fwdTerms[from + j] = id;
+      this.fwdFreqs[from + j] = f;
       const n = this.postLen[id]!;
       const docs = growU32(this.postDocs[id]!, n + 1);
       const freqs = growU32(this.postFreqs[id]!, n + 1);
@@ -126,6 +211,11 @@ export class Bm25Index {
       this.postFreqs[id] = freqs;
       this.postLen[id] = n + 1;
     }
+  }
+
+  private checkNewId(docId: number): void {
+    if (!isU32(docId)) throw new InvalidArgumentError(`Bm25Index.add: docId (${docId}) must be an integer in [0, 2^32)`);
+    if (this.slotFor(docId) !== undefined) throw new InvalidArgumentError(`Bm25Index.add: docId ${docId} was already added`);
   }
 
   /**
@@ -260,7 +350,7 @@ export class Bm25Index {
 
   /** A document's terms and their frequencies (`emit(term, tf)`), and its length in tokens. */
   termsOf(docId: number, emit: (term: string, tf: number) => void): number {
-    const slot = this.slotOf.get(docId);
+    const slot = this.slotFor(docId);
     if (slot === undefined) return 0;
     for (let j = this.fwdStart[slot]!; j < this.fwdStart[slot + 1]!; j++) emit(this.terms[this.fwdTerms[j]!]!, this.fwdFreqs[j]!);
     return this.docLengths[slot]!;
@@ -319,8 +409,9 @@ export class Bm25Index {
     const n = docIds.length;
     for (let slot = 0; slot < n; slot++) {
       const id = docIds[slot]!;
-      if (index.slotOf.has(id)) bad(`docId ${id} appears twice`);
-      index.slotOf.set(id, slot);
+      if (index.slotFor(id) !== undefined) bad(`docId ${id} appears twice`);
+      index.setSlot(id, slot);
+      index.count = slot + 1;
       index.totalLength += docLengths[slot]!;
     }
     index.docIds = docIds.slice();

@@ -44,9 +44,9 @@ export const HASH_EMBEDDER_DEFAULTS: Required<HashEmbedderOptions> = {
 };
 
 /** FNV-1a over UTF-16 code units, finished with murmur3's fmix32 so low bits are well mixed. */
-function hash32(s: string, seed: number): number {
+function hash32(s: string, seed: number, from = 0, to = s.length): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < to; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
@@ -98,8 +98,17 @@ export class HashEmbedder implements Embedder {
 
   /** The vector of one text. */
   embedText(text: string): Float32Array {
+    return this.embedInto(text, new Float32Array(this.dimensions));
+  }
+
+  /**
+   * The vector of one text written into `v` (`dimensions` long; its contents are replaced): a caller that
+   * copies the vector anyway (recall's index) reuses one buffer instead of allocating one per text.
+   */
+  embedInto(text: string, v: Float32Array): Float32Array {
     if (typeof text !== 'string') throw new InvalidArgumentError(`HashEmbedder.embed: text must be a string, got ${typeof text}`);
-    const v = new Float32Array(this.dimensions);
+    if (!(v instanceof Float32Array) || v.length !== this.dimensions) throw new InvalidArgumentError(`HashEmbedder.embedInto: v must be a Float32Array of ${this.dimensions} numbers`);
+    v.fill(0);
     const { unigramWeight, bigramWeight, trigramWeight } = this.weights;
     let prev: string | undefined;
     for (const w of words(text)) {
@@ -109,7 +118,7 @@ export class HashEmbedder implements Embedder {
       if (prev !== undefined) this.feature(v, prev + ' ' + term, SEED_BIGRAM, bigramWeight);
       prev = term;
       const padded = '<' + w + '>';
-      for (let i = 0; i + 3 <= padded.length; i++) this.feature(v, padded.slice(i, i + 3), SEED_TRIGRAM, trigramWeight);
+      if (trigramWeight !== 0) for (let i = 0; i + 3 <= padded.length; i++) addFeature(v, hash32(padded, SEED_TRIGRAM, i, i + 3), trigramWeight);
     }
     let norm = 0;
     for (let i = 0; i < v.length; i++) norm += v[i]! * v[i]!;
@@ -121,12 +130,14 @@ export class HashEmbedder implements Embedder {
   }
 
   private feature(v: Float32Array, key: string, seed: number, weight: number): void {
-    if (weight === 0) return;
-    const h = hash32(key, seed);
-    // the top bit gives the sign, the rest the bucket
-    const slot = (h & 0x7fffffff) % this.dimensions;
-    v[slot] = v[slot]! + (h & 0x80000000 ? -weight : weight);
+    if (weight !== 0) addFeature(v, hash32(key, seed), weight);
   }
+}
+
+/** Signed feature hashing: the top bit of the hash gives the sign, the rest the bucket. */
+function addFeature(v: Float32Array, h: number, weight: number): void {
+  const slot = (h & 0x7fffffff) % v.length;
+  v[slot] = v[slot]! + (h & 0x80000000 ? -weight : weight);
 }
 
 function hashEmbedderId(o: Required<HashEmbedderOptions>): string {

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+/**
+ * Recall latency A/B in one process (issue 9): the same dev memories built by two builds of core — `--base`
+ * (another build's `dist/index.js`, e.g. a copy of main's) and this workspace's `@palimpsest/core` — then the
+ * same recalls on both, alternating which goes first each round, so both see the same load. Prints wall and
+ * CPU p50/p95 per side, the first recall of each memory against its warm calls, and whether every result
+ * (episodes, facts, entities, scores) is identical on both sides (a latency change must not change ranking).
+ *
+ *   node packages/bench/dist/recall-ab.js --base /path/to/core/dist/index.js [--dataset lme|locomo] [--limit N] [--rounds R]
+ *
+ * LongMemEval_S: each dev question's haystack is one memory, recalled at the question's date (what the quality
+ * run times). LoCoMo: each dev conversation is one memory, every question recalled at its last turn. Memories are
+ * built as quality.ts builds them (sessions and turns as episodes, the RuleExtractor on turns). Dev split only.
+ */
+import { pathToFileURL } from 'node:url';
+import * as here from '@palimpsest/core';
+import { loadLocomo, loadLongMemEval } from '@palimpsest/datasets';
+import { quantileSorted } from './stats.js';
+
+type Core = typeof here;
+type Memory = InstanceType<Core['MemoryGraph']>;
+interface Turn { id: string; text: string; at: number; speaker?: string; extract: boolean }
+interface Item { name: string; speakers: string[]; turns: Turn[]; questions: Array<{ text: string; cut: number }> }
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
+}
+
+async function items(dataset: string, limit: number): Promise<Item[]> {
+  if (dataset === 'locomo') {
+    const convs = await loadLocomo({ split: 'dev' });
+    return convs.slice(0, limit).map((conv) => {
+      const turns: Turn[] = [];
+      let last = -Infinity;
+      for (const s of conv.sessions) {
+        turns.push({ id: `S${s.index}`, text: s.turns.map((x) => `${x.speaker}: ${x.text}`).join('\n'), at: s.date, extract: false });
+        for (const t of s.turns) turns.push({ id: t.id, text: t.text, at: t.at, speaker: t.speaker, extract: true });
+      }
+      for (const t of turns) last = Math.max(last, t.at);
+      return { name: conv.id, speakers: conv.speakers, turns, questions: conv.questions.map((q) => ({ text: q.question, cut: last })) };
+    });
+  }
+  const loaded = (await loadLongMemEval('s', { split: 'dev' })).filter((q) => !q.abstention).slice(0, limit);
+  return loaded.map((q) => {
+    const turns: Turn[] = [];
+    const seen = new Set<string>();
+    for (const s of [...q.sessions].sort((x, y) => x.date - y.date)) {
+      let id = s.id;
+      for (let n = 2; seen.has(id); n++) id = `${s.id}#${n}`;
+      seen.add(id);
+      turns.push({ id, text: s.turns.map((x) => `${x.role}: ${x.content}`).join('\n'), at: s.date, extract: false });
+      s.turns.forEach((t, i) => turns.push({ id: `${id}_${i + 1}`, text: t.content, at: s.date + (i + 1) * 1000, speaker: t.role, extract: t.role === 'user' }));
+    }
+    return { name: `position ${q.position}`, speakers: [], turns, questions: [{ text: q.question, cut: q.questionDate }] };
+  });
+}
+
+/** The memory of one item, written through one build of core as quality.ts writes it. */
+function build(core: Core, item: Item): Memory {
+  let recorded = -Infinity;
+  const mem = new core.MemoryGraph({ now: () => (Number.isFinite(recorded) ? recorded : 0) });
+  const extractor = new core.RuleExtractor({ knownNames: item.speakers, speakers: item.speakers });
+  for (const t of item.turns) {
+    recorded = Math.max(recorded, t.at);
+    const ep = { id: t.id, text: t.text, at: t.at, recordedAt: recorded, ...(t.speaker === undefined ? {} : { speaker: t.speaker }) };
+    if (!t.extract) {
+      mem.episode(ep);
+      continue;
+    }
+    const x = extractor.extract([{ id: t.id, text: t.text, at: t.at, ...(t.speaker === undefined ? {} : { speaker: t.speaker }) }])[0]!;
+    mem.episode({ ...ep, entities: x.entities.map((e) => e.name) });
+    for (const f of x.facts) {
+      const { subject, predicate, object, validTo, confidence, edgeType } = f;
+      mem.assert({
+        subject, predicate, object, confidence, validFrom: f.validFrom ?? t.at, recordedAt: recorded, episode: t.id, evidence: [t.id], source: 'RuleExtractor',
+        ...(validTo === undefined ? {} : { validTo }), ...(edgeType === undefined ? {} : { edgeType }),
+      });
+    }
+  }
+  return mem;
+}
+
+interface Side { label: string; core: Core; mems: Memory[]; wall: number[]; cpu: number[]; first: number[]; results: string[] }
+
+/** One timed recall; its result as a string, to compare the two builds. */
+function timed(side: Side, mem: Memory, q: { text: string; cut: number }): { wall: number; cpu: number; result: string } {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const r = mem.recall(q.text, { k: 10, validAt: q.cut, knownAt: q.cut });
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  void side;
+  return { wall, cpu: (c.user + c.system) / 1000, result: JSON.stringify([r.episodes, r.facts.map((f) => [f.id, f.score, f.path]), r.entities, r.text]) };
+}
+
+const pct = (xs: number[], p: number): number => quantileSorted(Float64Array.from(xs).sort(), p);
+const f2 = (x: number): string => x.toFixed(2);
+
+async function main(): Promise<void> {
+  const basePath = arg('base', '');
+  if (basePath === '') throw new here.InvalidArgumentError('recall-ab: usage: recall-ab.js --base /path/to/core/dist/index.js [--dataset lme|locomo] [--limit N] [--rounds R]');
+  const base = (await import(pathToFileURL(basePath).href)) as Core;
+  const dataset = arg('dataset', 'lme');
+  const limit = Number(arg('limit', dataset === 'lme' ? '20' : '2'));
+  const rounds = Number(arg('rounds', dataset === 'lme' ? '10' : '3'));
+  const list = await items(dataset, limit);
+  const sides: Side[] = [
+    { label: 'base', core: base, mems: [], wall: [], cpu: [], first: [], results: [] },
+    { label: 'this', core: here, mems: [], wall: [], cpu: [], first: [], results: [] },
+  ];
+  // build, then the first recall of each memory (alternating which build goes first)
+  list.forEach((item, n) => {
+    const order = n % 2 === 0 ? sides : [sides[1]!, sides[0]!];
+    for (const side of order) {
+      const mem = build(side.core, item);
+      side.mems.push(mem);
+      side.first.push(timed(side, mem, item.questions[0]!).cpu);
+    }
+  });
+  let differ = 0;
+  let compared = 0;
+  for (let round = 0; round < rounds; round++) {
+    list.forEach((item, n) => {
+      for (const q of item.questions) {
+        const order = (round + n) % 2 === 0 ? sides : [sides[1]!, sides[0]!];
+        const got = new Map<Side, string>();
+        for (const side of order) {
+          const t = timed(side, side.mems[n]!, q);
+          side.wall.push(t.wall);
+          side.cpu.push(t.cpu);
+          got.set(side, t.result);
+        }
+        compared++;
+        if (got.get(sides[0]!) !== got.get(sides[1]!)) differ++;
+      }
+    });
+  }
+  const load = (await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ');
+  console.log(`recall A/B on ${dataset} dev: ${list.length} memories, ${sides[0]!.wall.length} warm calls per side over ${rounds} rounds; load average ${load}`);
+  for (const s of sides) {
+    const warmCpu = pct(s.cpu, 0.5);
+    console.log(
+      `${s.label.padEnd(5)} warm wall p50 ${f2(pct(s.wall, 0.5))} / p95 ${f2(pct(s.wall, 0.95))} / max ${f2(Math.max(...s.wall))} ms; CPU p50 ${f2(warmCpu)} / p95 ${f2(pct(s.cpu, 0.95))} ms; ` +
+        `first recall CPU median ${f2(pct(s.first, 0.5))} / max ${f2(Math.max(...s.first))} ms (${f2(pct(s.first, 0.5) / warmCpu)}× warm p50)`,
+    );
+  }
+  console.log(`results identical on both builds: ${compared - differ} of ${compared} calls${differ > 0 ? ' — RANKING DIFFERS' : ''}`);
+}
+
+await main();
