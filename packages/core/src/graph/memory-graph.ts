@@ -170,9 +170,10 @@ export class MemoryGraph {
 
   /** Asserts that subject —predicate→ object holds over [validFrom, validTo). See SEMANTICS.md. */
   assert(raw: AssertInput): AssertResult {
-    // Recall indexes an assert's entities and fact at the next episode or recall, in one batch: indexing each
-    // assert as it is written halved assert throughput (100k asserts: 173k → 87k ops/s) and calls a model
-    // embedder once per assert instead of once per batch.
+    // Recall indexes an assert's entities and fact at the next episode or recall, in one batch. Indexing each
+    // assert as it is written costs more than the assert itself, even with a fact's document built from its
+    // names' cached term ids (issue 9, perf/assert-ab.ts: 100k asserts over 5,000 names 1.4–1.9× the CPU time,
+    // 12k asserts that each name a new entity 5×), and would call a model embedder once per assert.
     return writeAssert(this, raw);
   }
 
@@ -295,20 +296,19 @@ export class MemoryGraph {
    */
   recall(query: string, options: RecallOptions = {}): RecallResult {
     const call = 'MemoryGraph.recall';
-    const read = readInput<RecallOptions>(call, options, RECALL_SHAPE, 'options');
-    const plain: RecallOptions = { ...read };
+    // Here the arguments are read (each field once, unknown names refused); recall/options.ts checks their values.
+    const plain = readInput<RecallOptions>(call, options, RECALL_SHAPE, 'options');
+    if (typeof query !== 'string') throw new InvalidArgumentError(`${call}: query must be a string`);
     // Weights by name: only the known names (a "toString" or "__proto__" key is refused, not inherited).
-    if (read.weights !== undefined) plain.weights = { ...readInput(call, read.weights, weightShape(RECALL_DEFAULTS.weights), 'weights', true, 'a weight') };
-    if (read.edgeTypeWeights !== undefined) {
-      plain.edgeTypeWeights = { ...readInput(call, read.edgeTypeWeights, weightShape(RECALL_DEFAULTS.edgeTypeWeights), 'edgeTypeWeights', true, 'an edge type') };
-    }
-    if (read.validAt === undefined || read.knownAt === undefined) {
+    if (plain.weights !== undefined) plain.weights = readInput(call, plain.weights, WEIGHT_SHAPE, 'weights', true, 'a weight');
+    if (plain.edgeTypeWeights !== undefined) plain.edgeTypeWeights = readInput(call, plain.edgeTypeWeights, EDGE_WEIGHT_SHAPE, 'edgeTypeWeights', true, 'an edge type');
+    if (plain.validAt === undefined || plain.knownAt === undefined) {
       const now = this.clockAt(call);
-      plain.validAt = read.validAt ?? now;
-      plain.knownAt = read.knownAt ?? now;
+      plain.validAt ??= now;
+      plain.knownAt ??= now;
     }
     // track: the stamp is checked before the read, so the logged touch cannot be refused after it.
-    const trackedAt = read.track === true ? stamp(this, undefined, call) : undefined;
+    const trackedAt = plain.track === true ? stamp(this, undefined, call) : undefined;
     if (trackedAt !== undefined) plain.track = false;
     const result = this.recallIndex().recall(query, plain);
     if (trackedAt !== undefined && result.facts.length > 0) this.touch(result.facts.map((f) => f.id), { recordedAt: trackedAt });
@@ -449,4 +449,6 @@ function weightShape(defaults: object): Record<string, 'any'> {
   for (const key of Object.keys(defaults)) shape[key] = 'any';
   return shape;
 }
+const WEIGHT_SHAPE = weightShape(RECALL_DEFAULTS.weights);
+const EDGE_WEIGHT_SHAPE = weightShape(RECALL_DEFAULTS.edgeTypeWeights);
 

@@ -268,9 +268,8 @@ export class RecallEngine {
   // ---- recall --------------------------------------------------------------------------------
 
   recall(query: string, options: RecallOptions = {}): RecallResult {
+    // MemoryGraph.recall read the arguments (a string query, an options object of known names); here their values are checked.
     const call = 'MemoryGraph.recall';
-    if (typeof query !== 'string') throw new InvalidArgumentError(`${call}: query must be a string`);
-    if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
     // A model embedder's vectors join the lexical ranking (MODEL_EMBEDDER_DEFAULTS); hashed n-grams only add a little.
     const o = resolveOptions(this.embedder instanceof HashEmbedder ? options : withDefaults(options, MODEL_EMBEDDER_DEFAULTS), call);
     const mem = this.mem;

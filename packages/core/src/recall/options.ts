@@ -3,7 +3,6 @@
  * InvalidArgumentError naming the call, raised before recall reads anything.
  */
 import { InvalidArgumentError } from '../errors.js';
-import { EDGE_TYPES } from '../types.js';
 import type { Cut, EdgeType, Fact } from '../types.js';
 import { EPISODE_RANK_DEFAULTS } from './episode-rank.js';
 import type { EpisodeRankOptions } from './episode-rank.js';
@@ -174,20 +173,17 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
   const positive = (x: number): boolean => x > 0;
   const strategy = options.strategy ?? d.strategy;
   if (strategy !== 'activation' && strategy !== 'bfs') throw new InvalidArgumentError(`${call}: strategy must be 'activation' or 'bfs'`);
+  // The caller (MemoryGraph.recall) read weights and edgeTypeWeights as plain objects of known names only.
   const edgeTypeWeights = { ...d.edgeTypeWeights };
   if (options.edgeTypeWeights !== undefined) {
-    if (options.edgeTypeWeights === null || typeof options.edgeTypeWeights !== 'object') throw new InvalidArgumentError(`${call}: edgeTypeWeights must be an object`);
     for (const [name, value] of Object.entries(options.edgeTypeWeights)) {
-      if (!(name in edgeTypeWeights)) throw new InvalidArgumentError(`${call}: edgeTypeWeights.${name} is not an edge type (${[...EDGE_TYPES, 'none'].join(', ')})`);
       if (typeof value !== 'number' || !(value >= 0) || !Number.isFinite(value)) throw new InvalidArgumentError(`${call}: edgeTypeWeights.${name} must be a finite number ≥ 0`);
       edgeTypeWeights[name as keyof EdgeTypeWeights] = value;
     }
   }
   const weights = { ...d.weights };
   if (options.weights !== undefined) {
-    if (options.weights === null || typeof options.weights !== 'object') throw new InvalidArgumentError(`${call}: weights must be an object`);
     for (const [name, value] of Object.entries(options.weights)) {
-      if (!(name in weights)) throw new InvalidArgumentError(`${call}: weights.${name} is not one of ${Object.keys(weights).join(', ')}`);
       if (typeof value !== 'number' || !(value >= 0) || !Number.isFinite(value)) throw new InvalidArgumentError(`${call}: weights.${name} must be a finite number ≥ 0`);
       weights[name as keyof RecallWeights] = value;
     }
