@@ -318,6 +318,7 @@ describe('a custom embedder survives replay and state export', () => {
     mem.assert({ subject: 'Ann', predicate: 'works_at', object: 'Zalando' });
     mem.assert({ subject: 'Ann', predicate: 'lives_in', object: 'Berlin' });
     expect(calls).toBe(0);
+    expect(mem.recallIndex().pending()).toBe(5); // three entities, two facts
     expect(mem.recall('Where does Ann work?').facts[0]!.object).toMatchObject({ name: 'Zalando' });
     expect(calls).toBe(4); // the three entities and the query
     mem.recall('Where does Ann live?');

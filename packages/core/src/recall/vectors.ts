@@ -60,24 +60,31 @@ export class VectorSet {
     const inv = 1 / Math.sqrt(norm);
     const row = this.count;
     const o = row * dim;
+    // locals: stores into one typed array would otherwise make the engine reload every field each pass
+    const data = this.data;
+    const postRows = this.postRows;
+    const postVals = this.postVals;
+    const postLen = this.postLen;
+    let nonZeros = 0;
     for (let i = 0; i < dim; i++) {
       const x = vector[i]! * inv;
-      this.data[o + i] = x;
+      data[o + i] = x;
       if (x === 0) continue;
-      this.nonZeros++;
-      const n = this.postLen[i]!;
-      if (n === this.postRows[i]!.length) {
+      nonZeros++;
+      const n = postLen[i]!;
+      if (n === postRows[i]!.length) {
         const rows = new Uint32Array(n * 2);
-        rows.set(this.postRows[i]!);
-        this.postRows[i] = rows;
+        rows.set(postRows[i]!);
+        postRows[i] = rows;
         const vals = new Float32Array(n * 2);
-        vals.set(this.postVals[i]!);
-        this.postVals[i] = vals;
+        vals.set(postVals[i]!);
+        postVals[i] = vals;
       }
-      this.postRows[i]![n] = row;
-      this.postVals[i]![n] = x;
-      this.postLen[i] = n + 1;
+      postRows[i]![n] = row;
+      postVals[i]![n] = x;
+      postLen[i] = n + 1;
     }
+    this.nonZeros += nonZeros;
     this.labels[this.count++] = label;
   }
 
