@@ -1,6 +1,7 @@
 import { CorruptSnapshotError, InvalidArgumentError } from '../errors.js';
 import { growU32, isCount, isU32, TopK, type Hit } from './grow.js';
 import { tokenize } from './text.js';
+import { Accumulator } from './accumulator.js';
 
 export interface Bm25Options {
   /** Term-frequency saturation. @default 1.2 */
@@ -63,10 +64,7 @@ export class Bm25Index {
   private fwdTerms = new Uint32Array(16);
   private fwdFreqs = new Uint32Array(16);
   // search scratch: scores by slot, stamped by query epoch so nothing is cleared between queries
-  private acc = new Float64Array(0);
-  private stamp = new Uint32Array(0);
-  private touched = new Uint32Array(0);
-  private epoch = 0;
+  private readonly acc = new Accumulator((n) => new Float64Array(n));
   private readonly top = new TopK();
 
   constructor(options: Bm25Options = {}) {
@@ -238,40 +236,18 @@ export class Bm25Index {
     }
     if (qterms.size === 0) return [];
 
-    const epoch = this.nextEpoch();
-    const acc = this.acc;
-    const stamp = this.stamp;
-    const touched = this.touched;
-    let nTouched = 0;
-    const N = this.count;
-    const avgdl = this.totalLength / N || 1;
-    const { k1, b } = this;
-    for (const t of qterms) {
-      const n = this.postLen[t]!;
-      const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
-      const docs = this.postDocs[t]!;
-      const freqs = this.postFreqs[t]!;
-      for (let i = 0; i < n; i++) {
-        const slot = docs[i]!;
-        const f = freqs[i]!;
-        const norm = k1 * (1 - b + (b * this.docLengths[slot]!) / avgdl);
-        const s = (idf * (f * (k1 + 1))) / (f + norm);
-        if (stamp[slot] !== epoch) {
-          stamp[slot] = epoch;
-          acc[slot] = s;
-          touched[nTouched++] = slot;
-        } else {
-          acc[slot] = acc[slot]! + s;
-        }
-      }
-    }
+    // each query term once, in the query's order, at weight 1 (w · idf is then exactly idf)
+    const weighted: Array<[number, number]> = [];
+    for (const t of qterms) weighted.push([t, 1]);
+    this.accumulate(weighted);
+    const { values, touched, count } = this.acc;
     const top = this.top;
     top.reset(k);
-    for (let i = 0; i < nTouched; i++) {
+    for (let i = 0; i < count; i++) {
       const slot = touched[i]!;
       const id = this.docIds[slot]!;
       if (accept !== undefined && !accept(id)) continue;
-      top.push(acc[slot]!, id);
+      top.push(values[slot]!, id);
     }
     return top.drain();
   }
@@ -290,33 +266,19 @@ export class Bm25Index {
     // term order fixed (by id) so sums are bit-identical whatever order the map was built in
     weighted.sort((a, b) => a[0] - b[0]);
     this.accumulate(weighted);
-    for (let i = 0; i < this.nTouched; i++) {
-      const slot = this.touched[i]!;
+    const { values, touched, count } = this.acc;
+    for (let i = 0; i < count; i++) {
+      const slot = touched[i]!;
       const id = this.docIds[slot]!;
-      if (accept(id)) emit(id, this.acc[slot]!);
+      if (accept(id)) emit(id, values[slot]!);
     }
   }
 
-  private nTouched = 0;
-
-  /** Scratch accumulators sized for every document, and a fresh epoch that marks none of them touched. */
-  private nextEpoch(): number {
-    if (this.acc.length < this.count) {
-      const cap = Math.max(this.count, this.acc.length * 2);
-      this.acc = new Float64Array(cap);
-      this.stamp = new Uint32Array(cap);
-      this.touched = new Uint32Array(cap);
-      this.epoch = 0;
-    }
-    if (++this.epoch === 0xffffffff) {
-      this.stamp.fill(0);
-      this.epoch = 1;
-    }
-    return this.epoch;
-  }
-
+  /** Sums each weighted term's BM25 part per document into `acc`, terms in the given order. */
   private accumulate(weighted: ReadonlyArray<readonly [number, number]>): void {
-    const epoch = this.nextEpoch();
+    const epoch = this.acc.begin(this.count);
+    const { values, stamp, touched } = this.acc;
+    const docLengths = this.docLengths;
     const N = this.count;
     const avgdl = this.totalLength / N || 1;
     const { k1, b } = this;
@@ -329,15 +291,15 @@ export class Bm25Index {
       for (let i = 0; i < n; i++) {
         const slot = docs[i]!;
         const f = freqs[i]!;
-        const s = (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * this.docLengths[slot]!) / avgdl));
-        if (this.stamp[slot] !== epoch) {
-          this.stamp[slot] = epoch;
-          this.acc[slot] = s;
-          this.touched[nTouched++] = slot;
-        } else this.acc[slot] = this.acc[slot]! + s;
+        const s = (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * docLengths[slot]!) / avgdl));
+        if (stamp[slot] !== epoch) {
+          stamp[slot] = epoch;
+          values[slot] = s;
+          touched[nTouched++] = slot;
+        } else values[slot] = values[slot]! + s;
       }
     }
-    this.nTouched = nTouched;
+    this.acc.count = nTouched;
   }
 
   /** Inverse document frequency of an indexed term (0 for an unknown one). */

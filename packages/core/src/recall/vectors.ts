@@ -1,6 +1,7 @@
 import { TopK } from './grow.js';
 import type { Hit } from './grow.js';
 import { Hnsw } from './hnsw.js';
+import { Accumulator } from './accumulator.js';
 
 /**
  * Vectors of one kind: exact search while small, HNSW once `bruteForceBelow` vectors are searched.
@@ -21,10 +22,8 @@ export class VectorSet {
   private postRows: Uint32Array[] = [];
   private postVals: Float32Array[] = [];
   private postLen: Uint32Array;
-  private scores = new Float32Array(0);
-  private touched = new Uint32Array(0);
-  private seen = new Uint32Array(0);
-  private epoch = 0;
+  /** Search scratch: float32 sums by row, stamped by query epoch. */
+  private readonly acc = new Accumulator((n) => new Float32Array(n));
   /** Non-zero coordinates stored: when most are, the rows are dense and a plain scan beats the postings. */
   private nonZeros = 0;
 
@@ -112,21 +111,8 @@ export class VectorSet {
     if (hnsw !== undefined) return hnsw.search(q, k, { accept, ef: Math.max(this.ef, k) }).filter((h) => h.score >= floor);
     const n = this.count;
     if (this.nonZeros * 2 > n * this.dimensions) return this.scan(q, k, floor, accept);
-    if (this.scores.length < n) {
-      const cap = Math.max(n, this.scores.length * 2, 64);
-      this.scores = new Float32Array(cap);
-      this.touched = new Uint32Array(cap);
-      this.seen = new Uint32Array(cap);
-      this.epoch = 0;
-    }
-    if (++this.epoch === 0xffffffff) {
-      this.seen.fill(0);
-      this.epoch = 1;
-    }
-    const epoch = this.epoch;
-    const scores = this.scores;
-    const seen = this.seen;
-    const touched = this.touched;
+    const epoch = this.acc.begin(n);
+    const { values: scores, stamp: seen, touched } = this.acc;
     let nTouched = 0;
     for (let d = 0; d < this.dimensions; d++) {
       const qd = q[d]!;
@@ -144,6 +130,7 @@ export class VectorSet {
         scores[r] = scores[r]! + qd * vals[j]!;
       }
     }
+    this.acc.count = nTouched;
     const top = this.top;
     top.reset(k);
     // Rows never touched share no dimension with the query: similarity 0 (they pass only a floor ≤ 0).

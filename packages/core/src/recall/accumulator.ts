@@ -1,0 +1,36 @@
+/**
+ * Per-document scores for one query at a time, as BM25 and the vector postings sum them: a value per id, a
+ * stamp per id saying whether it was touched in this query, and the touched ids in order. A new query takes a
+ * new epoch instead of clearing anything, so a search costs what it touches, not the size of the index.
+ * The caller's hot loop reads `values`, `stamp` and `touched` through locals (see Bm25Index.accumulate).
+ */
+export class Accumulator<T extends Float64Array | Float32Array> {
+  values: T;
+  stamp = new Uint32Array(0);
+  touched = new Uint32Array(0);
+  /** How many ids were touched in this epoch (the caller writes it back after its loop). */
+  count = 0;
+  private epoch = 0;
+
+  /** `make(n)`: the values array (Float32Array sums round like float32 vectors, Float64Array like doubles). */
+  constructor(private readonly make: (length: number) => T) {
+    this.values = make(0);
+  }
+
+  /** A fresh epoch for ids below `size`: nothing is touched yet. Returns the epoch to stamp with. */
+  begin(size: number): number {
+    if (this.values.length < size) {
+      const cap = Math.max(size, this.values.length * 2, 64);
+      this.values = this.make(cap);
+      this.stamp = new Uint32Array(cap);
+      this.touched = new Uint32Array(cap);
+      this.epoch = 0;
+    }
+    if (++this.epoch === 0xffffffff) {
+      this.stamp.fill(0);
+      this.epoch = 1;
+    }
+    this.count = 0;
+    return this.epoch;
+  }
+}
