@@ -305,16 +305,40 @@ export class Bm25Index {
   /** Inverse document frequency of an indexed term (0 for an unknown one). */
   idf(term: string): number {
     const id = this.termIds.get(term);
-    if (id === undefined) return 0;
+    return id === undefined ? 0 : this.idfOf(id);
+  }
+
+  /** `idf` of a term by its id (see `termId`). */
+  idfOf(id: number): number {
     const n = this.postLen[id]!;
     return Math.log(1 + (this.count - n + 0.5) / (n + 0.5));
   }
 
+  /** A term's id, or undefined when no document holds it; `term(id)` is its text. */
+  termId(term: string): number | undefined {
+    return this.termIds.get(term);
+  }
+
+  term(id: number): string {
+    return this.terms[id]!;
+  }
+
   /** A document's terms and their frequencies (`emit(term, tf)`), and its length in tokens. */
   termsOf(docId: number, emit: (term: string, tf: number) => void): number {
+    return this.termIdsOfDoc(docId, (id, tf) => emit(this.terms[id]!, tf));
+  }
+
+  /** A document's length in tokens (0 for an unknown id). */
+  lengthOf(docId: number): number {
+    const slot = this.slotFor(docId);
+    return slot === undefined ? 0 : this.docLengths[slot]!;
+  }
+
+  /** `termsOf` with term ids (no strings, for loops that key maps by term, such as feedback). */
+  termIdsOfDoc(docId: number, emit: (id: number, tf: number) => void): number {
     const slot = this.slotFor(docId);
     if (slot === undefined) return 0;
-    for (let j = this.fwdStart[slot]!; j < this.fwdStart[slot + 1]!; j++) emit(this.terms[this.fwdTerms[j]!]!, this.fwdFreqs[j]!);
+    for (let j = this.fwdStart[slot]!; j < this.fwdStart[slot + 1]!; j++) emit(this.fwdTerms[j]!, this.fwdFreqs[j]!);
     return this.docLengths[slot]!;
   }
 

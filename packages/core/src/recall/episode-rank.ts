@@ -181,15 +181,23 @@ function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, s
   top.length = Math.min(top.length, o.feedbackDocs);
   if (top.length === 0) return new Map(terms);
   const best = top[0]![1];
-  const weight = new Map<string, number>();
+  // by term id, not text: the top turns' terms are many, and this runs for every question and part
+  const index = src.index;
+  const asked = new Set<number>();
+  for (const t of terms.keys()) {
+    const id = index.termId(t);
+    if (id !== undefined) asked.add(id);
+  }
+  const weight = new Map<number, number>();
   for (const [i, s] of top) {
     const w = s / best;
-    const tfs: Array<[string, number]> = [];
-    const len = src.index.termsOf(i, (t, tf) => tfs.push([t, tf]));
+    const len = index.lengthOf(i);
     if (len === 0) continue;
-    for (const [t, tf] of tfs) if (!terms.has(t)) weight.set(t, (weight.get(t) ?? 0) + (w * tf) / len);
+    index.termIdsOfDoc(i, (t, tf) => {
+      if (!asked.has(t)) weight.set(t, (weight.get(t) ?? 0) + (w * tf) / len);
+    });
   }
-  const ranked = [...weight].map(([t, w]) => [t, w * src.index.idf(t)] as [string, number]).filter(([, w]) => w > 0);
+  const ranked = [...weight].map(([t, w]) => [index.term(t), w * index.idfOf(t)] as [string, number]).filter(([, w]) => w > 0);
   ranked.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   ranked.length = Math.min(ranked.length, o.feedbackTerms);
   const out = new Map<string, number>();
