@@ -110,6 +110,33 @@ describe('dense exact vector search', () => {
     for (let i = 0; i < 5; i++) expect(got[i]!.score).toBeCloseTo(want[i]!.score, 5);
   });
 
+  it('scans rows rebuilt from its postings exactly as rows it stored (sparse first, then dense, then more)', () => {
+    const dims = 8;
+    const set = new VectorSet(dims, 1 << 20, 64);
+    const rows: number[][] = [];
+    let seed = 11;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    const add = (v: number[]): void => {
+      rows.push(v);
+      set.add(rows.length - 1, v);
+    };
+    const unit = (v: number[]): Float32Array => Float32Array.from(v.map((x) => x / Math.hypot(...v)));
+    // the expected ranking: float32 unit rows against the query, summed in dimension order as the scan does
+    const want = (q: Float32Array, k: number): number[] =>
+      rows
+        .map((v, id) => ({ id, score: Array.from(unit(v)).reduce((s, x, d) => s + q[d]! * x, 0) }))
+        .sort((a, b) => b.score - a.score || a.id - b.id)
+        .slice(0, k)
+        .map((h) => h.id);
+    for (let i = 0; i < 30; i++) add(Array.from({ length: dims }, (_, d) => (d === i % dims || d === (i * 3) % dims ? rnd() : 0)));
+    const q = unit(Array.from({ length: dims }, rnd));
+    expect(set.search(q, 6, -1, () => true).map((h) => h.id)).toEqual(want(q, 6)); // through the postings
+    for (let i = 0; i < 40; i++) add(Array.from({ length: dims }, rnd)); // now mostly dense: scanned
+    expect(set.search(q, 6, -1, () => true).map((h) => h.id)).toEqual(want(q, 6));
+    for (let i = 0; i < 5; i++) add(Array.from({ length: dims }, rnd)); // written to the dense rows as added
+    expect(set.search(q, 10, -1, () => true).map((h) => h.id)).toEqual(want(q, 10));
+  });
+
   it('builds its HNSW at the first search past the threshold, never while vectors are added (a load stays linear)', () => {
     const dims = 8;
     const graphOf = (v: VectorSet): unknown => (v as unknown as { hnsw: unknown }).hnsw;

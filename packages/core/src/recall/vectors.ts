@@ -13,7 +13,12 @@ import { Accumulator } from './accumulator.js';
  * Float32Array), chosen when most stored coordinates are non-zero.
  */
 export class VectorSet {
-  private data = new Float32Array(0);
+  /**
+   * The rows as one dense array, made only when a search scans them or builds the HNSW (then kept up by
+   * `add`): sparse hashed vectors are searched through the postings alone, and writing 256 floats a row
+   * that are mostly zeros was most of an entity's indexing cost.
+   */
+  private data: Float32Array | undefined;
   private labels = new Uint32Array(0);
   private count = 0;
   private hnsw: Hnsw | undefined;
@@ -48,13 +53,15 @@ export class VectorSet {
       this.hnsw.add(label, vector);
       return;
     }
-    if ((this.count + 1) * dim > this.data.length) {
-      const next = new Float32Array(Math.max(64 * dim, this.data.length * 2));
-      next.set(this.data);
-      this.data = next;
-      const l = new Uint32Array(next.length / dim);
+    if (this.count + 1 > this.labels.length) {
+      const l = new Uint32Array(Math.max(64, this.labels.length * 2));
       l.set(this.labels);
       this.labels = l;
+    }
+    if (this.data !== undefined && (this.count + 1) * dim > this.data.length) {
+      const next = new Float32Array(this.labels.length * dim);
+      next.set(this.data);
+      this.data = next;
     }
     const inv = 1 / Math.sqrt(norm);
     const row = this.count;
@@ -67,7 +74,7 @@ export class VectorSet {
     let nonZeros = 0;
     for (let i = 0; i < dim; i++) {
       const x = vector[i]! * inv;
-      data[o + i] = x;
+      if (data !== undefined) data[o + i] = x;
       if (x === 0) continue;
       nonZeros++;
       const n = postLen[i]!;
@@ -96,9 +103,10 @@ export class VectorSet {
     if (this.hnsw !== undefined || this.count < this.threshold) return this.hnsw;
     const dim = this.dimensions;
     const h = new Hnsw({ dimensions: dim, efSearch: this.ef });
-    for (let r = 0; r < this.count; r++) h.add(this.labels[r]!, this.data.subarray(r * dim, (r + 1) * dim));
+    const data = this.rows();
+    for (let r = 0; r < this.count; r++) h.add(this.labels[r]!, data.subarray(r * dim, (r + 1) * dim));
     this.hnsw = h;
-    this.data = new Float32Array(0);
+    this.data = undefined;
     this.labels = new Uint32Array(0);
     this.postRows = [];
     this.postVals = [];
@@ -145,10 +153,24 @@ export class VectorSet {
     return top.drain();
   }
 
+  /** The dense rows, rebuilt from the postings the first time (the same float32 values `add` stored there). */
+  private rows(): Float32Array {
+    if (this.data !== undefined) return this.data;
+    const dim = this.dimensions;
+    const data = new Float32Array(this.labels.length * dim);
+    for (let d = 0; d < dim; d++) {
+      const rows = this.postRows[d]!;
+      const vals = this.postVals[d]!;
+      for (let j = 0; j < this.postLen[d]!; j++) data[rows[j]! * dim + d] = vals[j]!;
+    }
+    this.data = data;
+    return data;
+  }
+
   /** Exact search over dense rows: one dot product per row over the contiguous Float32Array. */
   private scan(q: Float32Array, k: number, floor: number, accept: (label: number) => boolean): Hit[] {
     const dim = this.dimensions;
-    const data = this.data;
+    const data = this.rows();
     const top = this.top;
     top.reset(k);
     for (let r = 0, o = 0; r < this.count; r++, o += dim) {
