@@ -296,10 +296,13 @@ async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined)
         return [variant.label, firstDistinct(ours.map((id) => sessionOf.get(id) ?? id)), ours.filter((id) => dateOf.has(id))];
       });
       if (a.details !== undefined) {
-        const [, ss] = runs[0]!;
-        const rank = (id: string): number => ss.indexOf(id) + 1;
-        const line = { position: q.position, type: q.type, question: q.question, questionDate: new Date(q.questionDate).toISOString(), cut: t === dated ? 'question-date' : 'all', answers: [...relevantSessions].map((id) => ({ id, date: new Date(sessions.find((s) => s.id === id)!.date).toISOString(), rank: rank(id) })), top: ss.slice(0, 5) };
-        appendFileSync(a.details, JSON.stringify(line) + '\n');
+        for (const [variant, ss, ts] of runs) {
+          const rank = (id: string): number => ss.indexOf(id) + 1;
+          const turnRanks = [...relevantTurns].map((id) => ts.indexOf(id) + 1);
+          const answers = [...relevantSessions].map((id) => ({ id, date: new Date(sessions.find((s) => s.id === id)!.date).toISOString(), rank: rank(id) }));
+          const line = { variant, position: q.position, type: q.type, question: q.question, questionDate: new Date(q.questionDate).toISOString(), cut: t === dated ? 'question-date' : 'all', answers, turnRanks, top: ss.slice(0, 5), topTurns: ts.slice(0, 10) };
+          appendFileSync(a.details, JSON.stringify(line) + '\n');
+        }
       }
       const baseTurns = bm.search(q.question, 200, (id) => dateOf.get(id)! <= cut).map((h) => h.id);
       const baseSessions = firstDistinct(baseTurns.map((id) => sessionOf.get(id)!));
