@@ -24,7 +24,7 @@ import { loadLocomo, loadLongMemEval, QUESTION_CATEGORY_NAMES } from '@palimpses
 import type { Split } from '@palimpsest/datasets';
 import { useLiteDense } from './dense.js';
 import type { DenseModel } from './dense.js';
-import { evaluateRetrieval, evidenceRecall, mean } from './metrics.js';
+import { evaluateRetrieval, evidenceRecall, mean, worstRank } from './metrics.js';
 import { PlainBm25 } from './plain-bm25.js';
 import { summarize } from './stats.js';
 import { addEpisode, builtInExtractor, newIngestor } from './workloads/conversations.js';
@@ -228,16 +228,6 @@ async function locomo(a: Args, lat: Latency, dense: DenseModel | undefined): Pro
     }
   }
   return t;
-}
-
-/** 1-based rank of the lowest-ranked relevant id within the first `depth` ids, `depth` + 1 when one is missing. */
-function worstRank(ranked: readonly string[], relevant: ReadonlySet<string>, depth: number): number {
-  let worst = 0;
-  for (const r of relevant) {
-    const at = ranked.slice(0, depth).indexOf(r);
-    worst = Math.max(worst, at < 0 ? depth + 1 : at + 1);
-  }
-  return worst;
 }
 
 function firstDistinct(ids: readonly string[]): string[] {
