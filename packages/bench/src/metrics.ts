@@ -95,3 +95,17 @@ export function mean(xs: readonly number[]): number {
   }
   return n === 0 ? NaN : s / n;
 }
+
+/**
+ * A dev proxy finer than recall_all@k: the 1-based rank of the lowest-ranked relevant id within the first
+ * `depth` ids (`depth` + 1 when one is missing; 0 when nothing is relevant).
+ */
+export function worstRank(ranked: readonly string[], relevant: ReadonlySet<string>, depth: number): number {
+  if (!Number.isInteger(depth) || depth < 1) throw new InvalidArgumentError(`worstRank: depth (${depth}) must be a positive integer`);
+  let worst = 0;
+  for (const r of relevant) {
+    const at = ranked.slice(0, depth).indexOf(r);
+    worst = Math.max(worst, at < 0 ? depth + 1 : at + 1);
+  }
+  return worst;
+}

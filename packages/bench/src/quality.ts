@@ -17,13 +17,14 @@
  * documents are written with a zero vector, which matches nothing): the protocol of the cached vectors.
  * `--sample N [--seed S]` scores a seeded sample of the LongMemEval questions (bench/src/sample.ts).
  */
+import { appendFileSync } from 'node:fs';
 import { InvalidArgumentError, MemoryGraph, TOKENIZE } from '@palimpsest/core';
 import type { RecallOptions } from '@palimpsest/core';
 import { loadLocomo, loadLongMemEval, QUESTION_CATEGORY_NAMES } from '@palimpsest/datasets';
 import type { Split } from '@palimpsest/datasets';
 import { useLiteDense } from './dense.js';
 import type { DenseModel } from './dense.js';
-import { evaluateRetrieval, evidenceRecall, mean } from './metrics.js';
+import { evaluateRetrieval, evidenceRecall, mean, worstRank } from './metrics.js';
 import { PlainBm25 } from './plain-bm25.js';
 import { summarize } from './stats.js';
 import { addEpisode, builtInExtractor, newIngestor } from './workloads/conversations.js';
@@ -58,13 +59,15 @@ interface Args {
   /** LongMemEval: a seeded sample of this many questions instead of all (with `seed`). */
   sample: number | undefined;
   seed: number;
+  /** LongMemEval: write one JSON line per question and cut (answer sessions' ranks and dates) to this file. */
+  details: string | undefined;
 }
 
 function parse(argv: readonly string[]): Args {
-  const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [], embedder: 'hash', sample: undefined, seed: 1 };
+  const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [], embedder: 'hash', sample: undefined, seed: 1, details: undefined };
   const grids: Array<[string, unknown[]]> = [];
   let ablate = false;
-  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--embedder hash|use-lite] [--sample N] [--seed S] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--grid name=v1,v2] [--ablations] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
+  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--embedder hash|use-lite] [--sample N] [--seed S] [--details out.jsonl] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--grid name=v1,v2] [--ablations] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
     const next = (): string => {
@@ -87,6 +90,7 @@ function parse(argv: readonly string[]): Args {
       a.embedder = v;
     } else if (x === '--sample') a.sample = Number(next());
     else if (x === '--seed') a.seed = Number(next());
+    else if (x === '--details') a.details = next();
     else if (x === '--no-extract') a.extract = false;
     else if (x === '--stemmer') {
       // index-time: set before any memory is built
@@ -281,11 +285,24 @@ async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined)
         const ours = episodesOf(ing.mem, q.question, cut, { ...variant.options, ...qv }, 50);
         return [variant.label, firstDistinct(ours.map((id) => sessionOf.get(id) ?? id)), ours.filter((id) => dateOf.has(id))];
       });
+      if (a.details !== undefined) {
+        for (const [variant, ss, ts] of runs) {
+          const rank = (id: string): number => ss.indexOf(id) + 1;
+          const turnRanks = [...relevantTurns].map((id) => ts.indexOf(id) + 1);
+          const answers = [...relevantSessions].map((id) => ({ id, date: new Date(sessions.find((s) => s.id === id)!.date).toISOString(), rank: rank(id) }));
+          const line = { variant, position: q.position, type: q.type, question: q.question, questionDate: new Date(q.questionDate).toISOString(), cut: t === dated ? 'question-date' : 'all', answers, turnRanks, top: ss.slice(0, 5), topTurns: ts.slice(0, 10) };
+          appendFileSync(a.details, JSON.stringify(line) + '\n');
+        }
+      }
       const baseTurns = bm.search(q.question, 200, (id) => dateOf.get(id)! <= cut).map((h) => h.id);
       const baseSessions = firstDistinct(baseTurns.map((id) => sessionOf.get(id)!));
       const group = q.type;
       for (const [system, ss, ts] of [...runs, ['bm25', baseSessions, baseTurns] as [string, string[], string[]]]) {
         if (relevantSessions.size > 0) {
+          // stricter proxies than all@5 (the dev split is at its ceiling there): all@2, all@3 and the rank of the
+          // worst-ranked answer session (51 when it is not in the top 50)
+          for (const k of [2, 3]) put(t, `session recall_all@${k}`, group, system, evaluateRetrieval(ss, relevantSessions, k).recallAll);
+          put(t, 'session worst answer rank', group, system, worstRank(ss, relevantSessions, 50));
           const s5 = evaluateRetrieval(ss, relevantSessions, 5);
           put(t, 'session recall_any@5', group, system, s5.recallAny);
           put(t, 'session recall_all@5', group, system, s5.recallAll);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dcg, evaluateRetrieval, evaluateTurnToSession, evidenceRecall, mean } from '../src/metrics.js';
+import { dcg, evaluateRetrieval, evaluateTurnToSession, evidenceRecall, mean, worstRank } from '../src/metrics.js';
 import { PlainBm25, plainTokens } from '../src/plain-bm25.js';
 
 describe('LongMemEval metrics (hand-computed)', () => {
@@ -62,5 +62,16 @@ describe('plain BM25 (the data sets README baseline)', () => {
     const cut = bm.search('dogs', 3, (id) => id !== 'z');
     expect(cut.map((h) => h.id)).toEqual(['x']);
     expect(cut[0]!.score).toBeCloseTo(Math.log(1 + 1.5 / 1.5) * 2.2 / (1 + 1.2), 12);
+  });
+});
+
+describe('worstRank', () => {
+  it('is the rank of the lowest-ranked relevant id, depth + 1 when one is missing', () => {
+    expect(worstRank(['a', 'b', 'c', 'd'], new Set(['b', 'd']), 50)).toBe(4);
+    expect(worstRank(['a', 'b', 'c', 'd'], new Set(['a']), 50)).toBe(1);
+    expect(worstRank(['a', 'b', 'c', 'd'], new Set(['b', 'x']), 50)).toBe(51);
+    expect(worstRank(['a', 'b', 'c', 'd'], new Set(['d']), 3)).toBe(4); // beyond the depth counts as missing
+    expect(worstRank(['a'], new Set(), 5)).toBe(0);
+    expect(() => worstRank(['a'], new Set(['a']), 0)).toThrow(/^worstRank: depth/);
   });
 });
