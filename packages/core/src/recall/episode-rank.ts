@@ -57,7 +57,7 @@ export interface EpisodeRankOptions {
 }
 
 export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
-  feedback: 0.2,
+  feedback: 0.3,
   feedbackDocs: 5,
   feedbackTerms: 10,
   sessionWeight: 2,
