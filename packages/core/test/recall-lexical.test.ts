@@ -51,6 +51,10 @@ describe('temporal reading of a question', () => {
     expect(temporalIntent('What did I buy last Saturday?', wed).order).toBeUndefined();
     expect(temporalIntent('How many days passed between my move and the party?', wed).span).toBe(true);
     expect(temporalIntent('What did I do before I moved?', wed).span).toBe(true);
+    expect(temporalIntent('When did Melanie go camping?', wed).asksWhen).toBe(true);
+    expect(temporalIntent('In which year did I graduate?', wed).asksWhen).toBe(true);
+    expect(temporalIntent('How long ago was the party?', wed).asksWhen).toBe(true);
+    expect(temporalIntent('What did she say when we met?', wed).asksWhen).toBe(false); // "when" as a conjunction
   });
 
   it('closeness is 1 inside a window and falls to 0 one window length away', () => {
@@ -306,5 +310,55 @@ describe('query expansion through entity names', () => {
     expect(ids('What did Kate talk about?', { aliasWeight: 0 })).toEqual(['a', 'b']); // a tie on words: the earlier first
     // "Ross" alone is not all of any name: nothing is added, the name's own word matches as it is
     expect(ids('What did Ross talk about?', { aliasWeight: 0 })).toEqual(ids('What did Ross talk about?'));
+  });
+});
+
+describe('the same speaker’s neighbouring turn', () => {
+  it('lifts a turn by its speaker’s previous turn across the other’s reply, and not by the other’s turns', () => {
+    const at = Date.UTC(2023, 4, 1);
+    const mem = new MemoryGraph({ now: () => at + 60_000 });
+    const turns: Array<[string, string, string]> = [
+      ['c0', 'Caroline', 'Hi there!'],
+      ['m1', 'Melanie', 'I took the kids to the museum.'],
+      ['c1', 'Caroline', 'How was it?'],
+      ['m2', 'Melanie', 'They were stoked about the dinosaurs!'],
+      ['c2', 'Caroline', 'Sounds like fun.'],
+    ];
+    turns.forEach(([id, speaker, text], i) => mem.episode({ id, text, speaker, at: at + i * 1000 }));
+    // the question's words only, every turn of the session kept at its own score
+    const cut = { validAt: at + 60_000, knownAt: at + 60_000, k: 5, vectorWeight: 0, feedback: 0, diversity: 1 };
+    const run = (speakerNeighbour: number): Map<string, number> =>
+      new Map(mem.recall('What happened at the museum?', { ...cut, speakerNeighbour }).episodes.map((e) => [e.id, e.score]));
+    const off = run(0);
+    const on = run(1);
+    expect([...off.keys()]).toEqual(['m1', 'c0', 'c1', 'm2', 'c2']);
+    expect(off.get('m2')).toBe(off.get('c2'));
+    // "They" in m2 is what Melanie said before it: m2 now ranks next to m1; the other speaker's turns are unchanged
+    expect([...on.keys()]).toEqual(['m1', 'm2', 'c0', 'c1', 'c2']);
+    for (const id of ['c0', 'c1', 'c2']) expect(on.get(id)).toBe(off.get(id));
+    // backwards only: a turn is not lifted by what its speaker says next
+    const m1 = (speakerNeighbour: number): number => mem.recall('dinosaurs', { ...cut, speakerNeighbour }).episodes.find((e) => e.id === 'm1')!.score;
+    expect(m1(1)).toBe(m1(0));
+    expect(() => mem.recall('museum', { speakerNeighbour: -1 })).toThrow(/MemoryGraph.recall: speakerNeighbour/);
+  });
+});
+
+describe('a question asking when', () => {
+  it('lifts the turns that say when, only for such a question', () => {
+    const at = Date.UTC(2023, 4, 10, 12);
+    const mem = new MemoryGraph({ now: () => at + 60_000 });
+    mem.episode({ id: 'plain', text: 'The pottery class was so relaxing.', speaker: 'Mel', at });
+    mem.episode({ id: 'other', text: 'Sounds lovely!', speaker: 'Caro', at: at + 1000 });
+    mem.episode({ id: 'dated', text: 'I went to a pottery class yesterday, so relaxing.', speaker: 'Mel', at: at + 2000 });
+    const cut = { validAt: at + 60_000, knownAt: at + 60_000, k: 3, vectorWeight: 0, feedback: 0, diversity: 1, speakerNeighbour: 0 };
+    const score = (q: string, id: string, o: object = {}): number => mem.recall(q, { ...cut, ...o }).episodes.find((e) => e.id === id)!.score;
+    const q = 'When did Mel go to the pottery class?';
+    expect(score(q, 'dated', { whenLift: 0.5 }) / score(q, 'dated', { whenLift: 0 })).toBeCloseTo(1.5, 9);
+    expect(score(q, 'plain', { whenLift: 0.5 })).toBe(score(q, 'plain', { whenLift: 0 }));
+    // the same words without asking when, or with the question's time switched off: nothing is lifted
+    const what = 'What did Mel say about the pottery class?';
+    expect(score(what, 'dated', { whenLift: 0.5 })).toBe(score(what, 'dated', { whenLift: 0 }));
+    expect(score(q, 'dated', { whenLift: 0.5, temporal: false })).toBe(score(q, 'dated', { whenLift: 0, temporal: false }));
+    expect(() => mem.recall(q, { whenLift: Number.NaN })).toThrow(/MemoryGraph.recall: whenLift/);
   });
 });

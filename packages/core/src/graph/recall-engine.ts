@@ -16,6 +16,7 @@ import type { PackEpisode, PackFact } from '../recall/pack.js';
 import { reciprocalRankFusion } from '../recall/rrf.js';
 import { rankEpisodes } from '../recall/episode-rank.js';
 import { SessionMap } from '../recall/sessions.js';
+import { DatedTurns } from '../recall/dated-turns.js';
 import { SpeakerNames } from '../recall/named-speakers.js';
 import { withoutVocatives } from '../recall/vocatives.js';
 import { expandNames } from '../recall/name-expansion.js';
@@ -60,6 +61,8 @@ export class RecallEngine {
   private factTerms = new Uint32Array(16);
   /** Episode → the session it belongs to (see recall/sessions.ts). */
   private readonly sessions = new SessionMap();
+  /** Episodes that say when something happened (recall/dated-turns.ts). */
+  private readonly dated = new DatedTurns();
   /** Speakers of the episodes and the terms that name them (recall/named-speakers.ts). */
   private readonly speakerNames = new SpeakerNames();
   /** Speaker canonical name → speaker string id, and the entity of that name → speaker, for aliases. */
@@ -116,6 +119,7 @@ export class RecallEngine {
       this.noteSpeaker(ep.speaker[i]!);
       this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
+      this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
       this.episodeVectors.add(i, vector);
       this.episodesIndexed = i + 1;
     }
@@ -490,7 +494,7 @@ export class RecallEngine {
     expandNames(names, nameHits.map((h) => h.id), queryTerms, o.aliasWeight);
     const named = o.speakerLift > 0 ? this.speakerNames.namedIn(terms) : NONE;
     const speakerLift = 1 + o.speakerLift;
-    const source = { index: this.episodeText, sessions: this.sessions, at: ep.at, ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }) };
+    const source = { index: this.episodeText, sessions: this.sessions, at: ep.at, speaker: ep.speaker, dated: (i: number) => this.dated.has(i), ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }) };
     const time = o.temporal ? temporalIntent(query, v) : undefined;
     const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
     rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore, dense);

@@ -213,10 +213,15 @@ const RULES: Array<[RegExp, Resolver]> = [
  */
 // compiled once (a recall resolves every question): global, case-insensitive, Unicode; lastIndex reset per use
 const GLOBAL_RULES: Array<[RegExp, Resolver]> = RULES.map(([pattern, resolve]) => [new RegExp(pattern.source, 'giu'), resolve]);
+// A word every rule above needs one of (weekdays, "today" and "days" end in "day"; dates hold digits or a
+// month): most sentences have none, and one test spares the rules (recall reads every turn for a date).
+// A new rule must keep this true.
+const ANY_RULE_WORD = /day|night|morning|afternoon|evening|tomorrow|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/iu;
 
 export function resolveRelativeDates(text: string, at: number): ResolvedDate[] {
   if (typeof text !== 'string') throw new InvalidArgumentError(`resolveRelativeDates: text must be a string, got ${typeof text}`);
   if (typeof at !== 'number' || !Number.isFinite(at)) throw new InvalidArgumentError(`resolveRelativeDates: at (${at}) must be finite milliseconds`);
+  if (!ANY_RULE_WORD.test(text)) return [];
   const today = dayStart(at);
   const found: Array<ResolvedDate & { len: number }> = [];
   for (const [re, resolve] of GLOBAL_RULES) {

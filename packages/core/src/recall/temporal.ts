@@ -18,6 +18,8 @@ export interface TemporalIntent {
   order: 'first' | 'last' | undefined;
   /** The question relates two events in time (between, before, after, since, how long, how many days). */
   span: boolean;
+  /** The question asks for a time ("When did …", "What year …", "How long ago …"): its answer is a turn that says when. */
+  asksWhen: boolean;
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -26,6 +28,8 @@ const BARE_MONTH = new RegExp(`\\b(?:in|during|of|since)\\s+(${MONTHS.join('|')}
 const FIRST = /\b(?:the\s+first|first\s+time|earliest|initially|originally|at\s+first|to\s+begin\s+with)\b/iu;
 // "last" as an ordinal, not "last Saturday/week/month/year/night"
 const LAST = /\b(?:most\s+recent(?:ly)?|latest|currently|current|now|these\s+days|anymore|the\s+last\s+time|last\s+time|recently|nowadays)\b/iu;
+// "when" as a question word (followed by its verb), not the conjunction ("what did she do when …")
+const WHEN = /\b(?:when\s+(?:did|do|does|was|were|is|are|will|had|has|have)|what\s+(?:date|day|year|month|week|time\s+of\s+(?:day|year))|which\s+(?:date|day|year|month|week)|how\s+long\s+ago)\b/iu;
 const SPAN = /\b(?:between|how\s+(?:many|long)\s+(?:days?|weeks?|months?|years?)|how\s+long|before|after|since|until|which\s+(?:came|happened)\s+first|in\s+what\s+order|order\s+of)\b/iu;
 
 /** The temporal reading of `question` asked at `at` (ms). */
@@ -44,7 +48,7 @@ export function temporalIntent(question: string, at: number): TemporalIntent {
     }
   }
   const order = FIRST.test(question) ? 'first' : LAST.test(question) ? 'last' : undefined;
-  return { windows, order, span: SPAN.test(question) };
+  return { windows, order, span: SPAN.test(question), asksWhen: WHEN.test(question) };
 }
 
 /** 1 inside a window, falling off linearly over one window length (at least `minSlackMs`) outside it; 0 beyond. */
