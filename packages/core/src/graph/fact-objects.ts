@@ -32,8 +32,8 @@ export function factAt(mem: MemoryGraph, id: number): Fact {
     invalidAt: st.invalidAt[id]!,
     confidence: st.confidence[id]!,
     evidence: evidenceOf(mem, st.evidenceHead[id]!),
-    salience: st.salience[id]!,
-    retrievals: st.retrievals[id]!,
+    salience: st.meta.salienceOf(id),
+    retrievals: st.meta.retrievalsOf(id),
     lastSeenAt: st.lastSeenAt[id]!,
   };
   const prov = st.provenance[id]!;
@@ -45,8 +45,10 @@ export function factAt(mem: MemoryGraph, id: number): Fact {
   if (edgeType !== NONE) fact.edgeType = EDGE_TYPES[edgeType] as EdgeType;
   const episode = st.episode[id]!;
   if (episode !== NONE) fact.episode = mem.episodes.ids[episode]!;
-  if (!Number.isNaN(st.archivedAt[id]!)) fact.archivedAt = st.archivedAt[id]!;
-  if (!Number.isNaN(st.lastRetrievedAt[id]!)) fact.lastRetrievedAt = st.lastRetrievedAt[id]!;
+  const archivedAt = st.meta.archivedAtOf(id);
+  if (!Number.isNaN(archivedAt)) fact.archivedAt = archivedAt;
+  const lastRetrievedAt = st.meta.lastRetrievedAtOf(id);
+  if (!Number.isNaN(lastRetrievedAt)) fact.lastRetrievedAt = lastRetrievedAt;
   if (st.supersededHead[id] !== NONE) fact.supersededBy = st.supersededBy(id);
   return fact;
 }

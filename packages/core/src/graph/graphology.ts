@@ -58,7 +58,7 @@ export function buildGraphology(mem: MemoryGraph, v: number, k: number, options:
   const st = mem.store;
   const end = st.recordedPrefix(k);
   for (let r = 0; r < end; r++) {
-    if (!st.visible(r, v, k) || (!includeArchived && !Number.isNaN(st.archivedAt[r]!))) continue;
+    if (!st.visible(r, v, k) || (!includeArchived && st.meta.isArchived(r))) continue;
     const t = st.triple[r]!;
     const o = st.tObject[t]!;
     let target: string;
@@ -79,11 +79,11 @@ export function buildGraphology(mem: MemoryGraph, v: number, k: number, options:
       recordedAt: st.recordedAt[r]!,
       invalidAt: st.invalidAt[r]!,
       confidence: st.confidence[r]!,
-      salience: st.salience[r]!,
+      salience: st.meta.salienceOf(r),
     };
     const edgeType = mem.provenance.edgeType[st.provenance[r]!]!;
     if (edgeType !== NONE) attrs.edgeType = EDGE_TYPES[edgeType]!;
-    if (!Number.isNaN(st.archivedAt[r]!)) attrs.archivedAt = st.archivedAt[r]!;
+    if (st.meta.isArchived(r)) attrs.archivedAt = st.meta.archivedAtOf(r);
     graph.addDirectedEdgeWithKey(String(r), source, target, attrs);
   }
   return graph;

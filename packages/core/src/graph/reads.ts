@@ -70,7 +70,7 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
       const t = st.triple[r]!;
       if (p !== NONE && st.tPredicate[t] !== p) continue;
       if (object !== undefined && st.tObject[t] !== object) continue;
-      if (!includeArchived && !Number.isNaN(st.archivedAt[r]!)) continue;
+      if (!includeArchived && st.meta.isArchived(r)) continue;
       rows[kept++] = r;
     }
     rows.length = kept;
@@ -79,7 +79,7 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
   const take = (t: number) => {
     if (p !== NONE && st.tPredicate[t] !== p) return;
     for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
-      if (st.visible(r, v, k) && (includeArchived || Number.isNaN(st.archivedAt[r]!))) rows.push(r);
+      if (st.visible(r, v, k) && (includeArchived || !st.meta.isArchived(r))) rows.push(r);
     }
   };
   if (object !== undefined && object >= 0) {
@@ -90,7 +90,7 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
     const t = st.triple[r]!;
     if (p !== NONE && st.tPredicate[t] !== p) return;
     if (object !== undefined && st.tObject[t] !== object) return;
-    if (!includeArchived && !Number.isNaN(st.archivedAt[r]!)) return;
+    if (!includeArchived && st.meta.isArchived(r)) return;
     rows.push(r);
   });
   return rows;
@@ -196,7 +196,7 @@ export function readNeighbors(mem: MemoryGraph, ref: EntityRef, raw: NeighborQue
     const other = dir === 'out' ? st.tObject[t]! : st.tSubject[t]!;
     if (other < 0) return;
     for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
-      if (!st.visible(r, v, k) || (!includeArchived && !Number.isNaN(st.archivedAt[r]!))) continue;
+      if (!st.visible(r, v, k) || (!includeArchived && st.meta.isArchived(r))) continue;
       out.push({ entity: { id: other, name: mem.entities.displayName(other) }, fact: mem.fact(r), direction: dir });
     }
   };

@@ -121,10 +121,7 @@ export function closeAndKeepOutside(mem: MemoryGraph, r: number, from: number, t
 export function copyRow(mem: MemoryGraph, r: number, from: number, to: number, at: number): number {
   const st = mem.store;
   const row = st.appendRow(st.triple[r]!, from, to, at, st.confidence[r]!, st.provenance[r]!, st.episode[r]!, st.evidenceHead[r]!);
-  st.salience[row] = st.salience[r]!;
-  st.retrievals[row] = st.retrievals[r]!;
-  st.lastRetrievedAt[row] = st.lastRetrievedAt[r]!;
-  st.archivedAt[row] = st.archivedAt[r]!;
+  st.meta.copy(r, row, st.rowCount);
   st.lastSeenAt[row] = st.lastSeenAt[r]!;
   return row;
 }

@@ -1,6 +1,7 @@
 import { grow, IntList, nextCapacity } from '../util/arrays.js';
 import type { ColumnArray } from '../state.js';
 import { RecordFence } from './record-fence.js';
+import { RowMeta } from './row-meta.js';
 import { SubjectIndex } from './subject-index.js';
 import { ZoneIndex } from './zone-index.js';
 
@@ -66,7 +67,6 @@ export class FactStore {
   recordedAt = new Float64Array(0);
   invalidAt = new Float64Array(0);
   confidence = new Float32Array(0);
-  salience = new Float32Array(0);
   /** Interned (source, reason, edgeType) tuple, see `Provenance`. */
   provenance = new Int32Array(0);
   /** Episode index or NONE. */
@@ -75,10 +75,8 @@ export class FactStore {
   evidenceHead = new Int32Array(0);
   /** Head of this row's supersededBy chain in the link pool. */
   supersededHead = new Int32Array(0);
-  retrievals = new Uint32Array(0);
-  lastRetrievedAt = new Float64Array(0);
-  /** NaN while the row is not archived. */
-  archivedAt = new Float64Array(0);
+  /** Salience, retrievals, lastRetrievedAt and archivedAt: rarely set, so kept sparse (row-meta.ts). */
+  readonly meta = new RowMeta();
   lastSeenAt = new Float64Array(0);
   /** Next older row of the same triple. */
   tripleNext = new Int32Array(0);
@@ -144,17 +142,14 @@ export class FactStore {
     this.recordedAt = grow(this.recordedAt, cap);
     this.invalidAt = grow(this.invalidAt, cap);
     this.confidence = grow(this.confidence, cap);
-    this.salience = grow(this.salience, cap);
     this.provenance = grow(this.provenance, cap);
     this.episode = grow(this.episode, cap);
     this.evidenceHead = grow(this.evidenceHead, cap);
     this.supersededHead = grow(this.supersededHead, cap);
-    this.retrievals = grow(this.retrievals, cap);
-    this.lastRetrievedAt = grow(this.lastRetrievedAt, cap);
-    this.archivedAt = grow(this.archivedAt, cap);
     this.lastSeenAt = grow(this.lastSeenAt, cap);
     this.tripleNext = grow(this.tripleNext, cap);
     this.openNext = grow(this.openNext, cap);
+    this.meta.reserve(cap);
     this.rowCapacity = cap;
     this.zones.reserve(cap);
     this.subjects.reserveRows(cap);
@@ -179,14 +174,11 @@ export class FactStore {
     this.recordedAt[row] = recordedAt;
     this.invalidAt[row] = Infinity;
     this.confidence[row] = confidence;
-    this.salience[row] = 1;
     this.provenance[row] = provenance;
     this.episode[row] = episode;
     this.evidenceHead[row] = evidenceHead;
     this.supersededHead[row] = NONE;
-    this.retrievals[row] = 0;
-    this.lastRetrievedAt[row] = NaN;
-    this.archivedAt[row] = NaN;
+    this.meta.bits[row] = 0;
     this.lastSeenAt[row] = recordedAt;
     this.tripleNext[row] = this.tHead[triple]!;
     this.tHead[triple] = row;
@@ -392,14 +384,14 @@ export class FactStore {
       'fact.recordedAt': this.recordedAt.slice(0, n),
       'fact.invalidAt': this.invalidAt.slice(0, n),
       'fact.confidence': this.confidence.slice(0, n),
-      'fact.salience': this.salience.slice(0, n),
+      'fact.salience': this.meta.salience.toDense(n),
       'fact.provenance': this.provenance.slice(0, n),
       'fact.episode': this.episode.slice(0, n),
       'fact.evidenceHead': this.evidenceHead.slice(0, n),
       'fact.supersededHead': this.supersededHead.slice(0, n),
-      'fact.retrievals': this.retrievals.slice(0, n),
-      'fact.lastRetrievedAt': this.lastRetrievedAt.slice(0, n),
-      'fact.archivedAt': this.archivedAt.slice(0, n),
+      'fact.retrievals': this.meta.retrievals.toDense(n),
+      'fact.lastRetrievedAt': this.meta.lastRetrievedAt.toDense(n),
+      'fact.archivedAt': this.meta.archivedAt.toDense(n),
       'fact.lastSeenAt': this.lastSeenAt.slice(0, n),
       'triple.subject': this.tSubject.slice(0, t),
       'triple.predicate': this.tPredicate.slice(0, t),
@@ -443,6 +435,7 @@ export class FactStore {
     this.hashAndChainTriples(tc);
     if (adopt) this.adoptRows(c, n);
     else this.copyRows(c, n);
+    this.meta.load(c, n);
     this.rowCount = n;
     for (let r = 0; r < n; r++) {
       const t = this.triple[r]!;
@@ -502,14 +495,10 @@ export class FactStore {
     this.recordedAt.set(c.recordedAt);
     this.invalidAt.set(c.invalidAt);
     this.confidence.set(c.confidence);
-    this.salience.set(c.salience);
     this.provenance.set(c.provenance);
     this.episode.set(c.episode);
     this.evidenceHead.set(c.evidenceHead);
     this.supersededHead.set(c.supersededHead);
-    this.retrievals.set(c.retrievals);
-    this.lastRetrievedAt.set(c.lastRetrievedAt);
-    this.archivedAt.set(c.archivedAt);
     this.lastSeenAt.set(c.lastSeenAt);
   }
 
@@ -521,28 +510,26 @@ export class FactStore {
     this.recordedAt = c.recordedAt as typeof this.recordedAt;
     this.invalidAt = c.invalidAt as typeof this.invalidAt;
     this.confidence = c.confidence as typeof this.confidence;
-    this.salience = c.salience as typeof this.salience;
     this.provenance = c.provenance as typeof this.provenance;
     this.episode = c.episode as typeof this.episode;
     this.evidenceHead = c.evidenceHead as typeof this.evidenceHead;
     this.supersededHead = c.supersededHead as typeof this.supersededHead;
-    this.retrievals = c.retrievals as typeof this.retrievals;
-    this.lastRetrievedAt = c.lastRetrievedAt as typeof this.lastRetrievedAt;
-    this.archivedAt = c.archivedAt as typeof this.archivedAt;
     this.lastSeenAt = c.lastSeenAt as typeof this.lastSeenAt;
     this.tripleNext = new Int32Array(n);
     this.openNext = new Int32Array(n);
     this.rowCapacity = n;
+    this.meta.reserve(n);
     this.zones.reserve(n);
     this.subjects.reserveRows(n);
   }
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
   memoryBytes(): { rowColumns: number; triples: number; zones: number; subjects: number; pools: number } {
-    const perRow =
-      4 + 8 * 4 + 4 + 4 + 4 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 4 + 4; // see the column list above
+    // triple, validFrom, validTo, recordedAt, invalidAt, confidence, provenance, episode, evidenceHead,
+    // supersededHead, lastSeenAt, tripleNext, openNext; then the sparse metadata as it is held.
+    const perRow = 4 + 8 * 4 + 4 + 4 + 4 + 4 + 4 + 8 + 4 + 4;
     return {
-      rowColumns: perRow * this.rowCount,
+      rowColumns: perRow * this.rowCount + this.meta.byteLength(this.rowCount),
       triples: this.tripleCount * 4 * 7 + this.hash.length * 4,
       zones: this.zones.byteLength,
       subjects: this.subjects.byteLength + this.fence.byteLength,
