@@ -74,8 +74,8 @@ export function buildGraphology(mem: MemoryGraph, v: number, k: number, options:
     if (!graph.hasNode(source) || !graph.hasNode(target)) continue;
     const attrs: GraphEdgeAttributes = {
       predicate: mem.predicateNames.get(st.tPredicate[t]!),
-      validFrom: st.validFrom[r]!,
-      validTo: st.validTo[r]!,
+      validFrom: st.validFromOf(r),
+      validTo: st.validToOf(r),
       recordedAt: st.recordedAt[r]!,
       invalidAt: st.invalidAt[r]!,
       confidence: st.confidence[r]!,

@@ -86,7 +86,8 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
     for (let t = st.objectHead[object]!; t !== NONE; t = st.tObjectNext[t]!) take(t);
     return rows.sort((a, b) => a - b);
   }
-  st.zones.search(ZoneQuery.Cut, st.recordedPrefix(k), k, v, v, st, (r) => {
+  // The whole graph: the subject index's blocks in memory order, the matches in row order (subject-index.ts).
+  st.subjects.visibleAll(st.recordedPrefix(k), v, k, (r) => {
     const t = st.triple[r]!;
     if (p !== NONE && st.tPredicate[t] !== p) return;
     if (object !== undefined && st.tObject[t] !== object) return;

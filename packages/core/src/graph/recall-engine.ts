@@ -389,7 +389,7 @@ export class RecallEngine {
       const last = st.meta.lastRetrievedAtOf(r);
       if (uses > 0 && last <= k) quality *= 1 + w.use * Math.log1p(uses) * Math.pow(2, -(k - last) / o.useHalfLifeMs);
       if (w.recency > 0) {
-        const age = Math.max(0, v - st.validFrom[r]!);
+        const age = Math.max(0, v - st.validFromOf(r));
         quality *= 1 - w.recency + w.recency * Math.pow(2, -age / o.recencyHalfLifeMs);
       }
       const score = relevance * quality;

@@ -62,8 +62,7 @@ export class FactStore {
   rowCount = 0;
   private rowCapacity = 0;
   triple = new Int32Array(0);
-  validFrom = new Float64Array(0);
-  validTo = new Float64Array(0);
+  // validFrom and validTo live in the subject index's slots only (read them with validFromOf/validToOf).
   recordedAt = new Float64Array(0);
   invalidAt = new Float64Array(0);
   confidence = new Float32Array(0);
@@ -138,8 +137,6 @@ export class FactStore {
     if (needed <= this.rowCapacity) return;
     const cap = nextCapacity(this.rowCapacity, needed);
     this.triple = grow(this.triple, cap);
-    this.validFrom = grow(this.validFrom, cap);
-    this.validTo = grow(this.validTo, cap);
     this.recordedAt = grow(this.recordedAt, cap);
     this.invalidAt = grow(this.invalidAt, cap);
     this.confidence = grow(this.confidence, cap);
@@ -170,8 +167,6 @@ export class FactStore {
     const row = this.rowCount;
     if (row === this.rowCapacity) this.reserveRows(row + 1);
     this.triple[row] = triple;
-    this.validFrom[row] = validFrom;
-    this.validTo[row] = validTo;
     this.recordedAt[row] = recordedAt;
     this.invalidAt[row] = Infinity;
     this.confidence[row] = confidence;
@@ -262,8 +257,16 @@ export class FactStore {
   /** Believed at k and valid at v. */
   visible(row: number, v: number, k: number): boolean {
     return (
-      this.recordedAt[row]! <= k && k < this.invalidAt[row]! && this.validFrom[row]! <= v && v < this.validTo[row]!
+      this.recordedAt[row]! <= k && k < this.invalidAt[row]! && this.subjects.validFromOf(row) <= v && v < this.subjects.validToOf(row)
     );
+  }
+
+  validFromOf(row: number): number {
+    return this.subjects.validFromOf(row);
+  }
+
+  validToOf(row: number): number {
+    return this.subjects.validToOf(row);
   }
 
   // ---- triples -------------------------------------------------------------------------------
@@ -378,10 +381,11 @@ export class FactStore {
   exportColumns(): Record<string, ColumnArray> {
     const n = this.rowCount;
     const t = this.tripleCount;
+    const valid = this.subjects.validColumns(n);
     return {
       'fact.triple': this.triple.slice(0, n),
-      'fact.validFrom': this.validFrom.slice(0, n),
-      'fact.validTo': this.validTo.slice(0, n),
+      'fact.validFrom': valid.validFrom,
+      'fact.validTo': valid.validTo,
       'fact.recordedAt': this.recordedAt.slice(0, n),
       'fact.invalidAt': this.invalidAt.slice(0, n),
       'fact.confidence': this.confidence.slice(0, n),
@@ -450,9 +454,9 @@ export class FactStore {
       }
     }
     for (let t = 0; t < tc; t++) if (this.tOpenHead[t] !== NONE) this.markLive(t);
-    this.zones.build(this, n);
+    this.zones.build(c, n);
     const { tSubject, triple } = this;
-    this.subjects.build(this, n, (r) => tSubject[triple[r]!]!);
+    this.subjects.build(c, n, (r) => tSubject[triple[r]!]!);
     this.fence.build(this.recordedAt, n);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
@@ -491,8 +495,6 @@ export class FactStore {
   private copyRows(c: StoreColumns, n: number): void {
     this.reserveRows(n);
     this.triple.set(c.triple);
-    this.validFrom.set(c.validFrom);
-    this.validTo.set(c.validTo);
     this.recordedAt.set(c.recordedAt);
     this.invalidAt.set(c.invalidAt);
     this.confidence.set(c.confidence);
@@ -506,8 +508,6 @@ export class FactStore {
   /** The decoded row columns become the store's; the first append grows them (one copy, then doubling). */
   private adoptRows(c: StoreColumns, n: number): void {
     this.triple = c.triple as typeof this.triple;
-    this.validFrom = c.validFrom as typeof this.validFrom;
-    this.validTo = c.validTo as typeof this.validTo;
     this.recordedAt = c.recordedAt as typeof this.recordedAt;
     this.invalidAt = c.invalidAt as typeof this.invalidAt;
     this.confidence = c.confidence as typeof this.confidence;
@@ -526,9 +526,10 @@ export class FactStore {
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
   memoryBytes(): { rowColumns: number; triples: number; zones: number; subjects: number; pools: number } {
-    // triple, validFrom, validTo, recordedAt, invalidAt, confidence, provenance, episode, evidenceHead,
-    // supersededHead, lastSeenAt, tripleNext, openNext; then the sparse metadata as it is held.
-    const perRow = 4 + 8 * 4 + 4 + 4 + 4 + 4 + 4 + 8 + 4 + 4;
+    // triple, recordedAt, invalidAt, confidence, provenance, episode, evidenceHead, supersededHead,
+    // lastSeenAt, tripleNext, openNext; then the sparse metadata as it is held. (validFrom and validTo
+    // are counted with the subject index, which holds them.)
+    const perRow = 4 + 8 * 2 + 4 + 4 + 4 + 4 + 4 + 8 + 4 + 4;
     return {
       rowColumns: perRow * this.rowCount + this.meta.byteLength(this.rowCount),
       triples: this.tripleCount * 4 * 7 + this.hash.length * 4,

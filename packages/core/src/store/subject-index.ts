@@ -10,6 +10,9 @@ import { grow, nextCapacity } from '../util/arrays.js';
  * lines read in order. Record time needs no copy: rows are appended in record-time order, so "recorded ≤ k"
  * is "row < prefix", and a subject's slots are in row order, so the scan stops at the first later row.
  *
+ * The slots are the store's only copy of validFrom and validTo (FactStore reads them here through `rowSlot`);
+ * invalidAt is also a store column, which the zone index and record-axis reads scan in row order.
+ *
  * Blocks: an entity's first block has 4 slots (most entities have few versions), later ones 16. Each block
  * keeps summaries (largest invalidAt, smallest validFrom, largest validTo) in a header beside its slots' times,
  * in one array, so a cut skips whole blocks of closed or out-of-range versions and reads a block's header and
@@ -57,10 +60,35 @@ export class SubjectIndex {
   private rows = 0;
   /** Per row: the offset of the block holding it (for closings). */
   private rowBlock = new Int32Array(0);
+  /** Per row: the offset of its slot in `data` (its times). */
+  private rowSlot = new Int32Array(0);
 
   /** Makes room for `rows` rows (the store calls this when it grows its columns). */
   reserveRows(rows: number): void {
-    if (rows > this.rowBlock.length) this.rowBlock = grow(this.rowBlock, rows);
+    if (rows <= this.rowBlock.length) return;
+    this.rowBlock = grow(this.rowBlock, rows);
+    this.rowSlot = grow(this.rowSlot, rows);
+  }
+
+  validFromOf(row: number): number {
+    return this.data[this.rowSlot[row]! + FROM]!;
+  }
+
+  validToOf(row: number): number {
+    return this.data[this.rowSlot[row]! + TO]!;
+  }
+
+  /** validFrom and validTo of rows [0, n) as columns (for export). */
+  validColumns(n: number): { validFrom: Float64Array; validTo: Float64Array } {
+    const validFrom = new Float64Array(n);
+    const validTo = new Float64Array(n);
+    const d = this.data;
+    for (let r = 0; r < n; r++) {
+      const s = this.rowSlot[r]!;
+      validFrom[r] = d[s + FROM]!;
+      validTo[r] = d[s + TO]!;
+    }
+    return { validFrom, validTo };
   }
 
   private reserveEntities(needed: number): void {
@@ -110,6 +138,7 @@ export class SubjectIndex {
     const at = b + HEADER + i * SLOT;
     d[b + USED] = i + 1;
     this.slotRow[d[b + ROWS]! + i] = row;
+    this.rowSlot[row] = at;
     d[at + FROM] = validFrom;
     d[at + TO] = validTo;
     d[at + INVALID] = invalidAt;
@@ -124,14 +153,10 @@ export class SubjectIndex {
   closed(row: number, at: number): void {
     const d = this.data;
     const b = this.rowBlock[row]!;
+    d[this.rowSlot[row]! + INVALID] = at;
     const end = b + HEADER + d[b + USED]! * SLOT;
-    let i = d[b + ROWS]!;
     let max = -Infinity;
-    for (let s = b + HEADER; s < end; s += SLOT, i++) {
-      if (this.slotRow[i] === row) d[s + INVALID] = at;
-      const inv = d[s + INVALID]!;
-      if (inv > max) max = inv;
-    }
+    for (let s = b + HEADER + INVALID; s < end; s += SLOT) if (d[s]! > max) max = d[s]!;
     d[b + MAX_INVALID] = max;
   }
 
@@ -152,6 +177,36 @@ export class SubjectIndex {
         const row = rows[i]!;
         if (row >= prefix) return;
         if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) out.push(row);
+      }
+    }
+  }
+
+  /**
+   * Calls `visit(row)`, ascending, for every row recorded before row `prefix` that is believed at k and valid
+   * at v, whatever its subject: a whole-graph cut. The blocks are read in the order they sit in memory (one
+   * sequential pass; blocks whose summaries rule them out are skipped whole), the matches marked in a bitmap
+   * over rows, and the bitmap read in row order.
+   */
+  visibleAll(prefix: number, v: number, k: number, visit: (row: number) => void): void {
+    const words = new Int32Array((prefix + 31) >>> 5);
+    const d = this.data;
+    const rows = this.slotRow;
+    for (let b = 0; b < this.used; b += HEADER + d[b + SIZE]! * SLOT) {
+      if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
+      let i = d[b + ROWS]!;
+      const end = b + HEADER + d[b + USED]! * SLOT;
+      for (let s = b + HEADER; s < end; s += SLOT, i++) {
+        const row = rows[i]!;
+        if (row >= prefix) break;
+        if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) words[row >>> 5]! |= 1 << (row & 31);
+      }
+    }
+    for (let w = 0; w < words.length; w++) {
+      let bits = words[w]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        visit((w << 5) + 31 - Math.clz32(low));
+        bits ^= low;
       }
     }
   }
@@ -191,10 +246,10 @@ export class SubjectIndex {
   }
 
   /**
-   * Bytes in use (blocks as allocated, their slots' row ids, the per-row block column for the rows held, the per-entity heads),
+   * Bytes in use (blocks as allocated, their slots' row ids, the per-row block and slot columns for the rows held, the per-entity heads),
    * counted as FactStore.memoryBytes counts its row columns: without the slack of doubling capacities.
    */
   get byteLength(): number {
-    return this.used * 8 + this.slotsUsed * 4 + this.rows * 4 + this.entityCapacity * 8;
+    return this.used * 8 + this.slotsUsed * 4 + this.rows * 8 + this.entityCapacity * 8;
   }
 }
