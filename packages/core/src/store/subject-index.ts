@@ -168,11 +168,11 @@ export class SubjectIndex {
     if (subject >= this.entityCapacity) return;
     const d = this.data;
     const rows = this.slotRow;
-    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]!) {
-      let i = d[b + ROWS]!;
+    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]! | 0) {
+      let i = d[b + ROWS]! | 0;
       if (rows[i]! >= prefix) return;
       if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
-      const end = b + HEADER + d[b + USED]! * SLOT;
+      const end = (b + HEADER + d[b + USED]! * SLOT) | 0;
       for (let s = b + HEADER; s < end; s += SLOT, i++) {
         const row = rows[i]!;
         if (row >= prefix) return;
@@ -191,10 +191,12 @@ export class SubjectIndex {
     const words = new Int32Array((prefix + 31) >>> 5);
     const d = this.data;
     const rows = this.slotRow;
-    for (let b = 0; b < this.used; b += HEADER + d[b + SIZE]! * SLOT) {
+    const used = this.used;
+    // Offsets read from the Float64Array are made int32 (`| 0`) so the loops index with integers.
+    for (let b = 0; b < used; b = (b + HEADER + d[b + SIZE]! * SLOT) | 0) {
       if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
-      let i = d[b + ROWS]!;
-      const end = b + HEADER + d[b + USED]! * SLOT;
+      let i = d[b + ROWS]! | 0;
+      const end = (b + HEADER + d[b + USED]! * SLOT) | 0;
       for (let s = b + HEADER; s < end; s += SLOT, i++) {
         const row = rows[i]!;
         if (row >= prefix) break;
