@@ -194,8 +194,11 @@ export class SubjectIndex {
     const used = this.used;
     // Offsets read from the Float64Array are made int32 (`| 0`) so the loops index with integers.
     for (let b = 0; b < used; b = (b + HEADER + d[b + SIZE]! * SLOT) | 0) {
-      if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
       let i = d[b + ROWS]! | 0;
+      // A block is allocated by the row that first fills it, and rows arrive in order: blocks sit in memory
+      // in the order of their first rows, so the first block that starts at or after the prefix ends the scan.
+      if (rows[i]! >= prefix) break;
+      if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
       const end = (b + HEADER + d[b + USED]! * SLOT) | 0;
       for (let s = b + HEADER; s < end; s += SLOT, i++) {
         const row = rows[i]!;
