@@ -44,7 +44,10 @@ export interface StoreColumns {
  *   entity's own history and nothing else;
  * - per (subject, predicate), the triples that have open versions: what a cardinality-one assertion
  *   or an object-less retraction must look at;
- * - a zone index over rows (see zone-index.ts) for whole-graph reads, and the closing order of rows for
+ * - per entity, its versions clustered with their valid times (subject-index.ts): entity-local and
+ *   whole-graph cuts; the slots there are the only copy of validFrom and validTo (`validFromOf(row)`);
+ * - rarely set metadata in a sparse side table (row-meta.ts);
+ * - a zone index over rows (see zone-index.ts) for valid-axis changes, and the closing order of rows for
  *   record-axis changes.
  *
  * Objects are entity ids (≥ 0) or literals (`literalCode(id)` < -1). Nothing here is deleted; `invalidAt`
