@@ -118,7 +118,7 @@ function main(): void {
     `changes (one hour, record)     p50 ${percentile(changes, 0.5).toFixed(2)} ms  p95 ${percentile(changes, 0.95).toFixed(2)} ms`,
     `bytes per version             row columns ${(bytes.rowColumns / size.versions).toFixed(1)}, + triples ${(bytes.triples / size.versions).toFixed(1)}, + zone index ${(bytes.zones / size.versions).toFixed(1)}, + subject index ${(bytes.subjects / size.versions).toFixed(1)}, + pools ${(bytes.pools / size.versions).toFixed(1)} = ${((bytes.rowColumns + bytes.triples + bytes.zones + bytes.subjects + bytes.pools) / size.versions).toFixed(1)} (strings excluded)`,
     `operation log                 ${(mem.logBuffer.trimmed().bytes.length / ops).toFixed(1)} bytes/op as JSON lines`,
-    `process                       rss ${(rss.rss / 2 ** 20).toFixed(0)} MiB, heap ${(rss.heapUsed / 2 ** 20).toFixed(0)} MiB`,
+    `process                       rss ${(rss.rss / 2 ** 20).toFixed(0)} MiB, heap ${(rss.heapUsed / 2 ** 20).toFixed(0)} MiB, array buffers ${(rss.arrayBuffers / 2 ** 20).toFixed(0)} MiB; heap + array buffers ${((rss.heapUsed + rss.arrayBuffers) / size.versions).toFixed(0)} bytes/version (the log, strings and capacity slack included)`,
   ];
   console.log(lines.join('\n'));
 }

@@ -22,7 +22,7 @@ function visible(rows: Row[], subject: number, prefix: number, v: number, k: num
 }
 
 describe('SubjectIndex', () => {
-  it('answers entity-local cuts and whole histories as a scan of every row would, across block boundaries and closings', () => {
+  it('answers entity-local and whole-graph cuts and whole histories as a scan of every row would, across block boundaries and closings', () => {
     const rand = mulberry32(7);
     const index = new SubjectIndex();
     const rows: Row[] = [];
@@ -51,7 +51,20 @@ describe('SubjectIndex', () => {
       const got: number[] = [];
       index.visibleRows(subject, prefix, v, k, got);
       expect(got).toEqual(visible(rows, subject, prefix, v, k));
+      // The whole-graph form: every subject's visible rows, merged in row order.
+      const whole: number[] = [];
+      index.visibleAll(prefix, v, k, (r) => whole.push(r));
+      const want: number[] = [];
+      for (let r = 0; r < prefix; r++) {
+        const x = rows[r]!;
+        if (x.invalidAt > k && x.validFrom <= v && v < x.validTo) want.push(r);
+      }
+      expect(whole).toEqual(want);
     }
+    for (let r = 0; r < rows.length; r++) expect([index.validFromOf(r), index.validToOf(r)]).toEqual([rows[r]!.validFrom, rows[r]!.validTo]);
+    const valid = index.validColumns(rows.length);
+    expect([...valid.validFrom]).toEqual(rows.map((x) => x.validFrom));
+    expect([...valid.validTo]).toEqual(rows.map((x) => x.validTo));
     for (let subject = 0; subject < subjects + 2; subject++) {
       const all: number[] = [];
       index.allRows(subject, all);

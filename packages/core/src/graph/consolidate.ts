@@ -43,12 +43,12 @@ export function consolidateMemory(mem: MemoryGraph, options: ConsolidateOptions,
   const values: number[] = [];
   const archived: number[] = [];
   for (let r = 0; r < st.rowCount; r++) {
-    if (!Number.isNaN(st.archivedAt[r]!)) continue;
-    const last = st.lastRetrievedAt[r]!;
+    if (st.meta.isArchived(r)) continue;
+    const last = st.meta.lastRetrievedAtOf(r);
     const since = Number.isNaN(last) ? st.lastSeenAt[r]! : last;
     const age = Math.max(0, now - since);
-    const salience = Math.fround(Math.pow(2, -age / (halfLife * (1 + st.retrievals[r]!))));
-    if (salience !== st.salience[r]) {
+    const salience = Math.fround(Math.pow(2, -age / (halfLife * (1 + st.meta.retrievalsOf(r)))));
+    if (salience !== st.meta.salienceOf(r)) {
       ids.push(r);
       values.push(salience);
     }

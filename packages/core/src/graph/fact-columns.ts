@@ -64,8 +64,8 @@ function columnsOfRows(mem: MemoryGraph, rows: readonly number[]): FactColumns {
     predicate[i] = mem.predicateNames.get(st.tPredicate[t]!);
     objectEntity[i] = o >= 0 ? o : -1;
     objectValue[i] = o >= 0 ? null : mem.literals[literalCode(o)]!;
-    validFrom[i] = st.validFrom[r]!;
-    validTo[i] = st.validTo[r]!;
+    validFrom[i] = st.validFromOf(r);
+    validTo[i] = st.validToOf(r);
     recordedAt[i] = st.recordedAt[r]!;
     invalidAt[i] = st.invalidAt[r]!;
     confidence[i] = st.confidence[r]!;

@@ -26,14 +26,14 @@ export function factAt(mem: MemoryGraph, id: number): Fact {
     subject: { id: s, name: names.displayName(s) },
     predicate: mem.predicateNames.get(st.tPredicate[t]!),
     object: o >= 0 ? { id: o, name: names.displayName(o) } : { value: mem.literals[literalCode(o)]! },
-    validFrom: st.validFrom[id]!,
-    validTo: st.validTo[id]!,
+    validFrom: st.validFromOf(id),
+    validTo: st.validToOf(id),
     recordedAt: st.recordedAt[id]!,
     invalidAt: st.invalidAt[id]!,
     confidence: st.confidence[id]!,
     evidence: evidenceOf(mem, st.evidenceHead[id]!),
-    salience: st.salience[id]!,
-    retrievals: st.retrievals[id]!,
+    salience: st.meta.salienceOf(id),
+    retrievals: st.meta.retrievalsOf(id),
     lastSeenAt: st.lastSeenAt[id]!,
   };
   const prov = st.provenance[id]!;
@@ -45,8 +45,10 @@ export function factAt(mem: MemoryGraph, id: number): Fact {
   if (edgeType !== NONE) fact.edgeType = EDGE_TYPES[edgeType] as EdgeType;
   const episode = st.episode[id]!;
   if (episode !== NONE) fact.episode = mem.episodes.ids[episode]!;
-  if (!Number.isNaN(st.archivedAt[id]!)) fact.archivedAt = st.archivedAt[id]!;
-  if (!Number.isNaN(st.lastRetrievedAt[id]!)) fact.lastRetrievedAt = st.lastRetrievedAt[id]!;
+  const archivedAt = st.meta.archivedAtOf(id);
+  if (!Number.isNaN(archivedAt)) fact.archivedAt = archivedAt;
+  const lastRetrievedAt = st.meta.lastRetrievedAtOf(id);
+  if (!Number.isNaN(lastRetrievedAt)) fact.lastRetrievedAt = lastRetrievedAt;
   if (st.supersededHead[id] !== NONE) fact.supersededBy = st.supersededBy(id);
   return fact;
 }

@@ -58,7 +58,7 @@ export function buildGraphology(mem: MemoryGraph, v: number, k: number, options:
   const st = mem.store;
   const end = st.recordedPrefix(k);
   for (let r = 0; r < end; r++) {
-    if (!st.visible(r, v, k) || (!includeArchived && !Number.isNaN(st.archivedAt[r]!))) continue;
+    if (!st.visible(r, v, k) || (!includeArchived && st.meta.isArchived(r))) continue;
     const t = st.triple[r]!;
     const o = st.tObject[t]!;
     let target: string;
@@ -74,16 +74,16 @@ export function buildGraphology(mem: MemoryGraph, v: number, k: number, options:
     if (!graph.hasNode(source) || !graph.hasNode(target)) continue;
     const attrs: GraphEdgeAttributes = {
       predicate: mem.predicateNames.get(st.tPredicate[t]!),
-      validFrom: st.validFrom[r]!,
-      validTo: st.validTo[r]!,
+      validFrom: st.validFromOf(r),
+      validTo: st.validToOf(r),
       recordedAt: st.recordedAt[r]!,
       invalidAt: st.invalidAt[r]!,
       confidence: st.confidence[r]!,
-      salience: st.salience[r]!,
+      salience: st.meta.salienceOf(r),
     };
     const edgeType = mem.provenance.edgeType[st.provenance[r]!]!;
     if (edgeType !== NONE) attrs.edgeType = EDGE_TYPES[edgeType]!;
-    if (!Number.isNaN(st.archivedAt[r]!)) attrs.archivedAt = st.archivedAt[r]!;
+    if (st.meta.isArchived(r)) attrs.archivedAt = st.meta.archivedAtOf(r);
     graph.addDirectedEdgeWithKey(String(r), source, target, attrs);
   }
   return graph;

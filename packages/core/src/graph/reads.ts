@@ -70,7 +70,7 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
       const t = st.triple[r]!;
       if (p !== NONE && st.tPredicate[t] !== p) continue;
       if (object !== undefined && st.tObject[t] !== object) continue;
-      if (!includeArchived && !Number.isNaN(st.archivedAt[r]!)) continue;
+      if (!includeArchived && st.meta.isArchived(r)) continue;
       rows[kept++] = r;
     }
     rows.length = kept;
@@ -79,18 +79,19 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
   const take = (t: number) => {
     if (p !== NONE && st.tPredicate[t] !== p) return;
     for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
-      if (st.visible(r, v, k) && (includeArchived || Number.isNaN(st.archivedAt[r]!))) rows.push(r);
+      if (st.visible(r, v, k) && (includeArchived || !st.meta.isArchived(r))) rows.push(r);
     }
   };
   if (object !== undefined && object >= 0) {
     for (let t = st.objectHead[object]!; t !== NONE; t = st.tObjectNext[t]!) take(t);
     return rows.sort((a, b) => a - b);
   }
-  st.zones.search(ZoneQuery.Cut, st.recordedPrefix(k), k, v, v, st, (r) => {
+  // The whole graph: the subject index's blocks in memory order, the matches in row order (subject-index.ts).
+  st.subjects.visibleAll(st.recordedPrefix(k), v, k, (r) => {
     const t = st.triple[r]!;
     if (p !== NONE && st.tPredicate[t] !== p) return;
     if (object !== undefined && st.tObject[t] !== object) return;
-    if (!includeArchived && !Number.isNaN(st.archivedAt[r]!)) return;
+    if (!includeArchived && st.meta.isArchived(r)) return;
     rows.push(r);
   });
   return rows;
@@ -196,7 +197,7 @@ export function readNeighbors(mem: MemoryGraph, ref: EntityRef, raw: NeighborQue
     const other = dir === 'out' ? st.tObject[t]! : st.tSubject[t]!;
     if (other < 0) return;
     for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
-      if (!st.visible(r, v, k) || (!includeArchived && !Number.isNaN(st.archivedAt[r]!))) continue;
+      if (!st.visible(r, v, k) || (!includeArchived && st.meta.isArchived(r))) continue;
       out.push({ entity: { id: other, name: mem.entities.displayName(other) }, fact: mem.fact(r), direction: dir });
     }
   };

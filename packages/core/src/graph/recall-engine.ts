@@ -304,7 +304,7 @@ export class RecallEngine {
     const ep = mem.episodes;
     const en = mem.entities;
     const includeArchived = o.includeArchived;
-    const rowOk = (r: number): boolean => st.visible(r, v, k) && (includeArchived || Number.isNaN(st.archivedAt[r]!));
+    const rowOk = (r: number): boolean => st.visible(r, v, k) && (includeArchived || !st.meta.isArchived(r));
     const tripleVisible = (t: number): boolean => {
       for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) if (rowOk(r)) return true;
       return false;
@@ -430,12 +430,13 @@ export class RecallEngine {
       const relevance = w.activation * (as + ao) / 2 + w.match * textMatch;
       if (!(relevance > 0)) continue;
       const conf = st.confidence[r]!;
-      const sal = st.salience[r]!;
+      const sal = st.meta.salienceOf(r);
       let quality = (w.confidence === 1 ? conf : Math.pow(conf, w.confidence)) * (w.salience === 1 ? sal : Math.pow(sal, w.salience));
-      const last = st.lastRetrievedAt[r]!;
-      if (st.retrievals[r]! > 0 && last <= k) quality *= 1 + w.use * Math.log1p(st.retrievals[r]!) * Math.pow(2, -(k - last) / o.useHalfLifeMs);
+      const uses = st.meta.retrievalsOf(r);
+      const last = st.meta.lastRetrievedAtOf(r);
+      if (uses > 0 && last <= k) quality *= 1 + w.use * Math.log1p(uses) * Math.pow(2, -(k - last) / o.useHalfLifeMs);
       if (w.recency > 0) {
-        const age = Math.max(0, v - st.validFrom[r]!);
+        const age = Math.max(0, v - st.validFromOf(r));
         quality *= 1 - w.recency + w.recency * Math.pow(2, -age / o.recencyHalfLifeMs);
       }
       const score = relevance * quality;

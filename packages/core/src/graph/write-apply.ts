@@ -26,7 +26,7 @@ export function applyAssert(
   if (own.length > 1) own.sort(byNumber);
   // Already believed over the whole interval: reinforce, add no version.
   for (const r of own) {
-    if (st.validFrom[r]! <= validFrom && validTo <= st.validTo[r]!) {
+    if (st.validFromOf(r) <= validFrom && validTo <= st.validToOf(r)) {
       if (confidence > st.confidence[r]!) st.confidence[r] = confidence;
       let head = st.evidenceHead[r]!;
       for (const e of evidence) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
@@ -43,7 +43,7 @@ export function applyAssert(
       const other = live[i]!;
       if (other === t) continue;
       for (let r = st.tOpenHead[other]!; r !== NONE; r = st.openNext[r]!) {
-        if (st.validFrom[r]! < validTo && validFrom < st.validTo[r]!) conflicts.push(r);
+        if (st.validFromOf(r) < validTo && validFrom < st.validToOf(r)) conflicts.push(r);
       }
     }
     if (conflicts.length > 1) conflicts.sort(byNumber);
@@ -83,10 +83,10 @@ export function insertInterval(
   let conf = confidence;
   const coalesced: number[] = [];
   for (const r of open) {
-    if (st.validFrom[r]! <= validTo && validFrom <= st.validTo[r]!) {
+    if (st.validFromOf(r) <= validTo && validFrom <= st.validToOf(r)) {
       coalesced.push(r);
-      if (st.validFrom[r]! < from) from = st.validFrom[r]!;
-      if (st.validTo[r]! > to) to = st.validTo[r]!;
+      if (st.validFromOf(r) < from) from = st.validFromOf(r);
+      if (st.validToOf(r) > to) to = st.validToOf(r);
       if (st.confidence[r]! > conf) conf = st.confidence[r]!;
     }
   }
@@ -109,8 +109,8 @@ export function insertInterval(
 export function closeAndKeepOutside(mem: MemoryGraph, r: number, from: number, to: number, at: number): number[] {
   const st = mem.store;
   const rest: number[] = [];
-  const rf = st.validFrom[r]!;
-  const rt = st.validTo[r]!;
+  const rf = st.validFromOf(r);
+  const rt = st.validToOf(r);
   st.closeRow(r, at);
   if (rf < from) rest.push(copyRow(mem, r, rf, from, at));
   if (to < rt) rest.push(copyRow(mem, r, to, rt, at));
@@ -121,10 +121,7 @@ export function closeAndKeepOutside(mem: MemoryGraph, r: number, from: number, t
 export function copyRow(mem: MemoryGraph, r: number, from: number, to: number, at: number): number {
   const st = mem.store;
   const row = st.appendRow(st.triple[r]!, from, to, at, st.confidence[r]!, st.provenance[r]!, st.episode[r]!, st.evidenceHead[r]!);
-  st.salience[row] = st.salience[r]!;
-  st.retrievals[row] = st.retrievals[r]!;
-  st.lastRetrievedAt[row] = st.lastRetrievedAt[r]!;
-  st.archivedAt[row] = st.archivedAt[r]!;
+  st.meta.copy(r, row, st.rowCount);
   st.lastSeenAt[row] = st.lastSeenAt[r]!;
   return row;
 }
@@ -136,7 +133,7 @@ export function applyRetract(mem: MemoryGraph, s: number, p: number, o: number |
   for (const t of triples) {
     const open: number[] = [];
     st.openRowsOf(t, open);
-    for (const r of open) if (st.validFrom[r]! < validTo && validFrom < st.validTo[r]!) rows.push(r);
+    for (const r of open) if (st.validFromOf(r) < validTo && validFrom < st.validToOf(r)) rows.push(r);
   }
   rows.sort((a, b) => a - b);
   const added: number[] = [];
@@ -167,13 +164,13 @@ export function applyMerge(mem: MemoryGraph, into: number, from: number, at: num
     const s = st.tSubject[t] === from ? into : st.tSubject[t]!;
     const o = st.tObject[t] === from ? into : st.tObject[t]!;
     const p = st.tPredicate[t]!;
-    let pieces: Array<[number, number]> = [[st.validFrom[r]!, st.validTo[r]!]];
+    let pieces: Array<[number, number]> = [[st.validFromOf(r), st.validToOf(r)]];
     if (st.tSubject[t] === from && mem.predicateConfig.get(mem.predicateNames.get(p))?.cardinality === 'one') {
       for (const other of st.liveTriples(s, p)) {
         if (st.tObject[other] === o) continue;
         const open: number[] = [];
         st.openRowsOf(other, open);
-        for (const x of open) pieces = subtract(pieces, st.validFrom[x]!, st.validTo[x]!);
+        for (const x of open) pieces = subtract(pieces, st.validFromOf(x), st.validToOf(x));
       }
     }
     st.closeRow(r, at);

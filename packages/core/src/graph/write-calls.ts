@@ -260,7 +260,7 @@ export function setArchived(mem: MemoryGraph, type: 'archive' | 'unarchive', ids
   const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
   checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * ID_UNITS);
   commit(mem, { type, recordedAt: at, facts }, at);
-  for (const row of facts) mem.store.archivedAt[row] = type === 'archive' ? at : NaN;
+  for (const row of facts) mem.store.meta.setArchivedAt(row, type === 'archive' ? at : NaN, mem.store.rowCount);
 }
 
 /** Records that versions were retrieved (use count and last use drive salience). */
@@ -270,10 +270,7 @@ export function writeTouch(mem: MemoryGraph, ids: readonly number[], options: { 
   const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
   checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * ID_UNITS);
   commit(mem, { type: 'retrieved', recordedAt: at, facts }, at);
-  for (const row of facts) {
-    mem.store.retrievals[row] = mem.store.retrievals[row]! + 1;
-    mem.store.lastRetrievedAt[row] = at;
-  }
+  for (const row of facts) mem.store.meta.touch(row, at, mem.store.rowCount);
 }
 
 /** Sets salience values in [0, 1] (used by consolidation); a logged operation. */
@@ -288,7 +285,7 @@ export function writeSalience(mem: MemoryGraph, ids: readonly number[], values: 
   const stored = checked.map((v) => Math.fround(v));
   checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * (ID_UNITS + NUMBER_UNITS));
   commit(mem, { type: 'salience', recordedAt: at, facts, values: stored }, at);
-  facts.forEach((row, i) => (mem.store.salience[row] = stored[i]!));
+  facts.forEach((row, i) => mem.store.meta.setSalience(row, stored[i]!, mem.store.rowCount));
 }
 
 /** Appends an accepted operation to the log and moves the record clock. */

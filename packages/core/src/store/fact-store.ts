@@ -1,6 +1,7 @@
 import { grow, IntList, nextCapacity } from '../util/arrays.js';
 import type { ColumnArray } from '../state.js';
 import { RecordFence } from './record-fence.js';
+import { RowMeta } from './row-meta.js';
 import { SubjectIndex } from './subject-index.js';
 import { ZoneIndex } from './zone-index.js';
 
@@ -43,7 +44,10 @@ export interface StoreColumns {
  *   entity's own history and nothing else;
  * - per (subject, predicate), the triples that have open versions: what a cardinality-one assertion
  *   or an object-less retraction must look at;
- * - a zone index over rows (see zone-index.ts) for whole-graph reads, and the closing order of rows for
+ * - per entity, its versions clustered with their valid times (subject-index.ts): entity-local and
+ *   whole-graph cuts; the slots there are the only copy of validFrom and validTo (`validFromOf(row)`);
+ * - rarely set metadata in a sparse side table (row-meta.ts);
+ * - a zone index over rows (see zone-index.ts) for valid-axis changes, and the closing order of rows for
  *   record-axis changes.
  *
  * Objects are entity ids (≥ 0) or literals (`literalCode(id)` < -1). Nothing here is deleted; `invalidAt`
@@ -61,12 +65,10 @@ export class FactStore {
   rowCount = 0;
   private rowCapacity = 0;
   triple = new Int32Array(0);
-  validFrom = new Float64Array(0);
-  validTo = new Float64Array(0);
+  // validFrom and validTo live in the subject index's slots only (read them with validFromOf/validToOf).
   recordedAt = new Float64Array(0);
   invalidAt = new Float64Array(0);
   confidence = new Float32Array(0);
-  salience = new Float32Array(0);
   /** Interned (source, reason, edgeType) tuple, see `Provenance`. */
   provenance = new Int32Array(0);
   /** Episode index or NONE. */
@@ -75,10 +77,8 @@ export class FactStore {
   evidenceHead = new Int32Array(0);
   /** Head of this row's supersededBy chain in the link pool. */
   supersededHead = new Int32Array(0);
-  retrievals = new Uint32Array(0);
-  lastRetrievedAt = new Float64Array(0);
-  /** NaN while the row is not archived. */
-  archivedAt = new Float64Array(0);
+  /** Salience, retrievals, lastRetrievedAt and archivedAt: rarely set, so kept sparse (row-meta.ts). */
+  readonly meta = new RowMeta();
   lastSeenAt = new Float64Array(0);
   /** Next older row of the same triple. */
   tripleNext = new Int32Array(0);
@@ -131,6 +131,7 @@ export class FactStore {
   constructor() {
     this.reserveRows(1024);
     this.reserveTriples(1024);
+    this.rehash(hashSize(0));
   }
 
   // ---- rows ----------------------------------------------------------------------------------
@@ -139,22 +140,17 @@ export class FactStore {
     if (needed <= this.rowCapacity) return;
     const cap = nextCapacity(this.rowCapacity, needed);
     this.triple = grow(this.triple, cap);
-    this.validFrom = grow(this.validFrom, cap);
-    this.validTo = grow(this.validTo, cap);
     this.recordedAt = grow(this.recordedAt, cap);
     this.invalidAt = grow(this.invalidAt, cap);
     this.confidence = grow(this.confidence, cap);
-    this.salience = grow(this.salience, cap);
     this.provenance = grow(this.provenance, cap);
     this.episode = grow(this.episode, cap);
     this.evidenceHead = grow(this.evidenceHead, cap);
     this.supersededHead = grow(this.supersededHead, cap);
-    this.retrievals = grow(this.retrievals, cap);
-    this.lastRetrievedAt = grow(this.lastRetrievedAt, cap);
-    this.archivedAt = grow(this.archivedAt, cap);
     this.lastSeenAt = grow(this.lastSeenAt, cap);
     this.tripleNext = grow(this.tripleNext, cap);
     this.openNext = grow(this.openNext, cap);
+    this.meta.reserve(cap);
     this.rowCapacity = cap;
     this.zones.reserve(cap);
     this.subjects.reserveRows(cap);
@@ -174,19 +170,14 @@ export class FactStore {
     const row = this.rowCount;
     if (row === this.rowCapacity) this.reserveRows(row + 1);
     this.triple[row] = triple;
-    this.validFrom[row] = validFrom;
-    this.validTo[row] = validTo;
     this.recordedAt[row] = recordedAt;
     this.invalidAt[row] = Infinity;
     this.confidence[row] = confidence;
-    this.salience[row] = 1;
     this.provenance[row] = provenance;
     this.episode[row] = episode;
     this.evidenceHead[row] = evidenceHead;
     this.supersededHead[row] = NONE;
-    this.retrievals[row] = 0;
-    this.lastRetrievedAt[row] = NaN;
-    this.archivedAt[row] = NaN;
+    this.meta.bits[row] = 0;
     this.lastSeenAt[row] = recordedAt;
     this.tripleNext[row] = this.tHead[triple]!;
     this.tHead[triple] = row;
@@ -269,8 +260,16 @@ export class FactStore {
   /** Believed at k and valid at v. */
   visible(row: number, v: number, k: number): boolean {
     return (
-      this.recordedAt[row]! <= k && k < this.invalidAt[row]! && this.validFrom[row]! <= v && v < this.validTo[row]!
+      this.recordedAt[row]! <= k && k < this.invalidAt[row]! && this.subjects.validFromOf(row) <= v && v < this.subjects.validToOf(row)
     );
+  }
+
+  validFromOf(row: number): number {
+    return this.subjects.validFromOf(row);
+  }
+
+  validToOf(row: number): number {
+    return this.subjects.validToOf(row);
   }
 
   // ---- triples -------------------------------------------------------------------------------
@@ -286,8 +285,6 @@ export class FactStore {
     this.tSubjectNext = grow(this.tSubjectNext, cap, NONE);
     this.tObjectNext = grow(this.tObjectNext, cap, NONE);
     this.tripleCapacity = cap;
-    // The hash's size stays a power of two (its mask), whatever capacity an adopted load left.
-    if (cap * 2 > this.hash.length) this.rehash(nextCapacity(0, cap * 2));
   }
 
   private rehash(size: number): void {
@@ -330,6 +327,8 @@ export class FactStore {
     } else {
       this.tObjectNext[t] = NONE;
     }
+    // The hash grows with the triples it holds, not with the table's doubling capacity (see hashSize).
+    if ((t + 1) * 4 > this.hash.length * 3) this.rehash(hashSize(t + 1));
     this.tripleCount = t + 1;
     let slot = tripleHash(subject, predicate, object) & this.hashMask;
     while (this.hash[slot] !== 0) slot = (slot + 1) & this.hashMask;
@@ -385,21 +384,22 @@ export class FactStore {
   exportColumns(): Record<string, ColumnArray> {
     const n = this.rowCount;
     const t = this.tripleCount;
+    const valid = this.subjects.validColumns(n);
     return {
       'fact.triple': this.triple.slice(0, n),
-      'fact.validFrom': this.validFrom.slice(0, n),
-      'fact.validTo': this.validTo.slice(0, n),
+      'fact.validFrom': valid.validFrom,
+      'fact.validTo': valid.validTo,
       'fact.recordedAt': this.recordedAt.slice(0, n),
       'fact.invalidAt': this.invalidAt.slice(0, n),
       'fact.confidence': this.confidence.slice(0, n),
-      'fact.salience': this.salience.slice(0, n),
+      'fact.salience': this.meta.salience.toDense(n),
       'fact.provenance': this.provenance.slice(0, n),
       'fact.episode': this.episode.slice(0, n),
       'fact.evidenceHead': this.evidenceHead.slice(0, n),
       'fact.supersededHead': this.supersededHead.slice(0, n),
-      'fact.retrievals': this.retrievals.slice(0, n),
-      'fact.lastRetrievedAt': this.lastRetrievedAt.slice(0, n),
-      'fact.archivedAt': this.archivedAt.slice(0, n),
+      'fact.retrievals': this.meta.retrievals.toDense(n),
+      'fact.lastRetrievedAt': this.meta.lastRetrievedAt.toDense(n),
+      'fact.archivedAt': this.meta.archivedAt.toDense(n),
       'fact.lastSeenAt': this.lastSeenAt.slice(0, n),
       'triple.subject': this.tSubject.slice(0, t),
       'triple.predicate': this.tPredicate.slice(0, t),
@@ -431,18 +431,19 @@ export class FactStore {
       this.tSubjectNext = new Int32Array(tc).fill(NONE);
       this.tObjectNext = new Int32Array(tc).fill(NONE);
       this.tripleCapacity = tc;
-      this.hash = new Int32Array(Math.max(this.hash.length, nextCapacity(0, tc * 2)));
-      this.hashMask = this.hash.length - 1;
     } else {
       this.reserveTriples(tc);
       this.tSubject.set(c.tSubject);
       this.tPredicate.set(c.tPredicate);
       this.tObject.set(c.tObject);
     }
+    if (hashSize(tc) > this.hash.length) this.hash = new Int32Array(hashSize(tc));
+    this.hashMask = this.hash.length - 1;
     this.tripleCount = tc;
     this.hashAndChainTriples(tc);
     if (adopt) this.adoptRows(c, n);
     else this.copyRows(c, n);
+    this.meta.load(c, n);
     this.rowCount = n;
     for (let r = 0; r < n; r++) {
       const t = this.triple[r]!;
@@ -456,9 +457,9 @@ export class FactStore {
       }
     }
     for (let t = 0; t < tc; t++) if (this.tOpenHead[t] !== NONE) this.markLive(t);
-    this.zones.build(this, n);
+    this.zones.build(c, n);
     const { tSubject, triple } = this;
-    this.subjects.build(this, n, (r) => tSubject[triple[r]!]!);
+    this.subjects.build(c, n, (r) => tSubject[triple[r]!]!);
     this.fence.build(this.recordedAt, n);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
@@ -497,52 +498,43 @@ export class FactStore {
   private copyRows(c: StoreColumns, n: number): void {
     this.reserveRows(n);
     this.triple.set(c.triple);
-    this.validFrom.set(c.validFrom);
-    this.validTo.set(c.validTo);
     this.recordedAt.set(c.recordedAt);
     this.invalidAt.set(c.invalidAt);
     this.confidence.set(c.confidence);
-    this.salience.set(c.salience);
     this.provenance.set(c.provenance);
     this.episode.set(c.episode);
     this.evidenceHead.set(c.evidenceHead);
     this.supersededHead.set(c.supersededHead);
-    this.retrievals.set(c.retrievals);
-    this.lastRetrievedAt.set(c.lastRetrievedAt);
-    this.archivedAt.set(c.archivedAt);
     this.lastSeenAt.set(c.lastSeenAt);
   }
 
   /** The decoded row columns become the store's; the first append grows them (one copy, then doubling). */
   private adoptRows(c: StoreColumns, n: number): void {
     this.triple = c.triple as typeof this.triple;
-    this.validFrom = c.validFrom as typeof this.validFrom;
-    this.validTo = c.validTo as typeof this.validTo;
     this.recordedAt = c.recordedAt as typeof this.recordedAt;
     this.invalidAt = c.invalidAt as typeof this.invalidAt;
     this.confidence = c.confidence as typeof this.confidence;
-    this.salience = c.salience as typeof this.salience;
     this.provenance = c.provenance as typeof this.provenance;
     this.episode = c.episode as typeof this.episode;
     this.evidenceHead = c.evidenceHead as typeof this.evidenceHead;
     this.supersededHead = c.supersededHead as typeof this.supersededHead;
-    this.retrievals = c.retrievals as typeof this.retrievals;
-    this.lastRetrievedAt = c.lastRetrievedAt as typeof this.lastRetrievedAt;
-    this.archivedAt = c.archivedAt as typeof this.archivedAt;
     this.lastSeenAt = c.lastSeenAt as typeof this.lastSeenAt;
     this.tripleNext = new Int32Array(n);
     this.openNext = new Int32Array(n);
     this.rowCapacity = n;
+    this.meta.reserve(n);
     this.zones.reserve(n);
     this.subjects.reserveRows(n);
   }
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
   memoryBytes(): { rowColumns: number; triples: number; zones: number; subjects: number; pools: number } {
-    const perRow =
-      4 + 8 * 4 + 4 + 4 + 4 + 4 + 4 + 4 + 4 + 8 + 8 + 8 + 4 + 4; // see the column list above
+    // triple, recordedAt, invalidAt, confidence, provenance, episode, evidenceHead, supersededHead,
+    // lastSeenAt, tripleNext, openNext; then the sparse metadata as it is held. (validFrom and validTo
+    // are counted with the subject index, which holds them.)
+    const perRow = 4 + 8 * 2 + 4 + 4 + 4 + 4 + 4 + 8 + 4 + 4;
     return {
-      rowColumns: perRow * this.rowCount,
+      rowColumns: perRow * this.rowCount + this.meta.byteLength(this.rowCount),
       triples: this.tripleCount * 4 * 7 + this.hash.length * 4,
       zones: this.zones.byteLength,
       subjects: this.subjects.byteLength + this.fence.byteLength,
@@ -552,6 +544,15 @@ export class FactStore {
 }
 
 const EMPTY: readonly number[] = Object.freeze([]);
+
+/**
+ * Slots of the triple hash for `triples` entries: a power of two (its mask) at most 3/4 full, where
+ * linear probing still ends within a cache line or two; sized by the triples held, so it costs 5.3 to
+ * 10.7 bytes a triple instead of the 8 to 16 of twice the table's doubling capacity.
+ */
+function hashSize(triples: number): number {
+  return nextCapacity(0, Math.ceil((triples * 4) / 3) + 1, 2048);
+}
 
 /** A 32-bit mix of three int32s (murmur3's finaliser on a combined word). */
 function tripleHash(a: number, b: number, c: number): number {

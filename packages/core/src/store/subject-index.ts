@@ -10,28 +10,33 @@ import { grow, nextCapacity } from '../util/arrays.js';
  * lines read in order. Record time needs no copy: rows are appended in record-time order, so "recorded ≤ k"
  * is "row < prefix", and a subject's slots are in row order, so the scan stops at the first later row.
  *
+ * The slots are the store's only copy of validFrom and validTo (FactStore reads them here through `rowSlot`);
+ * invalidAt is also a store column, which the zone index and record-axis reads scan in row order.
+ *
  * Blocks: an entity's first block has 4 slots (most entities have few versions), later ones 16. Each block
- * keeps summaries (largest invalidAt, smallest validFrom, largest validTo) in a header beside its slots, in
- * one array, so a cut skips whole blocks of closed or out-of-range versions and reads a block's header and
- * rows from the same few cache lines. A row's block is kept per row, so closing a row costs O(16).
+ * keeps summaries (largest invalidAt, smallest validFrom, largest validTo) in a header beside its slots' times,
+ * in one array, so a cut skips whole blocks of closed or out-of-range versions and reads a block's header and
+ * times from the same few cache lines. The slots' row ids sit in an int32 array of their own (in the same
+ * order, one run per block), 4 bytes each instead of a fourth double. A row's block is kept per row, so
+ * closing a row costs O(16).
  */
 const NONE = -1;
 const FIRST_BLOCK = 4;
 const BLOCK = 16;
-/** A block in `data`: a six-double header, then four doubles per slot. */
+/** A block in `data`: a seven-double header, then three doubles per slot. */
 const NEXT = 0; // offset of the subject's next block, or NONE
 const USED = 1;
 const SIZE = 2;
 const MAX_INVALID = 3;
 const MIN_FROM = 4;
 const MAX_TO = 5;
-const HEADER = 6;
-/** Slot fields: the row id and copies of its three times. */
-const ROW = 0;
-const FROM = 1;
-const TO = 2;
-const INVALID = 3;
-const SLOT = 4;
+const ROWS = 6; // index in `slotRow` of the block's first slot
+const HEADER = 7;
+/** Slot fields: copies of the row's three times. */
+const FROM = 0;
+const TO = 1;
+const INVALID = 2;
+const SLOT = 3;
 
 /** The rows the index is built from at a bulk load. */
 export interface SubjectRows {
@@ -48,14 +53,42 @@ export class SubjectIndex {
   /** Blocks, header and slots together, so a block's summaries and its rows share cache lines. */
   private data = new Float64Array(0);
   private used = 0;
+  /** Row id of each slot, blocks in the order of `data`. */
+  private slotRow = new Int32Array(0);
+  private slotsUsed = 0;
   /** Rows held. */
   private rows = 0;
   /** Per row: the offset of the block holding it (for closings). */
   private rowBlock = new Int32Array(0);
+  /** Per row: the offset of its slot in `data` (its times). */
+  private rowSlot = new Int32Array(0);
 
   /** Makes room for `rows` rows (the store calls this when it grows its columns). */
   reserveRows(rows: number): void {
-    if (rows > this.rowBlock.length) this.rowBlock = grow(this.rowBlock, rows);
+    if (rows <= this.rowBlock.length) return;
+    this.rowBlock = grow(this.rowBlock, rows);
+    this.rowSlot = grow(this.rowSlot, rows);
+  }
+
+  validFromOf(row: number): number {
+    return this.data[this.rowSlot[row]! + FROM]!;
+  }
+
+  validToOf(row: number): number {
+    return this.data[this.rowSlot[row]! + TO]!;
+  }
+
+  /** validFrom and validTo of rows [0, n) as columns (for export). */
+  validColumns(n: number): { validFrom: Float64Array; validTo: Float64Array } {
+    const validFrom = new Float64Array(n);
+    const validTo = new Float64Array(n);
+    const d = this.data;
+    for (let r = 0; r < n; r++) {
+      const s = this.rowSlot[r]!;
+      validFrom[r] = d[s + FROM]!;
+      validTo[r] = d[s + TO]!;
+    }
+    return { validFrom, validTo };
   }
 
   private reserveEntities(needed: number): void {
@@ -70,7 +103,11 @@ export class SubjectIndex {
     const b = this.used;
     const end = b + HEADER + size * SLOT;
     if (end > this.data.length) this.data = grow(this.data, nextCapacity(this.data.length, end, 1024));
+    const slots = this.slotsUsed + size;
+    if (slots > this.slotRow.length) this.slotRow = grow(this.slotRow, nextCapacity(this.slotRow.length, slots, 256));
     const d = this.data;
+    d[b + ROWS] = this.slotsUsed;
+    this.slotsUsed = slots;
     d[b + NEXT] = NONE;
     d[b + USED] = 0;
     d[b + SIZE] = size;
@@ -97,9 +134,11 @@ export class SubjectIndex {
       b = next;
     }
     const d = this.data;
-    const at = b + HEADER + d[b + USED]! * SLOT;
-    d[b + USED]!++;
-    d[at + ROW] = row;
+    const i = d[b + USED]!;
+    const at = b + HEADER + i * SLOT;
+    d[b + USED] = i + 1;
+    this.slotRow[d[b + ROWS]! + i] = row;
+    this.rowSlot[row] = at;
     d[at + FROM] = validFrom;
     d[at + TO] = validTo;
     d[at + INVALID] = invalidAt;
@@ -114,13 +153,10 @@ export class SubjectIndex {
   closed(row: number, at: number): void {
     const d = this.data;
     const b = this.rowBlock[row]!;
+    d[this.rowSlot[row]! + INVALID] = at;
     const end = b + HEADER + d[b + USED]! * SLOT;
     let max = -Infinity;
-    for (let s = b + HEADER; s < end; s += SLOT) {
-      if (d[s + ROW] === row) d[s + INVALID] = at;
-      const inv = d[s + INVALID]!;
-      if (inv > max) max = inv;
-    }
+    for (let s = b + HEADER + INVALID; s < end; s += SLOT) if (d[s]! > max) max = d[s]!;
     d[b + MAX_INVALID] = max;
   }
 
@@ -131,15 +167,51 @@ export class SubjectIndex {
   visibleRows(subject: number, prefix: number, v: number, k: number, out: number[]): void {
     if (subject >= this.entityCapacity) return;
     const d = this.data;
-    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]!) {
-      const first = b + HEADER;
-      if (d[first + ROW]! >= prefix) return;
+    const rows = this.slotRow;
+    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]! | 0) {
+      let i = d[b + ROWS]! | 0;
+      if (rows[i]! >= prefix) return;
       if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
-      const end = first + d[b + USED]! * SLOT;
-      for (let s = first; s < end; s += SLOT) {
-        const row = d[s + ROW]!;
+      const end = (b + HEADER + d[b + USED]! * SLOT) | 0;
+      for (let s = b + HEADER; s < end; s += SLOT, i++) {
+        const row = rows[i]!;
         if (row >= prefix) return;
         if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) out.push(row);
+      }
+    }
+  }
+
+  /**
+   * Calls `visit(row)`, ascending, for every row recorded before row `prefix` that is believed at k and valid
+   * at v, whatever its subject: a whole-graph cut. The blocks are read in the order they sit in memory (one
+   * sequential pass; blocks whose summaries rule them out are skipped whole), the matches marked in a bitmap
+   * over rows, and the bitmap read in row order.
+   */
+  visibleAll(prefix: number, v: number, k: number, visit: (row: number) => void): void {
+    const words = new Int32Array((prefix + 31) >>> 5);
+    const d = this.data;
+    const rows = this.slotRow;
+    const used = this.used;
+    // Offsets read from the Float64Array are made int32 (`| 0`) so the loops index with integers.
+    for (let b = 0; b < used; b = (b + HEADER + d[b + SIZE]! * SLOT) | 0) {
+      let i = d[b + ROWS]! | 0;
+      // A block is allocated by the row that first fills it, and rows arrive in order: blocks sit in memory
+      // in the order of their first rows, so the first block that starts at or after the prefix ends the scan.
+      if (rows[i]! >= prefix) break;
+      if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
+      const end = (b + HEADER + d[b + USED]! * SLOT) | 0;
+      for (let s = b + HEADER; s < end; s += SLOT, i++) {
+        const row = rows[i]!;
+        if (row >= prefix) break;
+        if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) words[row >>> 5]! |= 1 << (row & 31);
+      }
+    }
+    for (let w = 0; w < words.length; w++) {
+      let bits = words[w]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        visit((w << 5) + 31 - Math.clz32(low));
+        bits ^= low;
       }
     }
   }
@@ -149,8 +221,9 @@ export class SubjectIndex {
     if (subject >= this.entityCapacity) return;
     const d = this.data;
     for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]!) {
-      const end = b + HEADER + d[b + USED]! * SLOT;
-      for (let s = b + HEADER; s < end; s += SLOT) out.push(d[s + ROW]!);
+      const first = d[b + ROWS]!;
+      const end = first + d[b + USED]!;
+      for (let i = first; i < end; i++) out.push(this.slotRow[i]!);
     }
   }
 
@@ -163,20 +236,25 @@ export class SubjectIndex {
     const counts = new Int32Array(subjects);
     for (let r = 0; r < rowCount; r++) counts[subjectOf(r)]!++;
     let size = this.used;
+    let slots = this.slotsUsed;
     for (let e = 0; e < subjects; e++) {
       const c = counts[e]!;
-      if (c > 0) size += HEADER + FIRST_BLOCK * SLOT + Math.ceil(Math.max(0, c - FIRST_BLOCK) / BLOCK) * (HEADER + BLOCK * SLOT);
+      if (c === 0) continue;
+      const later = Math.ceil(Math.max(0, c - FIRST_BLOCK) / BLOCK);
+      size += HEADER + FIRST_BLOCK * SLOT + later * (HEADER + BLOCK * SLOT);
+      slots += FIRST_BLOCK + later * BLOCK;
     }
     if (size > this.data.length) this.data = grow(this.data, size);
+    if (slots > this.slotRow.length) this.slotRow = grow(this.slotRow, slots);
     this.reserveEntities(subjects);
     for (let r = 0; r < rowCount; r++) this.add(r, subjectOf(r), rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
   }
 
   /**
-   * Bytes in use (blocks as allocated, the per-row block column for the rows held, the per-entity heads),
+   * Bytes in use (blocks as allocated, their slots' row ids, the per-row block and slot columns for the rows held, the per-entity heads),
    * counted as FactStore.memoryBytes counts its row columns: without the slack of doubling capacities.
    */
   get byteLength(): number {
-    return this.used * 8 + this.rows * 4 + this.entityCapacity * 8;
+    return this.used * 8 + this.slotsUsed * 4 + this.rows * 8 + this.entityCapacity * 8;
   }
 }

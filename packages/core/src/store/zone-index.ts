@@ -13,7 +13,15 @@ import { grow } from '../util/arrays.js';
 const SHIFT = 5;
 const FANOUT = 1 << SHIFT;
 
+/** The rows as the index reads them: invalidAt as a column (scanned on closings), the valid times per row. */
 export interface ZoneRows {
+  readonly invalidAt: Float64Array;
+  validFromOf(row: number): number;
+  validToOf(row: number): number;
+}
+
+/** The rows of a bulk load, as columns. */
+export interface ZoneColumns {
   readonly validFrom: Float64Array;
   readonly validTo: Float64Array;
   readonly invalidAt: Float64Array;
@@ -73,7 +81,7 @@ export class ZoneIndex {
   }
 
   /** Summaries of `rowCount` rows computed in one pass (bulk load), then every level above. */
-  build(rows: ZoneRows, rowCount: number): void {
+  build(rows: ZoneColumns, rowCount: number): void {
     this.reserve(rowCount);
     const leaf = this.levels[0]!;
     const leaves = Math.ceil(rowCount / FANOUT);
@@ -210,12 +218,12 @@ export class ZoneIndex {
       for (let r = node * FANOUT; r < end; r++) {
         if (!(rows.invalidAt[r]! > k)) continue;
         if (query === ZoneQuery.Cut) {
-          if (rows.validFrom[r]! <= a && a < rows.validTo[r]!) visit(r);
+          if (rows.validFromOf(r) <= a && a < rows.validToOf(r)) visit(r);
         } else if (query === ZoneQuery.StartsIn) {
-          const from = rows.validFrom[r]!;
+          const from = rows.validFromOf(r);
           if (from > a && from <= b) visit(r);
         } else {
-          const to = rows.validTo[r]!;
+          const to = rows.validToOf(r);
           if (to > a && to <= b) visit(r);
         }
       }

@@ -1,0 +1,188 @@
+import { grow, nextCapacity } from '../util/arrays.js';
+
+type MetaArray = Float64Array | Float32Array | Uint32Array;
+
+/**
+ * Bytes counted for one entry of a Map from row to number: V8's ordered hash table keeps three words per
+ * entry plus a bucket word, and a double that is not a small integer is a 16-byte heap number.
+ */
+const MAP_ENTRY_BYTES = 48;
+
+/**
+ * One rarely set per-version field: a Map from row to value while few rows hold anything but the default,
+ * a dense typed column once so many do that the Map would cost more (it never goes back). Values are
+ * stored as the dense column's type would store them (float32, uint32), whichever form holds them.
+ */
+export class SparseColumn {
+  private map: Map<number, number> | null = new Map();
+  private dense: MetaArray | null = null;
+  /** One element of the dense type: rounds a value as a dense column would store it. */
+  private readonly cast: MetaArray;
+
+  constructor(
+    private readonly make: (length: number) => MetaArray,
+    readonly fallback: number,
+  ) {
+    this.cast = make(1);
+  }
+
+  get(row: number): number {
+    const d = this.dense;
+    if (d !== null) return row < d.length ? d[row]! : this.fallback;
+    const x = this.map!.get(row);
+    return x === undefined ? this.fallback : x;
+  }
+
+  /** Sets row's value; `rowCount` (the rows stored) decides when the Map gives way to a dense column. */
+  set(row: number, value: number, rowCount: number): void {
+    this.cast[0] = value;
+    const v = this.cast[0]!;
+    let d = this.dense;
+    if (d === null) {
+      const map = this.map!;
+      if (Object.is(v, this.fallback)) map.delete(row);
+      else map.set(row, v);
+      if (map.size * MAP_ENTRY_BYTES <= rowCount * this.cast.BYTES_PER_ELEMENT) return;
+      d = this.densify(rowCount);
+    }
+    if (row >= d.length) d = this.growDense(row + 1);
+    d[row] = v;
+  }
+
+  private densify(rowCount: number): MetaArray {
+    const d = this.make(nextCapacity(0, rowCount));
+    if (this.fallback !== 0) d.fill(this.fallback);
+    for (const [row, v] of this.map!) d[row] = v;
+    this.map = null;
+    this.dense = d;
+    return d;
+  }
+
+  private growDense(needed: number): MetaArray {
+    this.dense = grow(this.dense!, nextCapacity(this.dense!.length, needed), this.fallback);
+    return this.dense;
+  }
+
+  /** Rows [0, n) as a dense column (a new array), for export. */
+  toDense(n: number): MetaArray {
+    const out = this.make(n);
+    if (this.dense !== null) {
+      out.set(this.dense.subarray(0, Math.min(n, this.dense.length)));
+      if (this.dense.length < n && this.fallback !== 0) out.fill(this.fallback, this.dense.length);
+      return out;
+    }
+    if (this.fallback !== 0) out.fill(this.fallback);
+    for (const [row, v] of this.map!) if (row < n) out[row] = v;
+    return out;
+  }
+
+  /** Replaces the contents with rows [0, n) of `values`; calls `held(row)` for each row not at the default. */
+  load(values: MetaArray, n: number, held: (row: number) => void): void {
+    this.map = new Map();
+    this.dense = null;
+    const fallback = this.fallback;
+    for (let r = 0; r < n; r++) {
+      const v = values[r]!;
+      if (!Object.is(v, fallback)) {
+        this.set(r, v, n);
+        held(r);
+      }
+    }
+  }
+
+  get byteLength(): number {
+    return this.dense !== null ? this.dense.byteLength : this.map!.size * MAP_ENTRY_BYTES;
+  }
+}
+
+/** Bits of `RowMeta.bits`: which rarely set fields of a row may differ from their defaults. */
+export const HAS_SALIENCE = 1;
+export const HAS_USE = 2;
+export const HAS_ARCHIVED = 4;
+
+/**
+ * The rarely set metadata of the versions, off the row columns: salience (default 1), retrievals (0),
+ * lastRetrievedAt (NaN: never) and archivedAt (NaN: not archived). Most versions keep the defaults all
+ * their life (they are never recalled, consolidated or archived), so four dense columns cost 24 bytes a
+ * version for nothing. Per row one byte of flags says which fields are set, so a read of a row that has
+ * none (most) touches one byte instead of four columns or Maps.
+ */
+export class RowMeta {
+  bits = new Uint8Array(0);
+  readonly salience = new SparseColumn((n) => new Float32Array(n), 1);
+  readonly retrievals = new SparseColumn((n) => new Uint32Array(n), 0);
+  readonly lastRetrievedAt = new SparseColumn((n) => new Float64Array(n), NaN);
+  readonly archivedAt = new SparseColumn((n) => new Float64Array(n), NaN);
+
+  /** Room for `rows` rows of flags (the store calls this when it grows its columns). */
+  reserve(rows: number): void {
+    if (rows > this.bits.length) this.bits = grow(this.bits, rows);
+  }
+
+  salienceOf(row: number): number {
+    return (this.bits[row]! & HAS_SALIENCE) === 0 ? 1 : this.salience.get(row);
+  }
+
+  retrievalsOf(row: number): number {
+    return (this.bits[row]! & HAS_USE) === 0 ? 0 : this.retrievals.get(row);
+  }
+
+  lastRetrievedAtOf(row: number): number {
+    return (this.bits[row]! & HAS_USE) === 0 ? NaN : this.lastRetrievedAt.get(row);
+  }
+
+  archivedAtOf(row: number): number {
+    return (this.bits[row]! & HAS_ARCHIVED) === 0 ? NaN : this.archivedAt.get(row);
+  }
+
+  isArchived(row: number): boolean {
+    return (this.bits[row]! & HAS_ARCHIVED) !== 0;
+  }
+
+  setSalience(row: number, value: number, rowCount: number): void {
+    this.salience.set(row, value, rowCount);
+    this.bits[row]! |= HAS_SALIENCE;
+  }
+
+  /** One more retrieval of `row`, at `at`. */
+  touch(row: number, at: number, rowCount: number): void {
+    this.retrievals.set(row, this.retrievalsOf(row) + 1, rowCount);
+    this.lastRetrievedAt.set(row, at, rowCount);
+    this.bits[row]! |= HAS_USE;
+  }
+
+  /** Archives `row` at `at`, or unarchives it (`at` NaN). */
+  setArchivedAt(row: number, at: number, rowCount: number): void {
+    this.archivedAt.set(row, at, rowCount);
+    if (Number.isNaN(at)) this.bits[row]! &= ~HAS_ARCHIVED;
+    else this.bits[row]! |= HAS_ARCHIVED;
+  }
+
+  /** Gives row `to` (new, all defaults) the metadata of row `from`. */
+  copy(from: number, to: number, rowCount: number): void {
+    const bits = this.bits[from]!;
+    if (bits === 0) return;
+    if ((bits & HAS_SALIENCE) !== 0) this.salience.set(to, this.salience.get(from), rowCount);
+    if ((bits & HAS_USE) !== 0) {
+      this.retrievals.set(to, this.retrievals.get(from), rowCount);
+      this.lastRetrievedAt.set(to, this.lastRetrievedAt.get(from), rowCount);
+    }
+    if ((bits & HAS_ARCHIVED) !== 0) this.archivedAt.set(to, this.archivedAt.get(from), rowCount);
+    this.bits[to] = bits;
+  }
+
+  /** Bulk load from dense columns of `n` rows (a snapshot's). */
+  load(c: { salience: Float32Array; retrievals: Uint32Array; lastRetrievedAt: Float64Array; archivedAt: Float64Array }, n: number): void {
+    this.bits = new Uint8Array(Math.max(n, this.bits.length));
+    const bits = this.bits;
+    this.salience.load(c.salience, n, (r) => (bits[r]! |= HAS_SALIENCE));
+    this.retrievals.load(c.retrievals, n, (r) => (bits[r]! |= HAS_USE));
+    this.lastRetrievedAt.load(c.lastRetrievedAt, n, (r) => (bits[r]! |= HAS_USE));
+    this.archivedAt.load(c.archivedAt, n, (r) => (bits[r]! |= HAS_ARCHIVED));
+  }
+
+  /** Flags for the rows held plus each field as stored. */
+  byteLength(rowCount: number): number {
+    return rowCount + this.salience.byteLength + this.retrievals.byteLength + this.lastRetrievedAt.byteLength + this.archivedAt.byteLength;
+  }
+}
