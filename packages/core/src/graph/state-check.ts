@@ -4,6 +4,7 @@ import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState, StateConfig } from '../state.js';
 import type { StoreColumns } from '../store/fact-store.js';
 import type { LiteralValue } from '../types.js';
+import { recordsFromLines, validateRecords } from './log-records.js';
 import { isWellFormed } from './validate.js';
 
 /**
@@ -53,11 +54,11 @@ type Ctor<T> = { new (n: number): T; readonly name: string };
 
 export function checkState(state: MemoryState): CheckedState {
   if (state === null || typeof state !== 'object') fail('state is not an object');
-  if (state.formatVersion !== STATE_FORMAT_VERSION) {
+  if (state.formatVersion !== STATE_FORMAT_VERSION && state.formatVersion !== 1) {
     if (typeof state.formatVersion === 'number' && state.formatVersion > STATE_FORMAT_VERSION) {
       throw new SnapshotVersionError(`${CALL}: state format ${state.formatVersion} is newer than this engine reads (${STATE_FORMAT_VERSION}); upgrade @palimpsest/core`);
     }
-    throw new SnapshotVersionError(`${CALL}: state format ${String(state.formatVersion)} is not supported (this engine reads ${STATE_FORMAT_VERSION})`);
+    throw new SnapshotVersionError(`${CALL}: state format ${String(state.formatVersion)} is not supported (this engine reads 1 and ${STATE_FORMAT_VERSION})`);
   }
   const config = checkConfig(state.config);
   const cols = state.columns ?? fail('columns are missing');
@@ -266,21 +267,19 @@ export function checkState(state: MemoryState): CheckedState {
   }
   // Duplicate triples are caught when the triple hash is built (FactStore.loadColumns).
 
-  // The log.
-  const log = { bytes: col('log.bytes', Uint8Array), ends: col('log.ends', Uint32Array) };
-  if (log.ends.length === 0) fail('the log is empty (it starts with its init operation)');
-  let prev = 0;
-  for (let i = 0; i < log.ends.length; i++) {
-    if (log.ends[i]! < prev || log.ends[i]! > log.bytes.length) fail(`log line ${i} ends out of bounds`);
-    prev = log.ends[i]!;
+  // The log: binary records (format 2), or JSON lines (format 1, turned into JSON records here).
+  const logBytes = col('log.bytes', Uint8Array);
+  const ends = col('log.ends', Uint32Array);
+  if (ends.length === 0) fail('the log is empty (it starts with its init operation)');
+  let bytes: Uint8Array | undefined = logBytes;
+  if (state.formatVersion === 1) {
+    bytes = recordsFromLines(logBytes, ends);
+    if (bytes === undefined) fail('the log\'s lines do not end where their newlines are');
+  } else {
+    const wrong = validateRecords(logBytes, ends, { entities: E, predicates: predicateNames.length, literals: L, provenance: P, episodes: N, strings: S });
+    if (wrong !== undefined) fail(wrong);
   }
-  if (prev !== log.bytes.length) fail('log bytes run past the last line');
-  // Every line ends with a newline and holds no other: a stray one would shift every later line.
-  let line = 0;
-  for (let i = log.bytes.indexOf(10); i !== -1; i = log.bytes.indexOf(10, i + 1), line++) {
-    if (line >= log.ends.length || log.ends[line] !== i + 1) fail(`log line ${line} does not end where its newline is`);
-  }
-  if (line !== log.ends.length) fail(`log has ${log.ends.length} lines but ${line} newlines`);
+  const log = { bytes, ends };
 
   return { config, strings, predicateNames, literals, store, entity, alias, provenance, episode, log };
 }

@@ -197,7 +197,7 @@ export function writeRetract(mem: MemoryGraph, raw: RetractInput): RetractResult
   const subjectSpec = subject;
   const p = mem.predicateNames.find(input.predicate);
   if (reason === undefined && p !== NONE && object !== NONE) {
-    // The common retraction is logged as a record of ids (op-records.ts); object NONE there means every object.
+    // The common retraction is logged as a record of ids (log-records.ts); object NONE there means every object.
     mem.logBuffer.appendRetract(at, validFrom, validTo, subjectSpec, p, object === undefined ? NONE : object);
     mem.lastRecordedAt = at;
   } else {
