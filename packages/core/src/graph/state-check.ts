@@ -226,19 +226,24 @@ export function checkState(state: MemoryState): CheckedState {
     linkNext,
     closedRows: col('closed.rows', Int32Array),
   };
-  inRange('fact.triple', triple, 0, T);
-  inRange('fact.provenance', store.provenance, 0, Math.max(P, 0));
-  inRange('fact.episode', store.episode, -1, N);
-  inRange('fact.evidenceHead', store.evidenceHead, -1, evidenceValue.length);
-  inRange('fact.supersededHead', store.supersededHead, -1, linkValue.length);
+  // One fused pass over the rows checks what the per-column checks below check; only when it finds
+  // something wrong do those run, to name the first fault exactly as they always have.
+  const rows = rowPass(store, T, P, N, evidenceValue.length, linkValue.length);
+  if (rows === undefined) {
+    inRange('fact.triple', triple, 0, T);
+    inRange('fact.provenance', store.provenance, 0, Math.max(P, 0));
+    inRange('fact.episode', store.episode, -1, N);
+    inRange('fact.evidenceHead', store.evidenceHead, -1, evidenceValue.length);
+    inRange('fact.supersededHead', store.supersededHead, -1, linkValue.length);
+  }
   inRange('evidence.value', evidenceValue, 0, S);
   inRange('link.value', linkValue, 0, n);
   // Evidence chains are prepend-only (next < self); link chains append at the tail (next > self): no cycles.
   for (let i = 0; i < evidenceNext.length; i++) if (!(evidenceNext[i]! >= -1 && evidenceNext[i]! < i)) fail(`evidence.next[${i}] is out of order`);
   for (let i = 0; i < linkNext.length; i++) if (!(linkNext[i] === -1 || (linkNext[i]! > i && linkNext[i]! < linkNext.length))) fail(`link.next[${i}] is out of order`);
-  let lastRecorded = -Infinity;
-  let open = 0;
-  for (let r = 0; r < n; r++) {
+  let lastRecorded = rows?.lastRecorded ?? -Infinity;
+  let open = rows?.open ?? 0;
+  for (let r = rows === undefined ? 0 : n; r < n; r++) {
     const vf = store.validFrom[r]!;
     const vt = store.validTo[r]!;
     const rec = store.recordedAt[r]!;
@@ -282,6 +287,40 @@ export function checkState(state: MemoryState): CheckedState {
   const log = { bytes, ends };
 
   return { config, strings, predicateNames, literals, store, entity, alias, provenance, episode, log };
+}
+
+/**
+ * Every row's ids in range and values well-formed (the conditions of checkState's per-column checks, in one
+ * pass over the rows): the count of open rows and the last record time, or undefined when a row fails.
+ */
+function rowPass(st: StoreColumns, T: number, P: number, N: number, evidence: number, links: number): { open: number; lastRecorded: number } | undefined {
+  const { triple, provenance, episode, evidenceHead, supersededHead, validFrom, validTo, recordedAt, invalidAt, confidence, salience, lastSeenAt } = st;
+  const n = triple.length;
+  let lastRecorded = -Infinity;
+  let open = 0;
+  for (let r = 0; r < n; r++) {
+    // Int32 columns hold whole numbers: a range test is the whole check.
+    const t = triple[r]!;
+    const p = provenance[r]!;
+    const e = episode[r]!;
+    const h = evidenceHead[r]!;
+    const l = supersededHead[r]!;
+    if (t < 0 || t >= T || p < 0 || p >= P || e < -1 || e >= N || h < -1 || h >= evidence || l < -1 || l >= links) return undefined;
+    const vf = validFrom[r]!;
+    const vt = validTo[r]!;
+    const rec = recordedAt[r]!;
+    const inv = invalidAt[r]!;
+    // NaN fails every comparison below, so each test is written to be false for it.
+    if (!(vf < vt) || vf === Infinity || vt === -Infinity) return undefined;
+    if (!(rec >= lastRecorded && rec > -Infinity && rec < Infinity) || !(inv >= rec)) return undefined;
+    if (inv === Infinity) open++;
+    const c = confidence[r]!;
+    const sal = salience[r]!;
+    const seen = lastSeenAt[r]!;
+    if (!(c >= 0 && c <= 1) || !(sal >= 0 && sal <= 1) || !(seen > -Infinity && seen < Infinity)) return undefined;
+    lastRecorded = rec;
+  }
+  return { open, lastRecorded };
 }
 
 function checkConfig(config: StateConfig): StateConfig {
