@@ -127,7 +127,7 @@ const encoder = new TextEncoder();
 export const LOG_SEGMENT_BYTES = 1 << 26;
 /** Largest view handed to TextEncoder.encodeInto: V8 writes nothing into a view of 2^31 bytes or more. */
 const MAX_ENCODE_VIEW = 0x7fffffff;
-/** A JSON operation this long (UTF-16 units) or longer is encoded on its own, not into a worst-case view. */
+/** A JSON operation this long (UTF-16 units) or longer gets room for its exact UTF-8 length, not the worst case. */
 const EXACT_ENCODE_UNITS = 1 << 22;
 /** A snapshot stores the log as one column of at most this many bytes (FlatBuffers' 2 GiB limit). */
 export const MAX_EXPORTED_LOG_BYTES = 0x7fffffff;
@@ -202,18 +202,11 @@ export class LogBuffer {
     }
     // Unreachable for the public calls, which bound their lines first; kept so no line past the limit is logged.
     if (line.length + 1 > this.maxLineUnits) throw new InvalidArgumentError(`${op.type}: the operation is too large to log (${line.length} UTF-16 units)`);
-    if (line.length >= EXACT_ENCODE_UNITS) {
-      const exact = encoder.encode(line);
-      const at = this.reserve(exact.length + 1);
-      this.current[at] = RECORD_JSON;
-      this.current.set(exact, at + 1);
-      this.end(at + 1 + exact.length);
-      return;
-    }
-    // UTF-8 needs at most 3 bytes per UTF-16 unit.
-    const at = this.reserve(1 + line.length * 3);
+    // UTF-8 needs at most 3 bytes per UTF-16 unit; a long line is measured exactly instead of reserving that.
+    const room = line.length >= EXACT_ENCODE_UNITS ? utf8Length(line) : line.length * 3;
+    const at = this.reserve(1 + room);
     this.current[at] = RECORD_JSON;
-    const { read, written } = encoder.encodeInto(line, this.current.subarray(at + 1, at + 1 + line.length * 3));
+    const { read, written } = encoder.encodeInto(line, this.current.subarray(at + 1, at + 1 + room));
     if (read !== line.length) throw new Error(`LogBuffer: encoded ${read} of ${line.length} units`);
     this.end(at + 1 + written);
   }
@@ -334,6 +327,19 @@ export class LogBuffer {
     }
     return { bytes, ends: Uint32Array.from(this.ends.subarray(0, this.count)) };
   }
+}
+
+/** The UTF-8 length of well-formed text (JSON text always is: JSON.stringify escapes lone surrogates). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) (bytes += 4), i++;
+    else bytes += 3;
+  }
+  return bytes;
 }
 
 const quoted = new Map<string, string>();
