@@ -76,14 +76,6 @@ function main(): void {
   const buildCpuMs = (cpu1.user - cpu0.user + cpu1.system - cpu0.system) / 1000;
   const end = now;
   const size = mem.size;
-  // Accepted assertions wait in the log as records until it is first read: time that read (the JSON made then).
-  const logCpu0 = process.cpuUsage();
-  const logT0 = performance.now();
-  const logBytes = mem.logBuffer.byteLength();
-  const logMs = performance.now() - logT0;
-  const logCpu1 = process.cpuUsage();
-  const logCpuMs = (logCpu1.user - logCpu0.user + logCpu1.system - logCpu0.system) / 1000;
-
   const cut = () => ({ validAt: start + Math.floor(random() * (end - start + 30 * DAY)), knownAt: start + Math.floor(random() * (end - start)) });
   const subjects = Array.from({ length: 20_000 }, () => ({ id: ids[Math.floor(random() * ENTITIES)]! }));
   const cuts = Array.from({ length: 20_000 }, cut);
@@ -107,7 +99,6 @@ function main(): void {
   const lines = [
     `palimpsest core perf: ${size.versions.toLocaleString()} fact versions, ${size.triples.toLocaleString()} triples, ${ENTITIES.toLocaleString()} entities, ${ops.toLocaleString()} operations`,
     `assert/retract throughput     ${Math.round(ops / (buildMs / 1000)).toLocaleString()} ops/s wall, ${Math.round(ops / (buildCpuMs / 1000)).toLocaleString()} ops/s of CPU time (${Math.round(size.versions / (buildMs / 1000)).toLocaleString()} versions/s wall; build ${(buildMs / 1000).toFixed(2)} s wall, ${(buildCpuMs / 1000).toFixed(2)} s CPU, GC included)`,
-    `log's first read (JSON lines) ${(logMs / 1000).toFixed(2)} s wall, ${(logCpuMs / 1000).toFixed(2)} s CPU for ${(logBytes / 2 ** 20).toFixed(0)} MiB; with the build: ${Math.round(ops / ((buildCpuMs + logCpuMs) / 1000)).toLocaleString()} ops/s of CPU time`,
     `entity-local cut, Fact[]      p50 ${fmtUs(percentile(local, 0.5))}  p95 ${fmtUs(percentile(local, 0.95))}  p99 ${fmtUs(percentile(local, 0.99))}`,
     `entity-local cut, ids only    p50 ${fmtUs(percentile(localIds, 0.5))}  p95 ${fmtUs(percentile(localIds, 0.95))}`,
     `entity-local cut at now       p50 ${fmtUs(percentile(localNow, 0.5))}  p95 ${fmtUs(percentile(localNow, 0.95))}`,
@@ -117,7 +108,7 @@ function main(): void {
     `history(subject)              p50 ${fmtUs(percentile(history, 0.5))}  p95 ${fmtUs(percentile(history, 0.95))}`,
     `changes (one hour, record)     p50 ${percentile(changes, 0.5).toFixed(2)} ms  p95 ${percentile(changes, 0.95).toFixed(2)} ms`,
     `bytes per version             row columns ${(bytes.rowColumns / size.versions).toFixed(1)}, + triples ${(bytes.triples / size.versions).toFixed(1)}, + zone index ${(bytes.zones / size.versions).toFixed(1)}, + subject index ${(bytes.subjects / size.versions).toFixed(1)}, + pools ${(bytes.pools / size.versions).toFixed(1)} = ${((bytes.rowColumns + bytes.triples + bytes.zones + bytes.subjects + bytes.pools) / size.versions).toFixed(1)} (strings excluded)`,
-    `operation log                 ${(mem.logBuffer.trimmed().bytes.length / ops).toFixed(1)} bytes/op as JSON lines`,
+    `operation log                 ${(mem.logBuffer.trimmed().bytes.length / ops).toFixed(1)} bytes/op as binary records (written by the build above: no deferred encoding)`,
     `process                       rss ${(rss.rss / 2 ** 20).toFixed(0)} MiB, heap ${(rss.heapUsed / 2 ** 20).toFixed(0)} MiB, array buffers ${(rss.arrayBuffers / 2 ** 20).toFixed(0)} MiB; heap + array buffers ${((rss.heapUsed + rss.arrayBuffers) / size.versions).toFixed(0)} bytes/version (the log, strings and capacity slack included)`,
   ];
   console.log(lines.join('\n'));

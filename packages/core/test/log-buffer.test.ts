@@ -1,5 +1,5 @@
 /**
- * The in-memory operation log never drops an operation: batches are encoded into bounded views, a
+ * The in-memory operation log never drops an operation: each is encoded into a bounded view, a
  * segment is closed (not copied) when full, and a single operation larger than a segment gets its own.
  * Sizes here cross the 64 MiB segment boundary cheaply (few large strings); the > 2 GiB cases are in
  * packages/persist/test/limit-long.test.ts behind PALIMPSEST_LONG_TESTS (so is the 600 MiB batch case).
@@ -29,8 +29,11 @@ describe('LogBuffer', () => {
     const { bytes, ends } = log.trimmed();
     expect(ends.length).toBe(140);
     expect(bytes.length).toBe(log.byteLength());
-    const text = new TextDecoder().decode(bytes);
-    expect(text.split('\n').slice(0, -1).map((l) => JSON.parse(l) as unknown)).toEqual(expected);
+    // Each record is its kind byte (1: JSON) and the operation's JSON text.
+    const decoder = new TextDecoder();
+    const records = Array.from(ends, (end, i) => bytes.subarray(i === 0 ? 0 : ends[i - 1]!, end));
+    expect(records.every((r) => r[0] === 1)).toBe(true);
+    expect(records.map((r) => JSON.parse(decoder.decode(r.subarray(1))) as unknown)).toEqual(expected);
     // A loaded log continues where it ended.
     const again = new LogBuffer();
     again.load(bytes, ends);

@@ -8,7 +8,8 @@ import { link, open, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CorruptLogError, InvalidArgumentError, LogLockedError, LogWriteError, NotFoundError } from '@palimpsest/core';
 import { CHAIN_SEED, encodeRecord, headerLine } from './log-format.js';
-import { opBytes, writeLog } from './log-file.js';
+import { V3_CHAIN_SEED, v3HeaderLine } from './log-binary.js';
+import { opBytes, v3Frame, writeLog } from './log-file.js';
 import { damageError, scanLog } from './log-scan.js';
 import { isErrno, processAlive, syncDirectory, writeAll } from './fs-util.js';
 
@@ -83,12 +84,12 @@ async function placeLock(mine: string, lock: string): Promise<void> {
 }
 
 /** Verifies the log and returns where appending continues; converts a version-1 log to version 2 first. */
-async function prepare(path: string): Promise<{ size: number; seq: number; chain: number; created: boolean }> {
+async function prepare(path: string): Promise<{ size: number; seq: number; chain: number; created: boolean; format: 2 | 3 }> {
   let scan;
   try {
     scan = await scanLog('openLogAppender', path, false);
   } catch (e) {
-    if (e instanceof NotFoundError) return { size: 0, seq: 0, chain: 0, created: true };
+    if (e instanceof NotFoundError) return { size: 0, seq: 0, chain: 0, created: true, format: 2 };
     throw e;
   }
   if (scan.failure?.kind === 'torn') {
@@ -101,7 +102,7 @@ async function prepare(path: string): Promise<{ size: number; seq: number; chain
     await writeLog(path, ops);
     return prepare(path);
   }
-  return { size: scan.goodBytes, seq: scan.lastSeq, chain: scan.chain, created: false };
+  return { size: scan.goodBytes, seq: scan.lastSeq, chain: scan.chain, created: false, format: scan.format === 3 ? 3 : 2 };
 }
 
 /**
@@ -109,8 +110,11 @@ async function prepare(path: string): Promise<{ size: number; seq: number; chain
  * log is verified first: a torn or damaged one is refused with CorruptLogError (run repairLog), a log
  * another writer holds with LogLockedError.
  */
-export async function openLogAppender(path: string): Promise<LogAppender> {
+export async function openLogAppender(path: string, options: { format?: 2 | 3 } = {}): Promise<LogAppender> {
   if (typeof path !== 'string' || path.length === 0) throw new InvalidArgumentError('openLogAppender: path must be a non-empty string');
+  if (options === null || typeof options !== 'object' || (options.format !== undefined && options.format !== 2 && options.format !== 3)) {
+    throw new InvalidArgumentError('openLogAppender: options.format must be 2 or 3');
+  }
   const release = await acquireLock('openLogAppender', path);
   let fh: FileHandle | undefined;
   let start;
@@ -118,11 +122,13 @@ export async function openLogAppender(path: string): Promise<LogAppender> {
     start = await prepare(path);
     fh = await open(path, start.created ? 'wx' : 'r+');
     if (start.size === 0) {
-      const header = Buffer.concat([headerLine(), Buffer.from('\n')]);
+      // A new or empty log takes the format asked for (2 by default); an existing one keeps its own.
+      start.format = options.format ?? 2;
+      const header = Buffer.concat([start.format === 3 ? v3HeaderLine() : headerLine(), Buffer.from('\n')]);
       start.size = await writeAll(fh, header, 0);
       await fh.datasync();
       start.seq = 0;
-      start.chain = CHAIN_SEED;
+      start.chain = start.format === 3 ? V3_CHAIN_SEED : CHAIN_SEED;
     }
     if (start.created) await syncDirectory(dirname(path)); // the new name survives a crash too
   } catch (e) {
@@ -130,7 +136,7 @@ export async function openLogAppender(path: string): Promise<LogAppender> {
     await release();
     throw e;
   }
-  return new Appender(path, fh, release, start.size, start.seq, start.chain);
+  return new Appender(path, fh, release, start.size, start.seq, start.chain, start.format);
 }
 
 class Appender implements LogAppender {
@@ -153,6 +159,7 @@ class Appender implements LogAppender {
     size: number,
     private seq: number,
     private chain: number,
+    private readonly format: 2 | 3,
   ) {
     this.synced = size;
     this.position = size;
@@ -165,12 +172,13 @@ class Appender implements LogAppender {
   append(op: unknown): void {
     if (this.closed) throw new InvalidArgumentError('LogAppender.append: the appender is closed');
     if (this.failed) throw this.refusal('LogAppender.append');
-    const record = encodeRecord(this.seq + 1, this.chain, opBytes('LogAppender.append', op, this.appended));
+    const record = this.format === 3 ? v3Frame('LogAppender.append', op, this.appended, this.chain) : encodeRecord(this.seq + 1, this.chain, opBytes('LogAppender.append', op, this.appended));
+    const bytes = 'line' in record ? record.line : record.frame;
     this.seq++;
     this.chain = record.crc;
     this.appended++;
-    this.queue.push(record.line);
-    this.queuedBytes += record.line.length;
+    this.queue.push(bytes);
+    this.queuedBytes += bytes.length;
     if (this.queuedBytes >= CHUNK) {
       this.busy = this.busy.then(() => this.writeQueued());
       this.busy.catch(() => undefined); // surfaced by the next flush/append, not as an unhandled rejection

@@ -2,6 +2,7 @@
 import { open } from 'node:fs/promises';
 import { InvalidArgumentError } from '@palimpsest/core';
 import type { Operation } from '@palimpsest/core';
+import { encodeFrame, encodePayload, V3_CHAIN_SEED, v3HeaderLine } from './log-binary.js';
 import { encodeRecord, CHAIN_SEED, headerLine } from './log-format.js';
 import { damageError, scanLog } from './log-scan.js';
 import type { LogFailure } from './log-scan.js';
@@ -26,27 +27,48 @@ export function opBytes(caller: string, op: unknown, index: number): Uint8Array 
 /** Flush a chunk to disk once this many bytes are buffered. */
 const CHUNK = 1 << 20;
 
+/** One operation's v3 frame (log-binary.ts): a binary payload where its shape allows, else its JSON. */
+export function v3Frame(caller: string, op: unknown, index: number, chain: number): { frame: Uint8Array; crc: number } {
+  if (op === null || typeof op !== 'object' || Array.isArray(op)) throw new InvalidArgumentError(`${caller}: operation ${index} must be a JSON object`);
+  return encodeFrame(
+    encodePayload(op as Record<string, unknown>, () => opBytes(caller, op, index)),
+    chain,
+  );
+}
+
+export interface WriteLogOptions {
+  /**
+   * The file format: 2 (framed JSON lines, the default: a `.jsonl` file jq and the CLI read) or 3 (framed,
+   * checksummed binary records, LOG-FORMAT.md: smaller, and read without JSON for assertions). @default 2
+   */
+  format?: 2 | 3;
+}
+
 /**
- * Writes `ops` as a version-2 log at `path`, atomically (the old file stays whole until the new one is
- * complete). `ops` may be any iterable or async iterable; it is streamed, never joined into one string.
- * Resolves to the number of operations written.
+ * Writes `ops` as a log at `path` (format 2, or 3 on request), atomically (the old file stays whole until
+ * the new one is complete). `ops` may be any iterable or async iterable; it is streamed, never joined into
+ * one string. Resolves to the number of operations written.
  */
-export async function writeLog(path: string, ops: Iterable<unknown> | AsyncIterable<unknown>): Promise<number> {
+export async function writeLog(path: string, ops: Iterable<unknown> | AsyncIterable<unknown>, options: WriteLogOptions = {}): Promise<number> {
   if (ops === null || typeof ops !== 'object' || (!(Symbol.iterator in ops) && !(Symbol.asyncIterator in ops))) {
     throw new InvalidArgumentError('writeLog: ops must be an iterable of operations');
   }
+  if (options === null || typeof options !== 'object') throw new InvalidArgumentError('writeLog: options must be an object');
+  const format = options.format ?? 2;
+  if (format !== 2 && format !== 3) throw new InvalidArgumentError(`writeLog: format must be 2 or 3, got ${String(format)}`);
   let count = 0;
   await writeFileAtomic(path, async (fh) => {
-    const parts: Uint8Array[] = [headerLine(), Uint8Array.of(0x0a)];
+    const parts: Uint8Array[] = [format === 3 ? v3HeaderLine() : headerLine(), Uint8Array.of(0x0a)];
     let size = 0;
     let position = 0;
-    let chain = CHAIN_SEED;
+    let chain = format === 3 ? V3_CHAIN_SEED : CHAIN_SEED;
     for await (const op of ops as AsyncIterable<unknown>) {
-      const record = encodeRecord(count + 1, chain, opBytes('writeLog', op, count));
+      const record = format === 3 ? v3Frame('writeLog', op, count, chain) : encodeRecord(count + 1, chain, opBytes('writeLog', op, count));
+      const bytes = 'line' in record ? record.line : record.frame;
       count++;
       chain = record.crc;
-      parts.push(record.line);
-      size += record.line.length;
+      parts.push(bytes);
+      size += bytes.length;
       if (size >= CHUNK) {
         position = await writeAll(fh, Buffer.concat(parts.splice(0)), position);
         size = 0;
@@ -63,8 +85,8 @@ export type TornLine = LogFailure;
 export interface ReadLogResult {
   /** The verified operations, in order, ready for MemoryGraph.replay. */
   ops: Operation[];
-  /** 2 for a framed log, 1 for an unframed JSONL log of earlier releases (nothing but JSON is checked). */
-  format: 1 | 2;
+  /** 3 for binary frames, 2 for a framed JSON-lines log, 1 for an unframed JSONL log of earlier releases (nothing but JSON is checked). */
+  format: 1 | 2 | 3;
   /** Present when the last line is a torn append; `ops` then holds everything before it. */
   torn?: LogFailure;
   /** With `{ recover: true }`: present when a line before the end fails; `ops` is the verified prefix. */

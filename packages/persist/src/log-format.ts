@@ -9,9 +9,12 @@
  * duplication or reordering breaks a check. Browser-safe: pure functions over bytes.
  */
 import { crc32c } from './crc32c.js';
+import { v3HeaderLine } from './log-binary.js';
 
 /** The log format this package writes. Version 1 is the unframed JSONL of earlier releases (read only). */
 export const LOG_FORMAT_VERSION = 2;
+/** The newest log format this package reads (3: binary frames, written on request: log-binary.ts). */
+export const NEWEST_READ = 3;
 /** The first line of a version-2 log, exactly (without its newline). */
 export const LOG_HEADER = `{"palimpsest":"log","version":${LOG_FORMAT_VERSION}}`;
 /** Record kinds: the encoding of the `op` payload. 1 = a JSON operation object. */
@@ -37,16 +40,17 @@ export function headerLine(): Uint8Array {
 }
 
 /** What the first line of a file says about its format. */
-export type LogKind = { format: 2 } | { format: 1 } | { format: 'newer'; version: unknown } | { format: 'bad-header' };
+export type LogKind = { format: 3 } | { format: 2 } | { format: 1 } | { format: 'newer'; version: unknown } | { format: 'bad-header' };
 
 /** Classifies a file by its first line (without the newline): the header, or an unframed log. */
 export function classifyFirstLine(line: Uint8Array): LogKind {
   if (equalBytes(line, HEADER_BYTES)) return { format: 2 };
+  if (equalBytes(line, v3HeaderLine())) return { format: 3 };
   const head = latin1(line, 0, HEADER_PREFIX.length);
   if (head !== HEADER_PREFIX) return { format: 1 };
   try {
     const value = JSON.parse(new TextDecoder().decode(line)) as { palimpsest?: unknown; version?: unknown };
-    if (value.palimpsest === 'log' && typeof value.version === 'number' && value.version > LOG_FORMAT_VERSION) {
+    if (value.palimpsest === 'log' && typeof value.version === 'number' && value.version > NEWEST_READ) {
       return { format: 'newer', version: value.version };
     }
   } catch {

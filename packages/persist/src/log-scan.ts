@@ -7,7 +7,9 @@
 import { createReadStream } from 'node:fs';
 import { CorruptLogError, SnapshotVersionError } from '@palimpsest/core';
 import type { Operation } from '@palimpsest/core';
-import { CHAIN_SEED, checkRecord, classifyFirstLine, looksFramed, RECORD_KIND_JSON } from './log-format.js';
+import { decodePayload, FRAME_HEAD, V3_CHAIN_SEED } from './log-binary.js';
+import { crc32c } from './crc32c.js';
+import { CHAIN_SEED, checkRecord, classifyFirstLine, looksFramed, NEWEST_READ, RECORD_KIND_JSON } from './log-format.js';
 import { isErrno, notFound } from './fs-util.js';
 
 /** Where a log stops verifying. */
@@ -29,8 +31,8 @@ export interface LogFailure {
 }
 
 export interface LogScanResult {
-  /** 1: unframed JSONL of earlier releases; 2: framed and chained (an empty file counts as 2). */
-  format: 1 | 2;
+  /** 1: unframed JSONL of earlier releases; 2: framed and chained (an empty file counts as 2); 3: binary frames. */
+  format: 1 | 2 | 3;
   ops: Operation[];
   /** Length in bytes of the verified prefix (header included). */
   goodBytes: number;
@@ -63,7 +65,9 @@ function parseObject(bytes: Uint8Array): { op?: Operation; error?: string } {
 }
 
 class Scanner {
-  format: 1 | 2 = 2;
+  format: 1 | 2 | 3 = 2;
+  /** Version 3: bytes after the header not yet made into frames. */
+  private pendingFrames: Uint8Array = new Uint8Array(0);
   ops: Operation[] = [];
   goodBytes = 0;
   lastSeq = 0;
@@ -111,11 +115,17 @@ class Scanner {
       const kind = classifyFirstLine(bytes);
       if (kind.format === 'newer') {
         throw new SnapshotVersionError(
-          `${this.caller}: ${this.path}: log format version ${String(kind.version)} is newer than this reader's 2; upgrade @palimpsest/persist to read it`,
+          `${this.caller}: ${this.path}: log format version ${String(kind.version)} is newer than this reader's ${NEWEST_READ}; upgrade @palimpsest/persist to read it`,
         );
       }
       if (kind.format === 'bad-header') return 'damaged log header';
       if (kind.format === 2) return terminated ? undefined : 'the header line is incomplete';
+      if (kind.format === 3) {
+        if (!terminated) return 'the header line is incomplete';
+        this.format = 3;
+        this.chain = V3_CHAIN_SEED;
+        return undefined;
+      }
       this.format = 1;
     }
     return this.format === 2 ? this.verifyRecord(bytes, terminated) : this.verifyUnframed(bytes);
@@ -147,6 +157,81 @@ class Scanner {
     return undefined;
   }
 
+  /** Is this a version-3 log whose header has been read (the rest is frames, not lines)? */
+  framed(): boolean {
+    return this.format === 3;
+  }
+
+  /**
+   * Version 3: the bytes after the header, a chunk at a time. Each whole frame is verified (its chained
+   * CRC-32C, then its payload decoded); a frame that ends past the bytes read so far waits for the next chunk.
+   * Frames are counted as lines (the header is line 1) in what a failure reports.
+   */
+  feedFrames(chunk: Uint8Array): void {
+    if (this.failure) {
+      this.failure.droppedBytes += chunk.length;
+      return;
+    }
+    let bytes = chunk;
+    if (this.pendingFrames.length > 0) {
+      bytes = new Uint8Array(this.pendingFrames.length + chunk.length);
+      bytes.set(this.pendingFrames);
+      bytes.set(chunk, this.pendingFrames.length);
+    }
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let at = 0;
+    while (at + FRAME_HEAD <= bytes.length) {
+      const length = view.getUint32(at, true);
+      // A length that fails its own check is damage; a checked one that runs past the bytes waits (or is torn at the end).
+      const headOk = crc32c(bytes.subarray(at, at + 4)) === view.getUint32(at + 4, true);
+      if (headOk && at + FRAME_HEAD + length > bytes.length) break;
+      const payload = headOk ? bytes.subarray(at + FRAME_HEAD, at + FRAME_HEAD + length) : bytes.subarray(at, at + FRAME_HEAD);
+      this.line++;
+      const reason = headOk ? this.verifyFrame(payload, view.getUint32(at + 8, true)) : 'the record\'s length fails its check (the frame was altered)';
+      if (reason !== undefined) {
+        this.failure = { kind: 'damage', line: this.line, offset: this.offset, reason, text: lenientUtf8.decode(payload.subarray(0, 800)).slice(0, 200), droppedLines: 1, droppedBytes: bytes.length - at };
+        this.pendingFrames = new Uint8Array(0);
+        return;
+      }
+      at += FRAME_HEAD + length;
+      this.offset += FRAME_HEAD + length;
+      this.goodBytes = this.offset;
+    }
+    this.pendingFrames = bytes.slice(at);
+  }
+
+  private verifyFrame(payload: Uint8Array, stored: number): string | undefined {
+    const crc = crc32c(payload, this.chain);
+    if (crc !== stored) {
+      const hex = (n: number) => n.toString(16).padStart(8, '0');
+      return `checksum mismatch (stored ${hex(stored)}, computed ${hex(crc)}): the record or the chain before it was altered`;
+    }
+    const op = decodePayload(payload);
+    if (op === undefined) {
+      throw new SnapshotVersionError(`${this.caller}: ${this.path}: record ${this.lastSeq + 1} has kind ${payload[0]}, unknown to this reader; upgrade @palimpsest/persist`);
+    }
+    if (typeof op === 'string') return op; // only a writer's bug gets here: the checksum held
+    this.lastSeq++;
+    this.chain = crc;
+    if (this.keepOps) this.ops.push(op as unknown as Operation);
+    return undefined;
+  }
+
+  /** Version 3, at the end of the file: bytes of an incomplete frame are a torn append. */
+  finishFrames(): void {
+    if (this.failure || this.pendingFrames.length === 0) return;
+    const rest = this.pendingFrames;
+    this.failure = {
+      kind: 'torn',
+      line: this.line + 1,
+      offset: this.offset,
+      reason: 'the last record is incomplete (an append cut off)',
+      text: lenientUtf8.decode(rest.subarray(0, 800)).slice(0, 200),
+      droppedLines: 1,
+      droppedBytes: rest.length,
+    };
+  }
+
   result(): LogScanResult {
     const out: LogScanResult = {
       format: this.format,
@@ -167,8 +252,17 @@ export async function scanLog(caller: string, path: string, keepOps = true): Pro
   let pending: Buffer[] = [];
   try {
     for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+      if (scanner.framed()) {
+        scanner.feedFrames(chunk);
+        continue;
+      }
       let from = 0;
       for (;;) {
+        // Version 3: after its header line the file is frames, not lines.
+        if (scanner.framed()) {
+          scanner.feedFrames(chunk.subarray(from));
+          break;
+        }
         const nl = chunk.indexOf(0x0a, from);
         if (nl < 0) {
           if (from < chunk.length) pending.push(chunk.subarray(from));
@@ -184,7 +278,8 @@ export async function scanLog(caller: string, path: string, keepOps = true): Pro
     if (isErrno(e, 'ENOENT')) throw notFound(caller, path, e);
     throw e;
   }
-  if (pending.length > 0) scanner.feed(Buffer.concat(pending), false);
+  if (scanner.framed()) scanner.finishFrames();
+  else if (pending.length > 0) scanner.feed(Buffer.concat(pending), false);
   return scanner.result();
 }
 

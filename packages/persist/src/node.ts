@@ -24,7 +24,7 @@ const checksum = typeof nativeCrc32 === 'function' ? (b: Uint8Array) => nativeCr
 
 export { writeFileAtomic, removeStaleTemps } from './fs-util.js';
 export { writeLog, readLog, repairLog } from './log-file.js';
-export type { ReadLogOptions, ReadLogResult, TornLine } from './log-file.js';
+export type { ReadLogOptions, ReadLogResult, TornLine, WriteLogOptions } from './log-file.js';
 export type { LogFailure } from './log-scan.js';
 export { openLogAppender } from './log-appender.js';
 export type { LogAppender } from './log-appender.js';

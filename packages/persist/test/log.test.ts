@@ -121,9 +121,10 @@ describe('writeLog / readLog (format 2)', () => {
 
   it('a newer format or an unknown record kind is refused with SnapshotVersionError', async () => {
     const path = join(dir, 'newer.jsonl');
-    writeFileSync(path, '{"palimpsest":"log","version":3}\n');
+    // Version 3 is the binary format (log-v3.test.ts); 4 is the next one.
+    writeFileSync(path, '{"palimpsest":"log","version":4}\n');
     await expect(readLog(path)).rejects.toThrow(SnapshotVersionError);
-    await expect(readLog(path)).rejects.toThrow(/^readLog: .*newer\.jsonl: log format version 3 is newer than this reader's 2/);
+    await expect(readLog(path)).rejects.toThrow(/^readLog: .*newer\.jsonl: log format version 4 is newer than this reader's 3/);
   });
 });
 

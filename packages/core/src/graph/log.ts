@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from '../errors.js';
 import { grow } from '../util/arrays.js';
 import { MAX_LOG_LINE_UNITS } from './log-size.js';
-import { OpRecords } from './op-records.js';
-import type { RecordTables } from './op-records.js';
+import { ASSERT_BYTES, decodeRecord, RECORD_JSON, RETRACT_BYTES, writeAssertRecord, writeRetractRecord } from './log-records.js';
+import type { RecordTables } from './log-records.js';
 
 /**
  * The append-only operation log. Every accepted change is one JSON-serialisable operation; times are
@@ -122,30 +122,28 @@ export type Operation =
   | SalienceOp;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /** Bytes of one log segment: new segments start at this size, so growing never copies more than this. */
 export const LOG_SEGMENT_BYTES = 1 << 26;
-/** Pending operations are encoded once this many UTF-16 units wait (so a join never nears V8's string limit). */
-const PENDING_UNITS = 1 << 20;
 /** Largest view handed to TextEncoder.encodeInto: V8 writes nothing into a view of 2^31 bytes or more. */
 const MAX_ENCODE_VIEW = 0x7fffffff;
+/** A JSON operation this long (UTF-16 units) or longer gets room for its exact UTF-8 length, not the worst case. */
+const EXACT_ENCODE_UNITS = 1 << 22;
 /** A snapshot stores the log as one column of at most this many bytes (FlatBuffers' 2 GiB limit). */
 export const MAX_EXPORTED_LOG_BYTES = 0x7fffffff;
 
 /**
- * Operations kept as UTF-8 JSON lines in byte segments, not as objects: a million operations cost their
- * bytes and no garbage-collected objects, and a snapshot stores the lines as they are (JSONL: each line
- * ends with a newline, which JSON never contains unescaped). New operations wait as strings and are
- * encoded in batches of about 1M code units, which costs far less than one encode per operation. Accepted
- * assertions and plain retractions (the bulk of a log) wait as records of the memory's ids instead (OpRecords): no JSON is
- * made for them until the log is read (`get`, `toArray`, `trimmed`, `byteLength`), which encodes everything
- * pending in log order.
+ * The operations as binary records (log-records.ts) in byte segments, not as objects: a million operations
+ * cost their bytes and no garbage-collected objects, and a snapshot stores the records as they are.
+ * Accepted assertions and plain retractions (the bulk of a log) are written as fixed-layout records of the
+ * memory's ids, straight into the segment (no JSON, no object per operation); every other operation is
+ * written as its JSON text. Reading (`get`, `toArray`, `iterate`) decodes a record into the same JSON
+ * operation on demand.
  *
  * Segments, not one doubling buffer: the log grows without ever copying more than one segment, has no
  * 2 GiB or 4 GiB ceiling of its own, and never hands encodeInto a view of 2^31 bytes or more (V8 then
  * writes nothing, which once dropped operations silently). Every encode is checked to have consumed its
- * whole batch. Offsets are absolute over the concatenated lines (exact in a Float64Array up to 2^53).
+ * whole operation. Offsets are absolute over the concatenated records (exact in a Float64Array up to 2^53).
  */
 export class LogBuffer {
   /** Filled segments, each trimmed to its used bytes, then the current one. */
@@ -153,51 +151,45 @@ export class LogBuffer {
   /** Absolute offset of each segment's first byte. */
   private segmentStart: number[] = [];
   private current: Uint8Array;
+  private view: DataView;
   private currentUsed = 0;
-  /** Absolute end offset of each line, newline included. */
+  /** Absolute end offset of each record. */
   private ends: Float64Array;
-  private encoded = 0;
-  /** Operations not encoded yet, in log order: a JSON line, or the index of an accepted assertion's record. */
-  private pending: Array<string | number> = [];
-  /** UTF-16 units of the pending JSON lines (records are not counted: they are small and not strings). */
-  private pendingUnits = 0;
-  /** Accepted assertions logged as records (issue 12: no JSON on the write path), encoded when the log is read. */
-  private readonly records = new OpRecords();
+  private count = 0;
   /** @internal The tables the records' ids point into (the memory that owns this log). */
   tables: RecordTables | undefined;
   /**
-   * @internal The longest line an operation may take (MAX_LOG_LINE_UNITS). Every write bounds its line
+   * @internal The longest JSON line an operation may take (MAX_LOG_LINE_UNITS). Every write bounds its line
    * against it before it changes anything (log-size.ts); a test may lower it to reach the limit cheaply.
    */
   maxLineUnits = MAX_LOG_LINE_UNITS;
 
   constructor() {
     this.current = new Uint8Array(1 << 16);
+    this.view = new DataView(this.current.buffer);
     this.ends = new Float64Array(1024);
     this.segmentStart = [0];
     this.segments = [this.current];
   }
 
   get length(): number {
-    return this.encoded + this.pending.length;
+    return this.count;
   }
 
-  /** Bytes of the encoded lines (pending operations not included). */
+  /** Bytes of the records. */
   private get used(): number {
     return this.segmentStart[this.segmentStart.length - 1]! + this.currentUsed;
   }
 
-  /** Replaces the content wholesale (loading a snapshot); `ends` are the line end offsets in `bytes`. */
+  /** Replaces the content wholesale (loading a snapshot): `bytes` are records, `ends` their end offsets (checked by the loader). */
   load(bytes: Uint8Array, ends: Uint32Array): void {
     this.current = bytes;
-    this.currentUsed = ends.length === 0 ? 0 : ends[ends.length - 1]!;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.currentUsed = bytes.length;
     this.segments = [bytes];
     this.segmentStart = [0];
     this.ends = Float64Array.from(ends);
-    this.encoded = ends.length;
-    this.pending = [];
-    this.pendingUnits = 0;
-    this.records.clear();
+    this.count = ends.length;
   }
 
   append(op: Operation): void {
@@ -210,15 +202,16 @@ export class LogBuffer {
     }
     // Unreachable for the public calls, which bound their lines first; kept so no line past the limit is logged.
     if (line.length + 1 > this.maxLineUnits) throw new InvalidArgumentError(`${op.type}: the operation is too large to log (${line.length} UTF-16 units)`);
-    if (this.pendingUnits + line.length > PENDING_UNITS) this.flush();
-    this.pending.push(line);
-    this.pendingUnits += line.length;
+    // UTF-8 needs at most 3 bytes per UTF-16 unit; a long line is measured exactly instead of reserving that.
+    const room = line.length >= EXACT_ENCODE_UNITS ? utf8Length(line) : line.length * 3;
+    const at = this.reserve(1 + room);
+    this.current[at] = RECORD_JSON;
+    const { read, written } = encoder.encodeInto(line, this.current.subarray(at + 1, at + 1 + room));
+    if (read !== line.length) throw new Error(`LogBuffer: encoded ${read} of ${line.length} units`);
+    this.end(at + 1 + written);
   }
 
-  /**
-   * Logs an accepted assertion as a record of the memory's ids (see OpRecords.add): no JSON and no
-   * object now; `get`, `toArray` and `trimmed` give the same operation and line `append` would have.
-   */
+  /** Logs an accepted assertion as a record of the memory's ids (log-records.ts): no JSON and no object. */
   appendAssert(
     recordedAt: number,
     validFrom: number,
@@ -231,84 +224,38 @@ export class LogBuffer {
     episode: number,
     evidence: readonly number[],
   ): void {
-    this.pending.push(this.records.add(recordedAt, validFrom, validTo, confidence, subject, predicate, object, provenance, episode, evidence));
+    const at = this.reserve(ASSERT_BYTES + 4 * evidence.length);
+    this.end(writeAssertRecord(this.view, at, recordedAt, validFrom, validTo, confidence, subject, predicate, object, provenance, episode, evidence));
   }
 
-  /** Logs a retraction as a record (OpRecords.addRetract): `object` is an object code, or NONE for every object. */
+  /** Logs a retraction as a record: `object` is an object code, or NONE for every object. */
   appendRetract(recordedAt: number, validFrom: number, validTo: number, subject: number, predicate: number, object: number): void {
-    this.pending.push(this.records.addRetract(recordedAt, validFrom, validTo, subject, predicate, object));
+    const at = this.reserve(RETRACT_BYTES);
+    this.end(writeRetractRecord(this.view, at, recordedAt, validFrom, validTo, subject, predicate, object));
   }
 
-  /** Encodes every pending operation, in batches of about PENDING_UNITS units (records become their JSON lines). */
-  private flush(): void {
-    if (this.pending.length === 0) return;
-    const pending = this.pending;
-    this.pending = [];
-    this.pendingUnits = 0;
-    let batch: string[] = [];
-    let units = 0;
-    for (let i = 0; i < pending.length; i++) {
-      const entry = pending[i]!;
-      const line = typeof entry === 'string' ? entry : this.records.line(entry, this.tables!);
-      if (units + line.length > PENDING_UNITS && batch.length > 0) {
-        this.encodeLines(batch);
-        batch = [];
-        units = 0;
-      }
-      batch.push(line);
-      units += line.length;
-    }
-    this.encodeLines(batch);
-    this.records.clear();
-  }
-
-  /** Encodes a batch of lines at the end of the log. */
-  private encodeLines(lines: string[]): void {
-    // At most PENDING_UNITS units, or one operation that is larger on its own: far below the string limit.
-    const text = lines.join('\n') + '\n';
-    const count = lines.length;
-    const start = this.used;
-    const bytes = this.encodeBatch(text);
-    // Native indexOf finds the newlines far faster than a loop over every byte.
-    let found = 0;
-    for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) {
-      if (this.encoded === this.ends.length) this.ends = grow(this.ends, Math.max(this.ends.length * 2, 16));
-      this.ends[this.encoded++] = start + i + 1;
-      found++;
-    }
-    if (found !== count) throw new Error(`LogBuffer: encoded ${found} lines for ${count} operations`);
-  }
-
-  /** Writes the UTF-8 of `text` at the end of the current segment (starting a new one when full) and returns those bytes. */
-  private encodeBatch(text: string): Uint8Array {
-    // UTF-8 needs at most 3 bytes per UTF-16 unit.
-    const worst = text.length * 3;
-    if (this.currentUsed + worst > this.current.length) {
-      if (this.currentUsed + worst <= LOG_SEGMENT_BYTES) {
+  /** Room for `bytes` at the end of the current segment (growing it, or starting a new one); returns where they go. */
+  private reserve(bytes: number): number {
+    if (this.currentUsed + bytes > this.current.length) {
+      if (this.currentUsed + bytes <= LOG_SEGMENT_BYTES) {
         let cap = Math.max(this.current.length * 2, 1024);
-        while (this.currentUsed + worst > cap) cap *= 2;
+        while (this.currentUsed + bytes > cap) cap *= 2;
         this.current = grow(this.current, Math.min(cap, LOG_SEGMENT_BYTES));
         this.segments[this.segments.length - 1] = this.current;
-      } else if (worst <= MAX_ENCODE_VIEW) {
-        this.startSegment(Math.max(LOG_SEGMENT_BYTES, worst));
+      } else {
+        if (bytes > MAX_ENCODE_VIEW) throw new Error(`LogBuffer: a record of ${bytes} bytes`);
+        this.startSegment(Math.max(LOG_SEGMENT_BYTES, bytes));
       }
+      this.view = new DataView(this.current.buffer, this.current.byteOffset, this.current.byteLength);
     }
-    const at = this.currentUsed;
-    if (worst <= MAX_ENCODE_VIEW && at + worst <= this.current.length) {
-      const view = this.current.subarray(at, at + worst);
-      const { read, written } = encoder.encodeInto(text, view);
-      if (read === text.length) {
-        this.currentUsed += written;
-        return this.current.subarray(at, at + written);
-      }
-    }
-    // A batch too large for one encodeInto view (a single huge operation): its exact bytes, own segment.
-    const exact = encoder.encode(text);
-    if (this.currentUsed > 0) this.startSegment(0);
-    this.current = exact;
-    this.currentUsed = exact.length;
-    this.segments[this.segments.length - 1] = exact;
-    return exact;
+    return this.currentUsed;
+  }
+
+  /** Closes the record that ends at `end` in the current segment. */
+  private end(end: number): void {
+    if (this.count === this.ends.length) this.ends = grow(this.ends, Math.max(this.ends.length * 2, 16));
+    this.ends[this.count++] = this.segmentStart[this.segmentStart.length - 1]! + end;
+    this.currentUsed = end;
   }
 
   /** Trims the current segment and opens a new one of `capacity` bytes. */
@@ -321,11 +268,11 @@ export class LogBuffer {
     this.segmentStart.push(start);
   }
 
-  /** The bytes of line `index` (without its newline). */
-  private line(index: number): Uint8Array {
+  /** The bytes of record `index`. */
+  record(index: number): Uint8Array {
     const start = index === 0 ? 0 : this.ends[index - 1]!;
-    const end = this.ends[index]! - 1;
-    // The last segment whose start is at or before `start` (lines never span segments).
+    const end = this.ends[index]!;
+    // The last segment whose start is at or before `start` (records never span segments).
     let lo = 0;
     let hi = this.segmentStart.length - 1;
     while (lo < hi) {
@@ -333,43 +280,39 @@ export class LogBuffer {
       if (this.segmentStart[mid]! <= start) lo = mid;
       else hi = mid - 1;
     }
-    // A segment can be empty at a boundary: step back to the one that holds the line.
+    // A segment can be empty at a boundary: step back to the one that holds the record.
     while (lo > 0 && this.segmentStart[lo]! + (lo === this.segments.length - 1 ? this.currentUsed : this.segments[lo]!.length) <= start) lo--;
     const base = this.segmentStart[lo]!;
     return this.segments[lo]!.subarray(start - base, end - base);
   }
 
   get(index: number): Operation {
-    this.flush();
-    return JSON.parse(decoder.decode(this.line(index))) as Operation;
+    return decodeRecord(this.record(index), this.tables!);
   }
 
   /** Operations `from` (0-based) to the end. */
   toArray(from = 0): Operation[] {
-    this.flush();
-    const start = Math.min(from, this.encoded);
-    const out: Operation[] = new Array(this.encoded - start);
-    for (let i = start; i < this.encoded; i++) out[i - start] = this.get(i);
+    const start = Math.min(from, this.count);
+    const out: Operation[] = new Array(this.count - start);
+    for (let i = start; i < this.count; i++) out[i - start] = this.get(i);
     return out;
   }
 
   /** Operations `from` (0-based) to the end, decoded one at a time. */
   *iterate(from = 0): IterableIterator<Operation> {
-    for (let i = from; i < this.length; i++) yield this.get(i);
+    for (let i = from; i < this.count; i++) yield this.get(i);
   }
 
-  /** Bytes the encoded log takes (after encoding what is pending). */
+  /** Bytes the records take. */
   byteLength(): number {
-    this.flush();
     return this.used;
   }
 
   /**
-   * The lines and their end offsets as one byte column and one Uint32 column (copies), as a snapshot stores
+   * The records and their end offsets as one byte column and one Uint32 column (copies), as a snapshot stores
    * them. Refused with InvalidArgumentError, before anything is copied, past MAX_EXPORTED_LOG_BYTES.
    */
   trimmed(call = 'MemoryGraph.exportState'): { bytes: Uint8Array; ends: Uint32Array } {
-    this.flush();
     const total = this.used;
     if (total > MAX_EXPORTED_LOG_BYTES) {
       throw new InvalidArgumentError(
@@ -382,8 +325,21 @@ export class LogBuffer {
       const used = k === this.segments.length - 1 ? this.currentUsed : this.segments[k]!.length;
       bytes.set(this.segments[k]!.subarray(0, used), this.segmentStart[k]!);
     }
-    return { bytes, ends: Uint32Array.from(this.ends.subarray(0, this.encoded)) };
+    return { bytes, ends: Uint32Array.from(this.ends.subarray(0, this.count)) };
   }
+}
+
+/** The UTF-8 length of well-formed text (JSON text always is: JSON.stringify escapes lone surrogates). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) (bytes += 4), i++;
+    else bytes += 3;
+  }
+  return bytes;
 }
 
 const quoted = new Map<string, string>();

@@ -131,7 +131,7 @@ export class MemoryGraph {
     this.embedder = options.embedder ?? (this.embedderConfig === undefined ? undefined : new MissingEmbedder(this.embedderConfig));
     this.entities = new EntityTable(this.strings, dims);
     this.episodes = new EpisodeTable(this.strings, dims);
-    // The log keeps accepted assertions and retractions as records of these tables' ids (op-records.ts).
+    // The log keeps accepted assertions and retractions as records of these tables' ids (log-records.ts).
     this.logBuffer.tables = this;
     // Prototype-less: a predicate named "__proto__" is an ordinary key, logged and replayed as one.
     const predicates = Object.create(null) as InitOp['predicates'];

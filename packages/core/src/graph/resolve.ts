@@ -115,11 +115,15 @@ export function literalId(mem: MemoryGraph, value: LiteralValue): number {
   return id;
 }
 
+/** The provenance key of an assertion without source, reason and edge type. */
+const PLAIN_PROVENANCE = `${NONE},${NONE},${NONE}`;
+
 export function provenanceId(mem: MemoryGraph, source: string | undefined, reason: string | undefined, edgeType: EdgeType | undefined): number {
   const s = source === undefined ? NONE : mem.strings.intern(source);
   const r = reason === undefined ? NONE : mem.strings.intern(reason);
   const e = edgeType === undefined ? NONE : EDGE_TYPES.indexOf(edgeType);
-  const key = `${s},${r},${e}`;
+  // The common case (no source, reason or edge type) without making its key on every assertion.
+  const key = s === NONE && r === NONE && e === NONE ? PLAIN_PROVENANCE : `${s},${r},${e}`;
   let id = mem.provenanceIds.get(key);
   if (id === undefined) {
     id = mem.provenance.source.length;

@@ -4,6 +4,7 @@ import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState, StateConfig } from '../state.js';
 import type { StoreColumns } from '../store/fact-store.js';
 import type { LiteralValue } from '../types.js';
+import { recordsFromLines, validateRecords } from './log-records.js';
 import { isWellFormed } from './validate.js';
 
 /**
@@ -53,11 +54,11 @@ type Ctor<T> = { new (n: number): T; readonly name: string };
 
 export function checkState(state: MemoryState): CheckedState {
   if (state === null || typeof state !== 'object') fail('state is not an object');
-  if (state.formatVersion !== STATE_FORMAT_VERSION) {
+  if (state.formatVersion !== STATE_FORMAT_VERSION && state.formatVersion !== 1) {
     if (typeof state.formatVersion === 'number' && state.formatVersion > STATE_FORMAT_VERSION) {
       throw new SnapshotVersionError(`${CALL}: state format ${state.formatVersion} is newer than this engine reads (${STATE_FORMAT_VERSION}); upgrade @palimpsest/core`);
     }
-    throw new SnapshotVersionError(`${CALL}: state format ${String(state.formatVersion)} is not supported (this engine reads ${STATE_FORMAT_VERSION})`);
+    throw new SnapshotVersionError(`${CALL}: state format ${String(state.formatVersion)} is not supported (this engine reads 1 and ${STATE_FORMAT_VERSION})`);
   }
   const config = checkConfig(state.config);
   const cols = state.columns ?? fail('columns are missing');
@@ -225,19 +226,24 @@ export function checkState(state: MemoryState): CheckedState {
     linkNext,
     closedRows: col('closed.rows', Int32Array),
   };
-  inRange('fact.triple', triple, 0, T);
-  inRange('fact.provenance', store.provenance, 0, Math.max(P, 0));
-  inRange('fact.episode', store.episode, -1, N);
-  inRange('fact.evidenceHead', store.evidenceHead, -1, evidenceValue.length);
-  inRange('fact.supersededHead', store.supersededHead, -1, linkValue.length);
+  // One fused pass over the rows checks what the per-column checks below check; only when it finds
+  // something wrong do those run, to name the first fault exactly as they always have.
+  const rows = rowPass(store, T, P, N, evidenceValue.length, linkValue.length);
+  if (rows === undefined) {
+    inRange('fact.triple', triple, 0, T);
+    inRange('fact.provenance', store.provenance, 0, Math.max(P, 0));
+    inRange('fact.episode', store.episode, -1, N);
+    inRange('fact.evidenceHead', store.evidenceHead, -1, evidenceValue.length);
+    inRange('fact.supersededHead', store.supersededHead, -1, linkValue.length);
+  }
   inRange('evidence.value', evidenceValue, 0, S);
   inRange('link.value', linkValue, 0, n);
   // Evidence chains are prepend-only (next < self); link chains append at the tail (next > self): no cycles.
   for (let i = 0; i < evidenceNext.length; i++) if (!(evidenceNext[i]! >= -1 && evidenceNext[i]! < i)) fail(`evidence.next[${i}] is out of order`);
   for (let i = 0; i < linkNext.length; i++) if (!(linkNext[i] === -1 || (linkNext[i]! > i && linkNext[i]! < linkNext.length))) fail(`link.next[${i}] is out of order`);
-  let lastRecorded = -Infinity;
-  let open = 0;
-  for (let r = 0; r < n; r++) {
+  let lastRecorded = rows?.lastRecorded ?? -Infinity;
+  let open = rows?.open ?? 0;
+  for (let r = rows === undefined ? 0 : n; r < n; r++) {
     const vf = store.validFrom[r]!;
     const vt = store.validTo[r]!;
     const rec = store.recordedAt[r]!;
@@ -266,23 +272,55 @@ export function checkState(state: MemoryState): CheckedState {
   }
   // Duplicate triples are caught when the triple hash is built (FactStore.loadColumns).
 
-  // The log.
-  const log = { bytes: col('log.bytes', Uint8Array), ends: col('log.ends', Uint32Array) };
-  if (log.ends.length === 0) fail('the log is empty (it starts with its init operation)');
-  let prev = 0;
-  for (let i = 0; i < log.ends.length; i++) {
-    if (log.ends[i]! < prev || log.ends[i]! > log.bytes.length) fail(`log line ${i} ends out of bounds`);
-    prev = log.ends[i]!;
+  // The log: binary records (format 2), or JSON lines (format 1, turned into JSON records here).
+  const logBytes = col('log.bytes', Uint8Array);
+  const ends = col('log.ends', Uint32Array);
+  if (ends.length === 0) fail('the log is empty (it starts with its init operation)');
+  let bytes: Uint8Array | undefined = logBytes;
+  if (state.formatVersion === 1) {
+    bytes = recordsFromLines(logBytes, ends);
+    if (bytes === undefined) fail('the log\'s lines do not end where their newlines are');
+  } else {
+    const wrong = validateRecords(logBytes, ends, { entities: E, predicates: predicateNames.length, literals: L, provenance: P, episodes: N, strings: S });
+    if (wrong !== undefined) fail(wrong);
   }
-  if (prev !== log.bytes.length) fail('log bytes run past the last line');
-  // Every line ends with a newline and holds no other: a stray one would shift every later line.
-  let line = 0;
-  for (let i = log.bytes.indexOf(10); i !== -1; i = log.bytes.indexOf(10, i + 1), line++) {
-    if (line >= log.ends.length || log.ends[line] !== i + 1) fail(`log line ${line} does not end where its newline is`);
-  }
-  if (line !== log.ends.length) fail(`log has ${log.ends.length} lines but ${line} newlines`);
+  const log = { bytes, ends };
 
   return { config, strings, predicateNames, literals, store, entity, alias, provenance, episode, log };
+}
+
+/**
+ * Every row's ids in range and values well-formed (the conditions of checkState's per-column checks, in one
+ * pass over the rows): the count of open rows and the last record time, or undefined when a row fails.
+ */
+function rowPass(st: StoreColumns, T: number, P: number, N: number, evidence: number, links: number): { open: number; lastRecorded: number } | undefined {
+  const { triple, provenance, episode, evidenceHead, supersededHead, validFrom, validTo, recordedAt, invalidAt, confidence, salience, lastSeenAt } = st;
+  const n = triple.length;
+  let lastRecorded = -Infinity;
+  let open = 0;
+  for (let r = 0; r < n; r++) {
+    // Int32 columns hold whole numbers: a range test is the whole check.
+    const t = triple[r]!;
+    const p = provenance[r]!;
+    const e = episode[r]!;
+    const h = evidenceHead[r]!;
+    const l = supersededHead[r]!;
+    if (t < 0 || t >= T || p < 0 || p >= P || e < -1 || e >= N || h < -1 || h >= evidence || l < -1 || l >= links) return undefined;
+    const vf = validFrom[r]!;
+    const vt = validTo[r]!;
+    const rec = recordedAt[r]!;
+    const inv = invalidAt[r]!;
+    // NaN fails every comparison below, so each test is written to be false for it.
+    if (!(vf < vt) || vf === Infinity || vt === -Infinity) return undefined;
+    if (!(rec >= lastRecorded && rec > -Infinity && rec < Infinity) || !(inv >= rec)) return undefined;
+    if (inv === Infinity) open++;
+    const c = confidence[r]!;
+    const sal = salience[r]!;
+    const seen = lastSeenAt[r]!;
+    if (!(c >= 0 && c <= 1) || !(sal >= 0 && sal <= 1) || !(seen > -Infinity && seen < Infinity)) return undefined;
+    lastRecorded = rec;
+  }
+  return { open, lastRecorded };
 }
 
 function checkConfig(config: StateConfig): StateConfig {

@@ -36,7 +36,7 @@ export function applyAssert(
     }
   }
   // Cardinality one: other objects lose the asserted interval (collected before anything changes).
-  const conflicts: number[] = [];
+  const conflicts: number[] = cardinalityOne ? [] : NO_ROWS;
   if (cardinalityOne) {
     const live = st.liveTriples(s, p);
     for (let i = 0; i < live.length; i++) {
@@ -49,7 +49,7 @@ export function applyAssert(
     if (conflicts.length > 1) conflicts.sort(byNumber);
   }
   const added = insertInterval(mem, t, validFrom, validTo, at, confidence, prov, episode, evidence, own);
-  const closed = [...added.coalesced];
+  const closed = added.coalesced; // insertInterval's own array, handed over
   for (const r of conflicts) {
     closed.push(r);
     const rest = closeAndKeepOutside(mem, r, validFrom, validTo, at);
@@ -190,6 +190,8 @@ export function applyMerge(mem: MemoryGraph, into: number, from: number, at: num
 }
 
 const byNumber = (a: number, b: number) => a - b;
+/** The conflicts of a many-valued predicate: none, and never written. */
+const NO_ROWS: number[] = [];
 
 /** Interval pieces minus [from, to). */
 function subtract(pieces: Array<[number, number]>, from: number, to: number): Array<[number, number]> {

@@ -98,6 +98,9 @@ export function writeDefinePredicate(mem: MemoryGraph, name: string, options: Pr
   );
 }
 
+/** The evidence ids of an assertion without evidence: shared, never written (the write path only reads it). */
+const NO_EVIDENCE: number[] = [];
+
 /** Asserts that subject —predicate→ object holds over [validFrom, validTo). See SEMANTICS.md. */
 export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   const call = 'MemoryGraph.assert';
@@ -162,7 +165,7 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   const p = mem.predicateNames.intern(input.predicate);
   const o = 'value' in objectSpec ? literalCode(literalId(mem, objectSpec.value)) : objectSpec.id;
   const prov = provenanceId(mem, source, reason, input.edgeType);
-  const evidenceIds = evidence.map((e) => mem.strings.intern(e));
+  const evidenceIds = evidence.length === 0 ? NO_EVIDENCE : evidence.map((e) => mem.strings.intern(e));
   mem.logBuffer.appendAssert(at, validFrom, validTo, confidence, s, p, o, prov, episode, evidenceIds);
   mem.lastRecordedAt = at;
   return applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
@@ -197,7 +200,7 @@ export function writeRetract(mem: MemoryGraph, raw: RetractInput): RetractResult
   const subjectSpec = subject;
   const p = mem.predicateNames.find(input.predicate);
   if (reason === undefined && p !== NONE && object !== NONE) {
-    // The common retraction is logged as a record of ids (op-records.ts); object NONE there means every object.
+    // The common retraction is logged as a record of ids (log-records.ts); object NONE there means every object.
     mem.logBuffer.appendRetract(at, validFrom, validTo, subjectSpec, p, object === undefined ? NONE : object);
     mem.lastRecordedAt = at;
   } else {

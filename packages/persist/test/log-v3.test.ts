@@ -1,0 +1,165 @@
+/**
+ * Log format 3 (LOG-FORMAT.md): framed, checksummed binary records, written on request (`{ format: 3 }`).
+ * It reads back as exactly the JSON operations format 2 gives, a torn tail is told from damage, every
+ * altered byte is refused by name, and an appender continues a version-3 log in version 3.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CorruptLogError, EDGE_TYPES, MemoryGraph, mulberry32 } from '@palimpsest/core';
+import type { Operation } from '@palimpsest/core';
+import { encodeSnapshot } from '@palimpsest/persist';
+import { openLogAppender, readLog, repairLog, writeLog } from '@palimpsest/persist/node';
+
+const dir = mkdtempSync(join(tmpdir(), 'palimpsest-log3-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const HEADER = '{"palimpsest":"log","version":3}\n';
+
+/** A memory whose log holds every kind of operation, literals of every type and every optional field. */
+function memory(): { mem: MemoryGraph; now: () => number } {
+  let t = 1_700_000_000_000;
+  const now = () => t;
+  const random = mulberry32(33);
+  const mem = new MemoryGraph({ now, predicates: { status: { cardinality: 'one' } }, minConfidence: 0.2 });
+  mem.episode({ id: 'ep "1"', text: 'Ann met Bob — ü😀', at: t, speaker: 'Ann', entities: ['Ann', 'Bob'] });
+  mem.entity({ name: 'Carol', type: 'person', aliases: ['Caz'] });
+  const literals: Array<string | number | boolean> = ['x', 'quote " \\ \n', '', 0, -0, 1.5, -1e300, 2 ** 53, true, false];
+  for (let i = 0; i < 400; i++) {
+    t += Math.floor(random() * 3) * 1000;
+    const subject = ['Ann', 'Bob', 'Carol'][i % 3]!;
+    if (random() < 0.75) {
+      mem.assert({
+        subject,
+        predicate: ['status', 'knows', 'likes'][Math.floor(random() * 3)]!,
+        object: random() < 0.5 ? { value: literals[Math.floor(random() * literals.length)]! } : ['Ann', 'Bob', 'Carol', 'Dan'][Math.floor(random() * 4)]!,
+        ...(random() < 0.3 ? { validFrom: random() < 0.3 ? -Infinity : t - 5000 } : {}),
+        ...(random() < 0.3 ? { validTo: t + 9000 } : {}),
+        ...(random() < 0.4 ? { confidence: [1, 0.5, 0.1, 0.123456789][Math.floor(random() * 4)]! } : {}),
+        ...(random() < 0.3 ? { source: 'extractor' } : {}),
+        ...(random() < 0.3 ? { evidence: ['m1', 'm2 ü'] } : {}),
+        ...(random() < 0.2 ? { reason: 'because\n' } : {}),
+        ...(random() < 0.2 ? { edgeType: EDGE_TYPES[i % EDGE_TYPES.length]! } : {}),
+        ...(random() < 0.2 ? { episode: 'ep "1"' } : {}),
+      });
+    } else {
+      const o = random();
+      mem.retract({
+        subject,
+        predicate: ['status', 'knows', 'likes'][Math.floor(random() * 3)]!,
+        ...(o < 0.3 ? { object: 'Bob' } : o < 0.5 ? { object: { value: 'x' } } : {}),
+        ...(random() < 0.3 ? { validFrom: t - 3000 } : {}),
+        ...(random() < 0.2 ? { reason: 'no longer' } : {}),
+      });
+    }
+  }
+  mem.merge({ into: 'Ann', from: 'Carol' });
+  return { mem, now };
+}
+
+describe('log format 3: binary frames', () => {
+  it('reads back exactly what format 2 reads, in fewer bytes, and replays to the same snapshot', async () => {
+    const { mem, now } = memory();
+    const v2 = join(dir, 'a2.jsonl');
+    const v3 = join(dir, 'a3.log');
+    const ops = mem.log();
+    await writeLog(v2, ops);
+    expect(await writeLog(v3, ops, { format: 3 })).toBe(ops.length);
+    expect(readFileSync(v3).subarray(0, HEADER.length).toString()).toBe(HEADER);
+    const a = await readLog(v2);
+    const b = await readLog(v3);
+    expect(b.format).toBe(3);
+    expect(b.torn).toBeUndefined();
+    // Same values and the same key order (persist writes JSON.stringify of what it reads).
+    expect(JSON.stringify(b.ops)).toBe(JSON.stringify(a.ops));
+    expect(statSync(v3).size).toBeLessThan(statSync(v2).size * 0.6);
+    expect(Buffer.from(encodeSnapshot(MemoryGraph.replay(b.ops, { now }))).equals(Buffer.from(encodeSnapshot(mem)))).toBe(true);
+  });
+
+  it('keeps operations it cannot write as binary as their JSON (other shapes, unknown keys)', async () => {
+    const path = join(dir, 'odd.log');
+    const ops = [
+      { type: 'assert', recordedAt: 1, subject: { name: 'Zed' }, predicate: 'p', object: { name: 'Q' }, validFrom: null, confidence: 0.1, rejected: true },
+      { predicate: 'p', type: 'retract', recordedAt: 2, subject: 1, validFrom: null }, // keys out of order
+      { type: 'assert', recordedAt: 3, subject: 0, predicate: 'p', object: { value: 'lone \ud800' }, validFrom: 1, confidence: 1 },
+      { type: 'assert', recordedAt: 4, subject: 0, predicate: 'p', object: { id: 1 }, validFrom: 1, confidence: 1, extra: [1, { a: 2 }] },
+      { type: 'something-new', recordedAt: 5, facts: [1, 2] },
+    ];
+    await writeLog(path, ops, { format: 3 });
+    const back = await readLog(path);
+    expect(JSON.stringify(back.ops)).toBe(JSON.stringify(JSON.parse(JSON.stringify(ops))));
+  });
+
+  it('a torn last frame is reported as torn, with the prefix; repairLog cuts it off', async () => {
+    const { mem } = memory();
+    const path = join(dir, 'torn.log');
+    await writeLog(path, mem.log(), { format: 3 });
+    const size = statSync(path).size;
+    for (const cut of [1, 5, 9, 12, 20]) {
+      await writeLog(path, mem.log(), { format: 3 });
+      truncateSync(path, size - cut);
+      const r = await readLog(path);
+      expect(r.torn?.kind).toBe('torn');
+      expect(r.ops).toEqual(mem.log().slice(0, -1));
+      expect(r.torn!.line).toBe(mem.log().length + 1);
+    }
+    const dropped = await repairLog(path);
+    expect(dropped?.kind).toBe('torn');
+    const fixed = await readLog(path);
+    expect(fixed.torn).toBeUndefined();
+    expect(fixed.ops).toEqual(mem.log().slice(0, -1));
+  });
+
+  it('every altered byte after the header is refused as damage (CorruptLogError), or recovered up to it', async () => {
+    const { mem } = memory();
+    const ops = mem.log().slice(0, 40);
+    const path = join(dir, 'flip.log');
+    await writeLog(path, ops, { format: 3 });
+    const original = readFileSync(path);
+    const random = mulberry32(7);
+    for (let k = 0; k < 60; k++) {
+      const bytes = Buffer.from(original);
+      const at = HEADER.length + Math.floor(random() * (bytes.length - HEADER.length));
+      bytes[at] ^= 1 << Math.floor(random() * 8);
+      writeFileSync(path, bytes);
+      const r = await readLog(path, { recover: true });
+      // Damage, never a torn tail: a flipped length fails its own check.
+      expect(r.damage?.kind, `byte ${at}`).toBe('damage');
+      expect(r.torn).toBeUndefined();
+      expect(r.ops).toEqual(ops.slice(0, r.ops.length));
+      await expect(readLog(path)).rejects.toThrow(CorruptLogError);
+    }
+  });
+
+  it('an appender continues a version-3 log in version 3, and a new one on request', async () => {
+    const { mem } = memory();
+    const ops: Operation[] = mem.log();
+    const path = join(dir, 'append.log');
+    await writeLog(path, ops.slice(0, 100), { format: 3 });
+    const appender = await openLogAppender(path);
+    for (const op of ops.slice(100)) appender.append(op);
+    await appender.close();
+    const r = await readLog(path);
+    expect(r.format).toBe(3);
+    expect(r.ops).toEqual(ops);
+    const fresh = join(dir, 'fresh.log');
+    const second = await openLogAppender(fresh, { format: 3 });
+    for (const op of ops.slice(0, 10)) second.append(op);
+    await second.close();
+    expect((await readLog(fresh)).format).toBe(3);
+    expect((await readLog(fresh)).ops).toEqual(ops.slice(0, 10));
+    // A version-2 log stays version 2 whatever is asked.
+    const v2 = join(dir, 'stay2.jsonl');
+    await writeLog(v2, ops.slice(0, 5));
+    const third = await openLogAppender(v2, { format: 3 });
+    third.append(ops[5]);
+    await third.close();
+    expect((await readLog(v2)).format).toBe(2);
+    expect((await readLog(v2)).ops).toEqual(ops.slice(0, 6));
+  });
+
+  it('refuses a bad format option by name', async () => {
+    await expect(writeLog(join(dir, 'x.log'), [], { format: 4 as 3 })).rejects.toThrow(/^writeLog: format must be 2 or 3/);
+    await expect(openLogAppender(join(dir, 'y.log'), { format: 1 as 3 })).rejects.toThrow(/^openLogAppender: options.format must be 2 or 3/);
+  });
+});
