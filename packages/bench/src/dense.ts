@@ -11,6 +11,8 @@ import { VectorCache } from './vector-cache.js';
 export interface DenseModel {
   /** For `new MemoryGraph({ embedder })`: the model's id and dimensions; embeds through the cache. */
   embedder: Embedder;
+  /** Whether the text's vector is cached. */
+  has(text: string): boolean;
   /** A cached text's vector (fill it first). */
   vectorOf(text: string): Float32Array;
   /** Embeds the texts not cached yet, with progress on stderr every 30 s. */
@@ -53,5 +55,5 @@ export async function useLiteDense(cacheDir = join(process.cwd(), '.tmp', 'vecto
       return texts.map(vectorOf);
     },
   };
-  return { embedder, vectorOf, fill, embedded, cacheFile: cache.file };
+  return { embedder, has: (text) => cache.get(text) !== undefined, vectorOf, fill, embedded, cacheFile: cache.file };
 }

@@ -15,7 +15,9 @@
  * with their vectors, entity names are embedded by the first `recallAsync`, and every question is recalled
  * with its vector. On LongMemEval only user turns carry a vector (assistant turns and whole-session
  * documents are written with a zero vector, which matches nothing): the protocol of the cached vectors.
- * `--sample N [--seed S]` scores a seeded sample of the LongMemEval questions (bench/src/sample.ts).
+ * `--sample N [--seed S]` scores a seeded sample of the LongMemEval questions (bench/src/sample.ts);
+ * `--cached-only` scores only the LongMemEval questions whose texts are all in the vector cache already, so
+ * the run embeds nothing of LongMemEval.
  */
 import { appendFileSync } from 'node:fs';
 import { InvalidArgumentError, MemoryGraph, TOKENIZE } from '@palimpsest/core';
@@ -63,13 +65,15 @@ interface Args {
   seed: number;
   /** LongMemEval: write one JSON line per question and cut (answer sessions' ranks and dates) to this file. */
   details: string | undefined;
+  /** LongMemEval with a dense model: only the questions whose texts are all cached (nothing embedded). */
+  cachedOnly: boolean;
 }
 
 function parse(argv: readonly string[]): Args {
-  const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [], embedder: 'hash', sample: undefined, seed: 1, details: undefined };
+  const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [], embedder: 'hash', sample: undefined, seed: 1, details: undefined, cachedOnly: false };
   const grids: Array<[string, unknown[]]> = [];
   let ablate = false;
-  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--embedder hash|use-lite] [--sample N] [--seed S] [--details out.jsonl] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--grid name=v1,v2] [--ablations] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
+  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--embedder hash|use-lite] [--sample N] [--seed S] [--cached-only] [--details out.jsonl] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--grid name=v1,v2] [--ablations] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
     const next = (): string => {
@@ -93,6 +97,7 @@ function parse(argv: readonly string[]): Args {
     } else if (x === '--sample') a.sample = Number(next());
     else if (x === '--seed') a.seed = Number(next());
     else if (x === '--details') a.details = next();
+    else if (x === '--cached-only') a.cachedOnly = true;
     else if (x === '--no-extract') a.extract = false;
     else if (x === '--stemmer') {
       // index-time: set before any memory is built
@@ -240,13 +245,15 @@ async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined)
   const dated: Table = new Map();
   const all: Table = new Map();
   const loaded = await loadLongMemEval('s', { split: a.split });
-  const questions = (a.sample === undefined ? loaded.filter((q) => !q.abstention) : seededQuestions(loaded, a.split, a.sample, a.seed)).slice(0, a.limit);
+  const userText = (content: string): string => `user: ${content}`;
+  const textsOf = (q: (typeof loaded)[number]): string[] => [q.question, ...q.sessions.flatMap((s) => s.turns.filter((x) => x.role === 'user').map((x) => userText(x.content)))];
+  const cached = (q: (typeof loaded)[number]): boolean => !a.cachedOnly || (dense !== undefined && textsOf(q).every((t) => dense.has(t)));
+  const questions = (a.sample === undefined ? loaded.filter((q) => !q.abstention) : seededQuestions(loaded, a.split, a.sample, a.seed)).filter(cached).slice(0, a.limit);
   const note = `LongMemEval_S questions scored (${questions.length}): positions ${questions.map((q) => q.position).join(' ')}`;
   for (const [n, q] of questions.entries()) {
     if (n % 10 === 0) process.stderr.write(`LongMemEval_S: question ${n + 1} of ${questions.length}\n`);
     // user turns carry the dense signal; assistant turns and session documents a zero vector (see the header)
-    const userText = (content: string): string => `user: ${content}`;
-    await dense?.fill([q.question, ...q.sessions.flatMap((s) => s.turns.filter((x) => x.role === 'user').map((x) => userText(x.content)))], `question ${q.position}`);
+    await dense?.fill(textsOf(q), `question ${q.position}`);
     const none = dense === undefined ? {} : { vector: new Float32Array(dense.embedder.dimensions) };
     const ing = newIngestor(dense?.embedder);
     const rec = new SampleRecorder();

@@ -59,6 +59,27 @@ describe('dense similarity in the episode ranking', () => {
     expect(top(2)).toBe('lake-house');
   });
 
+  it('weighs a dense hit by its rank, so a model whose cosines bunch together ranks as one that spreads them', () => {
+    // the same concepts, unit length, plus a large shared component: every cosine is squeezed into [0.9, 1]
+    // in the same order ((cos + 9) / 10)
+    const squeezed: Embedder = {
+      id: 'concepts-squeezed',
+      dimensions: 5,
+      embed: (texts) =>
+        (conceptModel.embed(texts) as Float32Array[]).map((v) => {
+          const norm = Math.hypot(...v);
+          return Float32Array.from([...Array.from(v, (x) => x / norm), 3]);
+        }),
+    };
+    const q = 'what was the budget near the water';
+    const order = (embedder: Embedder, denseWeight: number): string[] =>
+      memoryWith(embedder)
+        .recall(q, { k: 5, ...CUT, denseWeight, minSimilarity: -1 })
+        .episodes.map((e) => e.id);
+    for (const w of [0.5, 2]) expect(order(squeezed, w)).toEqual(order(conceptModel, w));
+    expect(order(squeezed, 2)[0]).toBe('lake-house');
+  });
+
   it('leaves the built-in HashEmbedder memory as it was (denseWeight 0 by default there)', () => {
     const mem = memoryWith();
     const q = 'the budget for the lake';
