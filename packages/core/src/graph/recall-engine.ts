@@ -105,9 +105,10 @@ export class RecallEngine {
   // ---- lazy indexing -------------------------------------------------------------------------
 
   /**
-   * Indexes what was added since the last call. The memory calls it after every write that adds (an episode;
-   * an assert, entity or merge when the embedder is the built-in one), at the end of a load (replay,
-   * fromState) and at each recall. A fact's document is built from its names' tokens, computed once per entity.
+   * Indexes what was added since the last call. The memory calls it after every episode, at the end of a
+   * load (replay, fromState) and at each recall; what asserts add is indexed at the next of these, in one pass
+   * (indexing each assert as it is written costs more than the assert: memory-graph.ts `assert`). A fact's
+   * document is built from its names' term ids, computed once per entity, predicate and literal.
    */
   catchUp(): void {
     const mem = this.mem;
