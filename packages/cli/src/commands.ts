@@ -275,7 +275,7 @@ const ingest: Command = {
       throw e;
     }
     const added = summary.facts - summary.rejected;
-    const bytes = await saveMemory(path, mem, opened?.kind ?? kindForPath(path));
+    const bytes = await saveMemory(path, mem, opened?.kind ?? kindForPath(path), opened?.logFormat); // a log keeps its format
     bar.finish(`${added} facts`);
     const result = {
       file: path,

@@ -1,5 +1,6 @@
 /**
- * A memory file for the command line: a snapshot (`.plmp`) or an operation log (`.jsonl`). Reading
+ * A memory file for the command line: a snapshot (`.plmp`) or an operation log (any other name, e.g.
+ * `.jsonl`; in any of persist's log formats). Reading
  * detects the kind by content (a snapshot starts with its magic bytes; anything else is read as a log);
  * writing picks it by the file name: `.plmp` is a snapshot, any other name an operation log.
  */
@@ -17,6 +18,8 @@ export interface OpenedMemory {
   bytes: number;
   /** A log's last line cut off by a crash, left out of the memory. */
   tornLine?: number;
+  /** A log's file format (LOG-FORMAT.md): 3 binary, 2 framed JSON lines, 1 unframed JSON lines. */
+  logFormat?: 1 | 2 | 3;
 }
 
 /** The kind a file is written as, from its name. */
@@ -57,14 +60,18 @@ export async function openMemory(path: string, embedder?: Embedder): Promise<Ope
   }
   const { size } = await stat(path);
   if (await startsWithMagic(path)) return { mem: await loadSnapshot(path, withEmbedder), kind: 'snapshot', bytes: size };
-  const { ops, torn } = await readLog(path);
+  const { ops, torn, format } = await readLog(path);
   if (ops.length === 0) throw new InvalidArgumentError(`palimpsest: ${path} is empty: neither a snapshot nor an operation log`);
-  return { mem: MemoryGraph.replay(ops, withEmbedder), kind: 'log', bytes: size, ...(torn ? { tornLine: torn.line } : {}) };
+  return { mem: MemoryGraph.replay(ops, withEmbedder), kind: 'log', bytes: size, logFormat: format, ...(torn ? { tornLine: torn.line } : {}) };
 }
 
-/** Writes `mem` to `path` atomically, as `kind`. Resolves to the file's size in bytes. */
-export async function saveMemory(path: string, mem: MemoryGraph, kind: FileKind = kindForPath(path)): Promise<number> {
+/**
+ * Writes `mem` to `path` atomically, as `kind`. Resolves to the file's size in bytes. A log is written in
+ * the default format (3) unless `logFormat` names the format of the log it replaces: a text log (1 or 2)
+ * stays text (2), as an appender would continue it.
+ */
+export async function saveMemory(path: string, mem: MemoryGraph, kind: FileKind = kindForPath(path), logFormat?: 1 | 2 | 3): Promise<number> {
   if (kind === 'snapshot') return saveSnapshot(path, mem);
-  await writeLog(path, mem.log());
+  await writeLog(path, mem.log(), logFormat === undefined ? {} : { format: logFormat === 3 ? 3 : 2 });
   return (await stat(path)).size;
 }

@@ -148,6 +148,15 @@ describe('palimpsest ingest', () => {
     const asLog = join(dir, 'new.jsonl');
     expect((await run('ingest', asLog, transcript)).code).toBe(0);
     expect((await readLog(asLog)).ops[0]!.type).toBe('init');
+    expect((await readLog(asLog)).format).toBe(3); // a new log: the default format
+    // An existing text log (format 2) stays text when ingest rewrites it.
+    const textLog = join(dir, 'text.jsonl');
+    await writeLog(textLog, reference.log(), { format: 2 });
+    expect(await runJson('ingest', textLog, transcript)).toMatchObject({ created: false, kind: 'log', turns: 2, episodes: 3 });
+    const text = await readLog(textLog);
+    expect(text.format).toBe(2);
+    expect(text.ops.slice(0, reference.log().length)).toEqual(JSON.parse(JSON.stringify(reference.log())));
+    expect(MemoryGraph.replay(text.ops).getEpisode('turn-2')?.text).toBe('I moved to Lisbon last month.');
   });
 
   it('refuses a bad transcript line and leaves the file as it was', async () => {

@@ -97,8 +97,8 @@ export class MemoryFolder {
     const tail: Operation[] = [];
     for (const g of logs) {
       const path = join(dir, logName(g));
-      const { ops, torn } = await readLog(path);
-      if (torn) await writeLog(path, ops);
+      const { ops, torn, format } = await readLog(path);
+      if (torn) await writeLog(path, ops, { format: format === 3 ? 3 : 2 }); // in its own format (1 becomes 2, as an appender would)
       for (const op of ops) tail.push(op);
     }
 

@@ -1,11 +1,12 @@
 /**
  * MemoryFolder on disk: every acknowledged operation comes back on open, whatever point of a compaction a
- * kill interrupted (simulated by putting back the files it would have left), and a torn last line is dropped.
+ * kill interrupted (simulated by putting back the files it would have left), and a torn last record is dropped.
  */
-import { appendFile, copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { appendFile, copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openLogAppender, readLog, writeLog } from '@palimpsest/persist/node';
 import { MemoryFolder } from '../src/store.js';
 
 let dir: string;
@@ -83,16 +84,48 @@ describe('MemoryFolder', () => {
     await rm(killed, { recursive: true, force: true });
   });
 
-  it('drops a torn last line (an append the kill cut off, never acknowledged) and appends after it', async () => {
+  it('drops a torn last record (an append the kill cut off, never acknowledged) and appends after it', async () => {
     const folder = await MemoryFolder.open(dir, { clock });
     await fill(folder, 0, 3);
     await folder.close();
     const expected = folder.mem.log();
-    await appendFile(join(dir, 'log-0.jsonl'), '{"type":"assert","recordedAt":17');
+    const log = join(dir, 'log-0.jsonl');
+    expect((await readLog(log)).format).toBe(3); // a new memory's log is in the default format
+    // The kill cut one more frame short: its first bytes, as the appender would have written them.
+    const scratch = await mkdtemp(join(tmpdir(), 'plmp-store-torn-'));
+    await copyFile(log, join(scratch, 'log'));
+    const more = await openLogAppender(join(scratch, 'log'));
+    more.append({ type: 'assert', recordedAt: 17, subject: 0, predicate: 'likes', object: { value: 'x' }, validFrom: 1, confidence: 1 });
+    await more.close();
+    const before = await readFile(log);
+    const whole = await readFile(join(scratch, 'log'));
+    await rm(scratch, { recursive: true, force: true });
+    await appendFile(log, whole.subarray(before.length, whole.length - 5));
+    expect((await readLog(log)).torn?.kind).toBe('torn');
     const again = await MemoryFolder.open(dir, { clock });
     expect(again.mem.log()).toEqual(expected);
     await fill(again, 3, 4);
     await again.close();
+    const third = await MemoryFolder.open(dir, { clock });
+    expect(third.mem.log()).toEqual(again.mem.log());
+    await third.close();
+    expect((await readLog(log)).format).toBe(3);
+  });
+
+  it('continues a text (format 2) log of an earlier release as text, dropping its torn last line', async () => {
+    const folder = await MemoryFolder.open(dir, { clock });
+    await fill(folder, 0, 3);
+    await folder.close();
+    const expected = folder.mem.log();
+    const log = join(dir, 'log-0.jsonl');
+    await writeLog(log, (await readLog(log)).ops, { format: 2 });
+    await appendFile(log, '{"seq":5,"kind":1,"len":40,"crc":"1a2b');
+    expect((await readLog(log)).torn?.kind).toBe('torn');
+    const again = await MemoryFolder.open(dir, { clock });
+    expect(again.mem.log()).toEqual(expected);
+    await fill(again, 3, 4);
+    await again.close();
+    expect(await readLog(log)).toEqual({ ops: again.mem.log(), format: 2 });
     const third = await MemoryFolder.open(dir, { clock });
     expect(third.mem.log()).toEqual(again.mem.log());
     await third.close();

@@ -1,6 +1,6 @@
 /**
  * @palimpsest/persist: one self-describing binary snapshot per memory (FlatBuffers body, checksummed
- * frame). Browser-safe: this entry uses no Node built-ins; files and JSONL logs are in `./node`.
+ * frame). Browser-safe: this entry uses no Node built-ins; files and operation logs are in `./node`.
  */
 export { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 export type { SnapshotOptions } from './snapshot.js';

@@ -89,7 +89,7 @@ async function prepare(path: string): Promise<{ size: number; seq: number; chain
   try {
     scan = await scanLog('openLogAppender', path, false);
   } catch (e) {
-    if (e instanceof NotFoundError) return { size: 0, seq: 0, chain: 0, created: true, format: 2 };
+    if (e instanceof NotFoundError) return { size: 0, seq: 0, chain: 0, created: true, format: 3 };
     throw e;
   }
   if (scan.failure?.kind === 'torn') {
@@ -97,9 +97,9 @@ async function prepare(path: string): Promise<{ size: number; seq: number; chain
   }
   if (scan.failure) throw damageError('openLogAppender', path, scan);
   if (scan.format === 1) {
-    // An unframed log of an earlier release: rewritten once, atomically, as version 2.
+    // An unframed log of an earlier release: rewritten once, atomically, as version 2 (text stays text).
     const { ops } = await scanLog('openLogAppender', path);
-    await writeLog(path, ops);
+    await writeLog(path, ops, { format: 2 });
     return prepare(path);
   }
   return { size: scan.goodBytes, seq: scan.lastSeq, chain: scan.chain, created: false, format: scan.format === 3 ? 3 : 2 };
@@ -122,8 +122,8 @@ export async function openLogAppender(path: string, options: { format?: 2 | 3 } 
     start = await prepare(path);
     fh = await open(path, start.created ? 'wx' : 'r+');
     if (start.size === 0) {
-      // A new or empty log takes the format asked for (2 by default); an existing one keeps its own.
-      start.format = options.format ?? 2;
+      // A new or empty log takes the format asked for (3 by default); an existing one keeps its own.
+      start.format = options.format ?? 3;
       const header = Buffer.concat([start.format === 3 ? v3HeaderLine() : headerLine(), Buffer.from('\n')]);
       start.size = await writeAll(fh, header, 0);
       await fh.datasync();

@@ -38,14 +38,14 @@ export function v3Frame(caller: string, op: unknown, index: number, chain: numbe
 
 export interface WriteLogOptions {
   /**
-   * The file format: 2 (framed JSON lines, the default: a `.jsonl` file jq and the CLI read) or 3 (framed,
-   * checksummed binary records, LOG-FORMAT.md: smaller, and read without JSON for assertions). @default 2
+   * The file format: 3 (framed, checksummed binary records, the default: LOG-FORMAT.md; smaller, and read
+   * without JSON for assertions) or 2 (framed JSON lines: a text file jq and grep read). @default 3
    */
   format?: 2 | 3;
 }
 
 /**
- * Writes `ops` as a log at `path` (format 2, or 3 on request), atomically (the old file stays whole until
+ * Writes `ops` as a log at `path` (format 3, or 2 on request), atomically (the old file stays whole until
  * the new one is complete). `ops` may be any iterable or async iterable; it is streamed, never joined into
  * one string. Resolves to the number of operations written.
  */
@@ -54,7 +54,7 @@ export async function writeLog(path: string, ops: Iterable<unknown> | AsyncItera
     throw new InvalidArgumentError('writeLog: ops must be an iterable of operations');
   }
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError('writeLog: options must be an object');
-  const format = options.format ?? 2;
+  const format = options.format ?? 3;
   if (format !== 2 && format !== 3) throw new InvalidArgumentError(`writeLog: format must be 2 or 3, got ${String(format)}`);
   let count = 0;
   await writeFileAtomic(path, async (fh) => {

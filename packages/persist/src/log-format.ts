@@ -1,5 +1,6 @@
 /**
- * The operation log file format, version 2 (see LOG-FORMAT.md): UTF-8 text, one JSON object per line.
+ * The operation log file format, version 2 (see LOG-FORMAT.md; 3, binary, is the default for new logs):
+ * UTF-8 text, one JSON object per line.
  *
  *   line 1   {"palimpsest":"log","version":2}
  *   line n   {"seq":<n-1>,"kind":1,"len":<L>,"crc":"<8 hex>","op":<the operation's L bytes of JSON>}
@@ -9,19 +10,25 @@
  * duplication or reordering breaks a check. Browser-safe: pure functions over bytes.
  */
 import { crc32c } from './crc32c.js';
-import { v3HeaderLine } from './log-binary.js';
+import { LOG_V3_HEADER, v3HeaderLine } from './log-binary.js';
 
-/** The log format this package writes. Version 1 is the unframed JSONL of earlier releases (read only). */
-export const LOG_FORMAT_VERSION = 2;
-/** The newest log format this package reads (3: binary frames, written on request: log-binary.ts). */
+/**
+ * The log format this package writes to a new log by default: 3, binary frames (log-binary.ts). Version 2
+ * (this file) is written on request and continued; version 1 is the unframed JSONL of earlier releases
+ * (read, and converted to 2 by an appender).
+ */
+export const LOG_FORMAT_VERSION = 3;
+/** The newest log format this package reads. */
 export const NEWEST_READ = 3;
+/** The first line of a log in the default format (LOG_FORMAT_VERSION), exactly (without its newline). */
+export const LOG_HEADER = LOG_V3_HEADER;
 /** The first line of a version-2 log, exactly (without its newline). */
-export const LOG_HEADER = `{"palimpsest":"log","version":${LOG_FORMAT_VERSION}}`;
+export const LOG_V2_HEADER = '{"palimpsest":"log","version":2}';
 /** Record kinds: the encoding of the `op` payload. 1 = a JSON operation object. */
 export const RECORD_KIND_JSON = 1;
 
 const utf8 = new TextEncoder();
-const HEADER_BYTES = utf8.encode(LOG_HEADER);
+const HEADER_BYTES = utf8.encode(LOG_V2_HEADER);
 /** The chain's start: CRC-32C of the header line. */
 export const CHAIN_SEED = crc32c(HEADER_BYTES);
 const HEADER_PREFIX = '{"palimpsest":';

@@ -4,7 +4,8 @@
  * - Snapshots and whole logs are written atomically: a temporary file in the same directory, fsync,
  *   rename over the target, fsync of the directory. A crash leaves the old file or the new one, never half;
  *   the next save of the same path removes temporaries that crashed saves left behind.
- * - Logs are framed, checksummed JSON lines (LOG-FORMAT.md): log-file.ts, log-appender.ts.
+ * - Logs are framed, checksummed binary records (format 3, the default) or JSON lines (format 2), LOG-FORMAT.md:
+ *   log-file.ts, log-appender.ts.
  * - I/O failures (permissions, a missing directory, a full disk) reject with Node's own fs error after the
  *   temporary file is removed; a missing file to read rejects with NotFoundError.
  */

@@ -1,7 +1,7 @@
 /**
- * Log format 3 (LOG-FORMAT.md): framed, checksummed binary records, written on request (`{ format: 3 }`).
- * It reads back as exactly the JSON operations format 2 gives, a torn tail is told from damage, every
- * altered byte is refused by name, and an appender continues a version-3 log in version 3.
+ * Log format 3 (LOG-FORMAT.md): framed, checksummed binary records, the default for new logs (format 2 on
+ * request, `{ format: 2 }`). It reads back as exactly the JSON operations format 2 gives, a torn tail is told
+ * from damage, every altered byte is refused by name, and an appender continues a log in its own format.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CorruptLogError, EDGE_TYPES, MemoryGraph, mulberry32 } from '@palimpsest/core';
 import type { Operation } from '@palimpsest/core';
-import { encodeSnapshot } from '@palimpsest/persist';
+import { encodeSnapshot, LOG_FORMAT_VERSION, LOG_HEADER } from '@palimpsest/persist';
 import { openLogAppender, readLog, repairLog, writeLog } from '@palimpsest/persist/node';
 
 const dir = mkdtempSync(join(tmpdir(), 'palimpsest-log3-'));
@@ -63,7 +63,7 @@ describe('log format 3: binary frames', () => {
     const v2 = join(dir, 'a2.jsonl');
     const v3 = join(dir, 'a3.log');
     const ops = mem.log();
-    await writeLog(v2, ops);
+    await writeLog(v2, ops, { format: 2 });
     expect(await writeLog(v3, ops, { format: 3 })).toBe(ops.length);
     expect(readFileSync(v3).subarray(0, HEADER.length).toString()).toBe(HEADER);
     const a = await readLog(v2);
@@ -150,12 +150,49 @@ describe('log format 3: binary frames', () => {
     expect((await readLog(fresh)).ops).toEqual(ops.slice(0, 10));
     // A version-2 log stays version 2 whatever is asked.
     const v2 = join(dir, 'stay2.jsonl');
-    await writeLog(v2, ops.slice(0, 5));
+    await writeLog(v2, ops.slice(0, 5), { format: 2 });
     const third = await openLogAppender(v2, { format: 3 });
     third.append(ops[5]);
     await third.close();
     expect((await readLog(v2)).format).toBe(2);
     expect((await readLog(v2)).ops).toEqual(ops.slice(0, 6));
+  });
+
+  it('is the default for a new log: writeLog and a new or empty appender write version 3, { format: 2 } text', async () => {
+    const { mem } = memory();
+    const ops: Operation[] = mem.log().slice(0, 20);
+    expect(LOG_FORMAT_VERSION).toBe(3);
+    expect(`${LOG_HEADER}\n`).toBe(HEADER);
+    const written = join(dir, 'default.log');
+    await writeLog(written, ops);
+    expect(readFileSync(written).subarray(0, HEADER.length).toString()).toBe(HEADER);
+    expect(await readLog(written)).toEqual({ ops, format: 3 });
+    const explicit = join(dir, 'explicit.log');
+    await writeLog(explicit, ops, { format: 3 });
+    expect(readFileSync(written).equals(readFileSync(explicit))).toBe(true);
+    const text = join(dir, 'text.jsonl');
+    await writeLog(text, ops, { format: 2 });
+    expect(readFileSync(text, 'utf8').startsWith('{"palimpsest":"log","version":2}\n')).toBe(true);
+    expect(await readLog(text)).toEqual({ ops, format: 2 });
+    // An appender on a missing or empty file writes the version-3 header; the bytes are writeLog's.
+    for (const name of ['new.log', 'empty.log']) {
+      const path = join(dir, name);
+      if (name === 'empty.log') writeFileSync(path, '');
+      const appender = await openLogAppender(path);
+      for (const op of ops) appender.append(op);
+      await appender.close();
+      expect(readFileSync(path).equals(readFileSync(written)), name).toBe(true);
+    }
+    const asked = join(dir, 'asked2.jsonl');
+    const appender = await openLogAppender(asked, { format: 2 });
+    for (const op of ops) appender.append(op);
+    await appender.close();
+    expect(readFileSync(asked).equals(readFileSync(text))).toBe(true);
+    // An existing version-2 log is continued as version 2 by a default appender.
+    const more = await openLogAppender(text);
+    more.append(ops[0]);
+    await more.close();
+    expect(await readLog(text)).toEqual({ ops: [...ops, ops[0]], format: 2 });
   });
 
   it('refuses a bad format option by name', async () => {

@@ -39,7 +39,7 @@ describe('writeLog / readLog (format 2)', () => {
   it('round-trips a real log; replaying it gives the same snapshot bytes', async () => {
     const mem = memory();
     const path = join(dir, 'a.jsonl');
-    expect(await writeLog(path, mem.log())).toBe(mem.log().length);
+    expect(await writeLog(path, mem.log(), { format: 2 })).toBe(mem.log().length);
     const text = readFileSync(path, 'utf8');
     expect(text.startsWith(HEADER)).toBe(true);
     expect(text.endsWith('\n')).toBe(true);
@@ -64,7 +64,7 @@ describe('writeLog / readLog (format 2)', () => {
     async function* gen(): AsyncGenerator<object> {
       for (let i = 0; i < 30_000; i++) yield { type: 'note', i, text: `ü${'x'.repeat(i % 97)}😀` };
     }
-    expect(await writeLog(path, gen())).toBe(30_000);
+    expect(await writeLog(path, gen(), { format: 2 })).toBe(30_000);
     const { ops, torn } = await readLog(path);
     expect(torn).toBeUndefined();
     expect(ops.length).toBe(30_000);
@@ -84,7 +84,7 @@ describe('writeLog / readLog (format 2)', () => {
   it('a torn last record at every cut is reported with its line number; the verified prefix replays', async () => {
     const mem = memory();
     const path = join(dir, 'torn.jsonl');
-    await writeLog(path, mem.log());
+    await writeLog(path, mem.log(), { format: 2 });
     const full = readFileSync(path);
     const lines = full.toString('utf8').split('\n').slice(0, -1);
     const lastStart = full.length - Buffer.byteLength(lines.at(-1)!) - 1;
@@ -104,7 +104,7 @@ describe('writeLog / readLog (format 2)', () => {
   it('damage before the end is refused by name, or returned as the verified prefix with { recover: true }', async () => {
     const path = join(dir, 'mid.jsonl');
     const ops = [{ type: 'a' }, { type: 'b' }, { type: 'c' }, { type: 'd' }];
-    await writeLog(path, ops);
+    await writeLog(path, ops, { format: 2 });
     const text = readFileSync(path, 'utf8');
     writeFileSync(path, text.replace('{"type":"c"}', '{"type":"x"}'));
     await expect(readLog(path)).rejects.toThrow(CorruptLogError);
@@ -205,7 +205,7 @@ describe('openLogAppender / repairLog', () => {
 
   it('refuses to append after a torn record until repairLog cuts it off', async () => {
     const path = join(dir, 'crash.jsonl');
-    await writeLog(path, [{ type: 'a' }, { type: 'b' }]);
+    await writeLog(path, [{ type: 'a' }, { type: 'b' }], { format: 2 });
     const good = readFileSync(path);
     appendFileSync(path, '{"seq":3,"kind":1,"len":12,"crc":"0');
     await expect(openLogAppender(path)).rejects.toThrow(CorruptLogError);
@@ -218,13 +218,21 @@ describe('openLogAppender / repairLog', () => {
     expect((await readLog(path)).ops).toEqual([{ type: 'a' }, { type: 'b' }, { type: 'd' }]);
   });
 
-  it('an empty file gets the header; repairLog of an empty file drops nothing', async () => {
+  it('an empty file gets the header (of format 3, the default, or 2 on request); repairLog of an empty file drops nothing', async () => {
     const path = join(dir, 'empty.jsonl');
     writeFileSync(path, '');
     expect(await repairLog(path)).toBeUndefined();
     const a = await openLogAppender(path);
     a.append({ type: 'b' });
     await a.close();
-    expect(await readLog(path)).toEqual({ ops: [{ type: 'b' }], format: 2 });
+    expect(await readLog(path)).toEqual({ ops: [{ type: 'b' }], format: 3 });
+    const text = join(dir, 'empty2.jsonl');
+    writeFileSync(text, '');
+    expect(await repairLog(text)).toBeUndefined();
+    const b = await openLogAppender(text, { format: 2 });
+    b.append({ type: 'b' });
+    await b.close();
+    expect(await readLog(text)).toEqual({ ops: [{ type: 'b' }], format: 2 });
+    expect(readFileSync(text, 'utf8').startsWith(HEADER)).toBe(true);
   });
 });
