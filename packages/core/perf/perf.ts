@@ -5,11 +5,10 @@
  */
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { mulberry32 } from '../src/util/random.js';
+import { DAY, PERF_PREDICATES, writePerfStream } from './perf-stream.js';
 
 const TARGET = Number(process.env.PALIMPSEST_PERF_VERSIONS ?? 1_000_000);
 const ENTITIES = Math.max(100, Math.round(TARGET / 20));
-const DAY = 86_400_000;
-
 
 function percentile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -29,52 +28,10 @@ const fmtUs = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
 
 function main(): void {
   const random = mulberry32(42);
-  let now = Date.parse('2020-01-01T00:00:00Z');
-  const start = now;
-  const mem = new MemoryGraph({
-    now: () => now,
-    predicates: { status: { cardinality: 'one' }, works_at: { cardinality: 'one' }, lives_in: { cardinality: 'one' } },
-  });
-  const names = Array.from({ length: ENTITIES }, (_, i) => `entity-${i}`);
-  const ids: number[] = [];
-  for (const name of names) ids.push(mem.entity({ name }).id);
-  const onePredicates = ['status', 'works_at', 'lives_in'];
-  const manyPredicates = ['knows', 'likes', 'visited', 'mentions'];
-
-  // The stream: 60% cardinality-one updates (some backdated), 35% many-valued facts, 5% retractions.
-  let ops = 0;
-  // CPU time beside wall time: on a shared, loaded machine the wall clock also counts other processes.
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  while (mem.size.versions < TARGET) {
-    if (random() < 0.3) now += Math.floor(random() * 60_000);
-    const s = ids[Math.floor(random() * ENTITIES)]!;
-    const r = random();
-    if (r < 0.6) {
-      const backdated = random() < 0.2;
-      mem.assert({
-        subject: { id: s },
-        predicate: onePredicates[Math.floor(random() * 3)]!,
-        object: { value: Math.floor(random() * 50) },
-        validFrom: backdated ? now - Math.floor(random() * 30) * DAY : now,
-      });
-    } else if (r < 0.95) {
-      mem.assert({
-        subject: { id: s },
-        predicate: manyPredicates[Math.floor(random() * 4)]!,
-        object: { id: ids[Math.floor(random() * ENTITIES)]! },
-        validFrom: now - Math.floor(random() * 365) * DAY,
-        ...(random() < 0.3 ? { validTo: now + Math.floor(random() * 365) * DAY } : {}),
-      });
-    } else {
-      mem.retract({ subject: { id: s }, predicate: manyPredicates[Math.floor(random() * 4)]!, validFrom: now - Math.floor(random() * 10) * DAY });
-    }
-    ops++;
-  }
-  const buildMs = performance.now() - t0;
-  const cpu1 = process.cpuUsage();
-  const buildCpuMs = (cpu1.user - cpu0.user + cpu1.system - cpu0.system) / 1000;
-  const end = now;
+  const stream = writePerfStream((now) => new MemoryGraph({ now, predicates: PERF_PREDICATES }), TARGET, random);
+  const { mem, ids, ops, start, end } = stream;
+  const buildMs = stream.wallMs;
+  const buildCpuMs = stream.cpuMs;
   const size = mem.size;
   const cut = () => ({ validAt: start + Math.floor(random() * (end - start + 30 * DAY)), knownAt: start + Math.floor(random() * (end - start)) });
   const subjects = Array.from({ length: 20_000 }, () => ({ id: ids[Math.floor(random() * ENTITIES)]! }));
