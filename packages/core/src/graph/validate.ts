@@ -65,19 +65,10 @@ export function describeError(error: unknown): string {
  */
 export function readInput<T>(call: string, value: unknown, shape: Shape, what = 'the argument', strict = true, noun?: string): T {
   try {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      const why = what === 'the argument' ? 'expected an object argument' : `${what} must be an object`;
-      throw new InvalidArgumentError(`${call}: ${why}, got ${kindOf(value)}`);
-    }
-    const source = value as Record<string, unknown>;
+    const source = argumentObject(call, value, what);
     if (strict) {
       // for-in (own and inherited enumerable keys) uses V8's enum cache: no key array per call.
-      for (const key in source) {
-        if (Object.hasOwn(shape, key)) continue;
-        const known = Object.keys(shape).join(', ');
-        if (noun !== undefined) throw new InvalidArgumentError(`${call}: ${what}.${key} is not ${noun} (${known})`);
-        throw new InvalidArgumentError(`${call}: ${what} has an unknown field ${JSON.stringify(key)} (known: ${known})`);
-      }
+      for (const key in source) if (!Object.hasOwn(shape, key)) unknownField(call, what, key, shape, noun);
     }
     // An ordinary object is safe here: its keys are the shape's own names, never a caller's string.
     const out: Record<string, unknown> = {};
@@ -93,6 +84,22 @@ export function readInput<T>(call: string, value: unknown, shape: Shape, what = 
     if (error instanceof PalimpsestError) throw error;
     throw new InvalidArgumentError(`${call}: reading ${what} threw ${describeError(error)}`);
   }
+}
+
+/** Refuses a field the shape does not know, naming the shape's fields. */
+export function unknownField(call: string, what: string, key: string, shape: Shape, noun?: string): never {
+  const known = Object.keys(shape).join(', ');
+  if (noun !== undefined) throw new InvalidArgumentError(`${call}: ${what}.${key} is not ${noun} (${known})`);
+  throw new InvalidArgumentError(`${call}: ${what} has an unknown field ${JSON.stringify(key)} (known: ${known})`);
+}
+
+/** An argument that must be an object (not null, not an array): refused by name otherwise. */
+export function argumentObject(call: string, value: unknown, what = 'the argument'): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const why = what === 'the argument' ? 'expected an object argument' : `${what} must be an object`;
+    throw new InvalidArgumentError(`${call}: ${why}, got ${kindOf(value)}`);
+  }
+  return value as Record<string, unknown>;
 }
 
 /** An options argument that may be omitted: `undefined` reads as no fields. */
@@ -134,21 +141,44 @@ function readField(call: string, raw: unknown, kind: FieldKind, field: string): 
 }
 
 /** A Date's milliseconds, read once through Date.prototype (a subclass or proxy cannot answer twice). */
-function readTime(raw: unknown): unknown {
+export function readTime(raw: unknown): unknown {
   return raw instanceof Date ? Date.prototype.getTime.call(raw) : raw;
 }
 
-function readRef(call: string, raw: unknown, field: string): unknown {
+const ID_SHAPE: Shape = { id: 'any' };
+const OBJECT_SHAPE: Shape = { id: 'any', value: 'any' };
+
+/** An EntityRef: a name as it is, an object copied as `{ id }` (readInput's rules for ID_SHAPE, without its per-field dispatch). */
+export function readRef(call: string, raw: unknown, field: string): unknown {
   if (raw === null || typeof raw !== 'object') return raw; // a name, or refused by the call
-  return readInput(call, raw, { id: 'any' }, field);
+  try {
+    if (Array.isArray(raw)) argumentObject(call, raw, field);
+    for (const key in raw) if (key !== 'id') unknownField(call, field, key, ID_SHAPE);
+    const id = (raw as { id?: unknown }).id;
+    return id === undefined ? {} : { id };
+  } catch (error) {
+    if (error instanceof PalimpsestError) throw error;
+    throw new InvalidArgumentError(`${call}: reading ${field} threw ${describeError(error)}`);
+  }
 }
 
-function readObjectRef(call: string, raw: unknown, field: string): unknown {
+/** An ObjectRef: a name as it is, an object copied as `{ id }` or `{ value }` (a checked literal). */
+export function readObjectRef(call: string, raw: unknown, field: string): unknown {
   if (raw === null || typeof raw !== 'object') return raw;
-  const ref = readInput<{ id?: unknown; value?: unknown }>(call, raw, { id: 'any', value: 'any' }, field);
-  if (ref.id !== undefined && ref.value !== undefined) throw new InvalidArgumentError(`${call}: ${field} has both id and value`);
-  if (ref.value !== undefined) return { value: checkLiteral(ref.value, call, field) };
-  return ref;
+  let id: unknown;
+  let value: unknown;
+  try {
+    if (Array.isArray(raw)) argumentObject(call, raw, field);
+    for (const key in raw) if (key !== 'id' && key !== 'value') unknownField(call, field, key, OBJECT_SHAPE);
+    id = (raw as { id?: unknown }).id;
+    value = (raw as { value?: unknown }).value;
+  } catch (error) {
+    if (error instanceof PalimpsestError) throw error;
+    throw new InvalidArgumentError(`${call}: reading ${field} threw ${describeError(error)}`);
+  }
+  if (id !== undefined && value !== undefined) throw new InvalidArgumentError(`${call}: ${field} has both id and value`);
+  if (value !== undefined) return { value: checkLiteral(value, call, field) };
+  return id === undefined ? {} : { id };
 }
 
 /** A plain copy of an array, each index read once; holes are refused. */

@@ -26,6 +26,7 @@ import { checkFactIds, existingEntity, existingEpisode, findEntity, findObject, 
 import type { PendingEntity } from './resolve.js';
 import { checkConfidence, checkEdgeType, checkPredicateName, checkText, readInput, readList, readOptions, SHAPES, show } from './validate.js';
 import { applyAssert, applyMerge, applyRetract } from './write-apply.js';
+import { readAssertInput, readRetractInput } from './write-input.js';
 import { checkLineSize, ID_UNITS, NUMBER_UNITS, vectorUnits } from './log-size.js';
 
 /** Creates an entity, or returns the existing one of that name (adding any new aliases). */
@@ -104,7 +105,7 @@ const NO_EVIDENCE: number[] = [];
 /** Asserts that subject —predicate→ object holds over [validFrom, validTo). See SEMANTICS.md. */
 export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   const call = 'MemoryGraph.assert';
-  const input = readInput<AssertInput>(call, raw, SHAPES.assert);
+  const input = readAssertInput(call, raw);
   const at = stamp(mem, input.recordedAt, call);
   const subject = pendingEntity(mem, input.subject, call, 'subject', at);
   checkPredicateName(input.predicate, call);
@@ -174,7 +175,7 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
 /** Stops believing subject —predicate→ object (every object when omitted) over [validFrom, validTo). */
 export function writeRetract(mem: MemoryGraph, raw: RetractInput): RetractResult {
   const call = 'MemoryGraph.retract';
-  const input = readInput<RetractInput>(call, raw, SHAPES.retract);
+  const input = readRetractInput(call, raw);
   const at = stamp(mem, input.recordedAt, call);
   checkPredicateName(input.predicate, call);
   const validFrom = input.validFrom === undefined ? at : toMillis(input.validFrom, call, 'validFrom', 'past');

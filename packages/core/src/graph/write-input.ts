@@ -1,0 +1,62 @@
+// The arguments of assert and retract, the write path's hot calls, read as readInput (validate.ts) reads
+// them: each field once, in the shape's order, unknown fields refused by name, anything a getter throws
+// made a named error. Written out field by field so that each read is a named property load (an inline
+// cache the caller's object shape keeps warm), not a keyed load per field through a dispatch on its kind;
+// readInput's own path for these shapes was a tenth of ingest's CPU time.
+import { InvalidArgumentError, PalimpsestError } from '../errors.js';
+import type { AssertInput, RetractInput } from '../types.js';
+import { argumentObject, checkText, describeError, readList, readObjectRef, readRef, readTime, SHAPES, unknownField } from './validate.js';
+
+/** An EntityRef field: a name as given, an object copied. */
+const ref = (call: string, raw: unknown, field: string): unknown => (raw === undefined || typeof raw === 'string' ? raw : readRef(call, raw, field));
+const objectRef = (call: string, raw: unknown, field: string): unknown => (raw === undefined ? raw : readObjectRef(call, raw, field));
+const text = (call: string, raw: unknown, field: string): unknown => (raw === undefined ? raw : checkText(raw, call, field));
+const time = (raw: unknown): unknown => (raw === undefined ? raw : readTime(raw));
+
+/** An assert call's argument, copied (SHAPES.assert). */
+export function readAssertInput(call: string, value: unknown): AssertInput {
+  try {
+    const source = argumentObject(call, value);
+    for (const key in source) if (!Object.hasOwn(SHAPES.assert, key)) unknownField(call, 'the argument', key, SHAPES.assert);
+    // One object literal of fixed shape; absent fields are undefined, as readInput leaves them out.
+    const subject = ref(call, source.subject, 'subject');
+    const predicate = source.predicate;
+    const object = objectRef(call, source.object, 'object');
+    const validFrom = time(source.validFrom);
+    const validTo = time(source.validTo);
+    const recordedAt = time(source.recordedAt);
+    const confidence = source.confidence;
+    const sourceName = text(call, source.source, 'source');
+    const rawEvidence = source.evidence;
+    const evidence = rawEvidence === undefined ? undefined : readList(call, rawEvidence, 'evidence').map((v, i) => checkText(v, call, `evidence[${i}]`));
+    const reason = text(call, source.reason, 'reason');
+    const edgeType = source.edgeType;
+    const episode = source.episode;
+    return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode } as AssertInput;
+  } catch (error) {
+    throw named(call, error);
+  }
+}
+
+/** A retract call's argument, copied (SHAPES.retract). */
+export function readRetractInput(call: string, value: unknown): RetractInput {
+  try {
+    const source = argumentObject(call, value);
+    for (const key in source) if (!Object.hasOwn(SHAPES.retract, key)) unknownField(call, 'the argument', key, SHAPES.retract);
+    const subject = ref(call, source.subject, 'subject');
+    const predicate = source.predicate;
+    const object = objectRef(call, source.object, 'object');
+    const validFrom = time(source.validFrom);
+    const validTo = time(source.validTo);
+    const recordedAt = time(source.recordedAt);
+    const reason = text(call, source.reason, 'reason');
+    return { subject, predicate, object, validFrom, validTo, recordedAt, reason } as RetractInput;
+  } catch (error) {
+    throw named(call, error);
+  }
+}
+
+function named(call: string, error: unknown): unknown {
+  if (error instanceof PalimpsestError) return error;
+  return new InvalidArgumentError(`${call}: reading the argument threw ${describeError(error)}`);
+}
