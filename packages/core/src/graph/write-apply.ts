@@ -38,9 +38,8 @@ export function applyAssert(
   // Cardinality one: other objects lose the asserted interval (collected before anything changes).
   const conflicts: number[] = cardinalityOne ? [] : NO_ROWS;
   if (cardinalityOne) {
-    const live = st.liveTriples(s, p);
-    for (let i = 0; i < live.length; i++) {
-      const other = live[i]!;
+    const liveNext = st.live.next;
+    for (let other = st.live.head(s, p); other !== NONE; other = liveNext[other]!) {
       if (other === t) continue;
       for (let r = st.tOpenHead[other]!; r !== NONE; r = st.openNext[r]!) {
         if (st.validFromOf(r) < validTo && validFrom < st.validToOf(r)) conflicts.push(r);
@@ -128,7 +127,7 @@ export function copyRow(mem: MemoryGraph, r: number, from: number, to: number, a
 
 export function applyRetract(mem: MemoryGraph, s: number, p: number, o: number | undefined, validFrom: number, validTo: number, at: number): RetractResult {
   const st = mem.store;
-  const triples = o === undefined ? [...st.liveTriples(s, p)] : [st.findTriple(s, p, o)].filter((t) => t !== NONE);
+  const triples = o === undefined ? st.liveTriples(s, p) : [st.findTriple(s, p, o)].filter((t) => t !== NONE);
   const rows: number[] = [];
   for (const t of triples) {
     const open: number[] = [];

@@ -1,5 +1,6 @@
 import { grow, IntList, nextCapacity } from '../util/arrays.js';
 import type { ColumnArray } from '../state.js';
+import { LiveSet } from './live-set.js';
 import { RecordFence } from './record-fence.js';
 import { RowMeta } from './row-meta.js';
 import { SubjectIndex } from './subject-index.js';
@@ -116,11 +117,8 @@ export class FactStore {
   /** Rows in the order they were closed (= invalidAt order, since record time only moves forward). */
   closedRows = new IntList();
 
-  /**
-   * (subject, predicate) → triples with at least one open row: per predicate, a map keyed by subject
-   * (small-integer keys, which V8 hashes fast, unlike a packed subject·predicate double).
-   */
-  private live: Array<Map<number, number[]>> = [];
+  /** (subject, predicate) → triples with at least one open row, as intrusive lists (live-set.ts). */
+  readonly live = new LiveSet();
 
   readonly zones = new ZoneIndex();
   /** Each subject's versions with their validity and closing time, together: entity-local cuts (subject-index.ts). */
@@ -284,6 +282,7 @@ export class FactStore {
     this.tOpenHead = grow(this.tOpenHead, cap, NONE);
     this.tSubjectNext = grow(this.tSubjectNext, cap, NONE);
     this.tObjectNext = grow(this.tObjectNext, cap, NONE);
+    this.live.reserveTriples(cap);
     this.tripleCapacity = cap;
   }
 
@@ -349,35 +348,19 @@ export class FactStore {
     for (let r = this.tOpenHead[triple]!; r !== NONE; r = this.openNext[r]!) out.push(r);
   }
 
-  /** Triples of (subject, predicate) that have open rows (a live copy the caller may keep). */
-  liveTriples(subject: number, predicate: number): readonly number[] {
-    return this.live[predicate]?.get(subject) ?? EMPTY;
+  /** Triples of (subject, predicate) that have open rows, as a new array (the hot path walks `live` itself). */
+  liveTriples(subject: number, predicate: number): number[] {
+    const out: number[] = [];
+    for (let t = this.live.head(subject, predicate); t !== NONE; t = this.live.next[t]!) out.push(t);
+    return out;
   }
 
   private markLive(triple: number): void {
-    const p = this.tPredicate[triple]!;
-    const s = this.tSubject[triple]!;
-    let bySubject = this.live[p];
-    if (bySubject === undefined) {
-      while (this.live.length <= p) this.live.push(new Map());
-      bySubject = this.live[p]!;
-    }
-    const list = bySubject.get(s);
-    if (list === undefined) bySubject.set(s, [triple]);
-    else list.push(triple);
+    this.live.add(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
   }
 
   private unmarkLive(triple: number): void {
-    const bySubject = this.live[this.tPredicate[triple]!];
-    const s = this.tSubject[triple]!;
-    const list = bySubject?.get(s);
-    if (list === undefined) return;
-    const i = list.indexOf(triple);
-    if (i >= 0) {
-      list[i] = list[list.length - 1]!;
-      list.pop();
-    }
-    if (list.length === 0) bySubject!.delete(s);
+    this.live.remove(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
   }
 
   /** The stored columns (trimmed copies), named for a snapshot. Derived chains and indexes are rebuilt on load. */
@@ -430,6 +413,7 @@ export class FactStore {
       this.tOpenHead = new Int32Array(tc).fill(NONE);
       this.tSubjectNext = new Int32Array(tc).fill(NONE);
       this.tObjectNext = new Int32Array(tc).fill(NONE);
+      this.live.reserveTriples(tc);
       this.tripleCapacity = tc;
     } else {
       this.reserveTriples(tc);
@@ -535,15 +519,13 @@ export class FactStore {
     const perRow = 4 + 8 * 2 + 4 + 4 + 4 + 4 + 4 + 8 + 4 + 4;
     return {
       rowColumns: perRow * this.rowCount + this.meta.byteLength(this.rowCount),
-      triples: this.tripleCount * 4 * 7 + this.hash.length * 4,
+      triples: this.tripleCount * 4 * 7 + this.hash.length * 4 + this.live.byteLength(this.tripleCount),
       zones: this.zones.byteLength,
       subjects: this.subjects.byteLength + this.fence.byteLength,
       pools: (this.evidenceValue.length + this.linkValue.length) * 8 + this.closedRows.length * 4,
     };
   }
 }
-
-const EMPTY: readonly number[] = Object.freeze([]);
 
 /**
  * Slots of the triple hash for `triples` entries: a power of two (its mask) at most 3/4 full, where
