@@ -27,7 +27,7 @@ import type { PendingEntity } from './resolve.js';
 import { checkConfidence, checkEdgeType, checkPredicateName, checkText, readInput, readList, readOptions, SHAPES, show } from './validate.js';
 import { applyAssert, applyMerge, applyRetract } from './write-apply.js';
 import { readAssertInput, readRetractInput } from './write-input.js';
-import { checkLineSize, ID_UNITS, NUMBER_UNITS, vectorUnits } from './log-size.js';
+import { checkLineSize, ID_UNITS, LINE_SLACK, NUMBER_UNITS, quickUnits, vectorUnits } from './log-size.js';
 
 /** Creates an entity, or returns the existing one of that name (adding any new aliases). */
 export function writeEntity(mem: MemoryGraph, raw: EntityInput): Entity {
@@ -101,6 +101,8 @@ export function writeDefinePredicate(mem: MemoryGraph, name: string, options: Pr
 
 /** The evidence ids of an assertion without evidence: shared, never written (the write path only reads it). */
 const NO_EVIDENCE: number[] = [];
+/** No evidence strings: shared, never written. */
+const NO_TEXTS: readonly string[] = [];
 
 /** Asserts that subject —predicate→ object holds over [validFrom, validTo). See SEMANTICS.md. */
 export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
@@ -118,24 +120,32 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   const confidence = checkConfidence(input.confidence ?? DEFAULTS.confidence, call, 'confidence');
   const source = input.source;
   const reason = input.reason;
-  const evidence = input.evidence === undefined ? [] : [...new Set(input.evidence)];
+  const evidence = input.evidence === undefined ? NO_TEXTS : [...new Set(input.evidence)];
   checkEdgeType(input.edgeType, call);
   const episode = input.episode === undefined ? NONE : existingEpisode(mem, input.episode, call);
-  if (mem.predicateNames.find(input.predicate) === NONE && mem.predicateNames.size >= MAX_PREDICATES) {
+  const known = mem.predicateNames.find(input.predicate);
+  if (known === NONE && mem.predicateNames.size >= MAX_PREDICATES) {
     throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
   }
-  // The assertion's line, bounded before the entities it names are created (their own lines are small).
-  checkLineSize(call, mem.logBuffer.maxLineUnits, [
-    input.predicate,
-    source,
-    reason,
-    input.edgeType,
-    input.episode,
-    'literal' in object && typeof object.literal === 'string' ? object.literal : undefined,
-    'create' in subject ? subject.display : undefined,
-    'create' in object ? object.display : undefined,
-    evidence,
-  ]);
+  const literal = 'literal' in object ? object.literal : undefined;
+  // The assertion's line, bounded before the entities it names are created (their own lines are small);
+  // a quick bound first, so the common call builds no list of its strings.
+  let units = quickUnits(input.predicate) + quickUnits(source) + quickUnits(reason) + quickUnits(input.edgeType) + quickUnits(input.episode);
+  units += (typeof literal === 'string' ? quickUnits(literal) : 0) + ('create' in subject ? quickUnits(subject.display) : 0) + ('create' in object ? quickUnits(object.display) : 0);
+  for (let i = 0; i < evidence.length; i++) units += quickUnits(evidence[i]);
+  if (units + LINE_SLACK > mem.logBuffer.maxLineUnits) {
+    checkLineSize(call, mem.logBuffer.maxLineUnits, [
+      input.predicate,
+      source,
+      reason,
+      input.edgeType,
+      input.episode,
+      typeof literal === 'string' ? literal : undefined,
+      'create' in subject ? subject.display : undefined,
+      'create' in object ? object.display : undefined,
+      evidence,
+    ]);
+  }
 
   // Everything is checked: from here on the call cannot fail, so the memory changes all or nothing.
   const config = mem.predicateConfig.get(input.predicate);
@@ -143,18 +153,15 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   const rejected = confidence < gate;
   // A rejected assertion creates no entity: it names new ones by name in the log.
   const s = refer(mem, subject, rejected, at);
-  let objectSpec: ObjectSpec | { name: string };
-  if ('literal' in object) objectSpec = { value: object.literal };
-  else {
-    const o = refer(mem, object, rejected, at);
-    objectSpec = typeof o === 'number' ? { id: o } : o;
-  }
-  if (rejected || typeof s !== 'number' || 'name' in objectSpec) {
+  const objectEntity = 'literal' in object ? undefined : refer(mem, object, rejected, at);
+  if (rejected || typeof s !== 'number' || (objectEntity !== undefined && typeof objectEntity !== 'number')) {
+    const objectSpec: ObjectSpec | { name: string } =
+      'literal' in object ? { value: object.literal } : typeof objectEntity === 'number' ? { id: objectEntity } : objectEntity!;
     const op: AssertOp = { type: 'assert', recordedAt: at, subject: s, predicate: input.predicate, object: objectSpec, validFrom: validFrom === -Infinity ? null : validFrom };
     if (validTo !== Infinity) op.validTo = validTo;
     op.confidence = confidence;
     if (source !== undefined) op.source = source;
-    if (evidence.length > 0) op.evidence = evidence;
+    if (evidence.length > 0) op.evidence = evidence as string[]; // a fresh array when not empty
     if (reason !== undefined) op.reason = reason;
     if (input.edgeType !== undefined) op.edgeType = input.edgeType;
     if (input.episode !== undefined) op.episode = input.episode;
@@ -163,8 +170,8 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
     return { status: 'rejected', closed: [], added: [] };
   }
   // The hot path of ingestion: the ids are interned first and logged as one record (no JSON, no op object).
-  const p = mem.predicateNames.intern(input.predicate);
-  const o = 'value' in objectSpec ? literalCode(literalId(mem, objectSpec.value)) : objectSpec.id;
+  const p = known !== NONE ? known : mem.predicateNames.intern(input.predicate);
+  const o = objectEntity === undefined ? literalCode(literalId(mem, literal!)) : objectEntity;
   const prov = provenanceId(mem, source, reason, input.edgeType);
   const evidenceIds = evidence.length === 0 ? NO_EVIDENCE : evidence.map((e) => mem.strings.intern(e));
   mem.logBuffer.appendAssert(at, validFrom, validTo, confidence, s, p, o, prov, episode, evidenceIds);

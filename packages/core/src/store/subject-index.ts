@@ -154,9 +154,15 @@ export class SubjectIndex {
     const d = this.data;
     const b = this.rowBlock[row]!;
     d[this.rowSlot[row]! + INVALID] = at;
-    const end = b + HEADER + d[b + USED]! * SLOT;
+    // Newest slots first: they are the likeliest still open, and one open slot settles the largest (∞).
     let max = -Infinity;
-    for (let s = b + HEADER + INVALID; s < end; s += SLOT) if (d[s]! > max) max = d[s]!;
+    const first = b + HEADER + INVALID;
+    for (let s = first + (d[b + USED]! - 1) * SLOT; s >= first; s -= SLOT) {
+      if (d[s]! > max) {
+        max = d[s]!;
+        if (max === Infinity) break;
+      }
+    }
     d[b + MAX_INVALID] = max;
   }
 

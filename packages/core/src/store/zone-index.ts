@@ -155,7 +155,14 @@ export class ZoneIndex {
     const leaf = this.levels[0]!;
     let max = -Infinity;
     const end = Math.min(rowCount, (index + 1) << SHIFT);
-    for (let r = index << SHIFT; r < end; r++) if (rows.invalidAt[r]! > max) max = rows.invalidAt[r]!;
+    const invalidAt = rows.invalidAt;
+    // Newest rows first: one still open settles the largest (∞), usually the leaf's summary as it was.
+    for (let r = end - 1; r >= index << SHIFT; r--) {
+      if (invalidAt[r]! > max) {
+        max = invalidAt[r]!;
+        if (max === Infinity) break;
+      }
+    }
     if (leaf.maxInvalid[index] === max) return;
     leaf.maxInvalid[index] = max;
     for (let depth = 1; depth < this.levels.length; depth++) {
