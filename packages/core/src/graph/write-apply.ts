@@ -41,7 +41,10 @@ export function applyAssert(
     const liveNext = st.live.next;
     for (let other = st.live.head(s, p); other !== NONE; other = liveNext[other]!) {
       if (other === t) continue;
-      for (let r = st.tOpenHead[other]!; r !== NONE; r = st.openNext[r]!) {
+      let left = st.tOpenCount[other]!;
+      for (let r = st.tHead[other]!; left > 0; r = st.tripleNext[r]!) {
+        if (!st.subjects.isOpen(r)) continue;
+        left--;
         if (st.validFromOf(r) < validTo && validFrom < st.validToOf(r)) conflicts.push(r);
       }
     }

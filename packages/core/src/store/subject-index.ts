@@ -78,6 +78,11 @@ export class SubjectIndex {
     return this.data[this.rowSlot[row]! + TO]!;
   }
 
+  /** Whether the row is still believed (not closed): read from its slot, beside its valid times. */
+  isOpen(row: number): boolean {
+    return this.data[this.rowSlot[row]! + INVALID] === Infinity;
+  }
+
   /** validFrom and validTo of rows [0, n) as columns (for export). */
   validColumns(n: number): { validFrom: Float64Array; validTo: Float64Array } {
     const validFrom = new Float64Array(n);
