@@ -38,10 +38,10 @@ export function applyAssert(
   // Cardinality one: other objects lose the asserted interval (collected before anything changes).
   const conflicts: number[] = cardinalityOne ? [] : NO_ROWS;
   if (cardinalityOne) {
-    const liveNext = st.live.next;
-    for (let other = st.live.head(s, p); other !== NONE; other = liveNext[other]!) {
+    const live = st.live;
+    for (let other = live.head(s, p); other !== NONE; other = live.next(other)) {
       if (other === t) continue;
-      let left = st.tOpenCount[other]!;
+      let left = live.openCount(other);
       for (let r = st.tHead[other]!; left > 0; r = st.tripleNext[r]!) {
         if (!st.subjects.isOpen(r)) continue;
         left--;

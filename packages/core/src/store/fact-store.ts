@@ -92,12 +92,6 @@ export class FactStore {
   tObject = new Int32Array(0);
   /** Newest row of the triple. */
   tHead = new Int32Array(0);
-  /**
-   * Open rows of the triple. They are found on its chain (newest first, where open rows usually sit) by
-   * their invalidAt: a count instead of a second chain through the rows saves 4 bytes a version and the
-   * unlinking walk of every closing.
-   */
-  tOpenCount = new Int32Array(0);
   /** Next triple with the same subject / the same (entity) object. */
   tSubjectNext = new Int32Array(0);
   tObjectNext = new Int32Array(0);
@@ -180,7 +174,7 @@ export class FactStore {
     this.lastSeenAt[row] = recordedAt;
     this.tripleNext[row] = this.tHead[triple]!;
     this.tHead[triple] = row;
-    if (this.tOpenCount[triple]!++ === 0) this.markLive(triple);
+    this.live.opened(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
     this.rowCount = row + 1;
     this.zones.add(row, validFrom, validTo, Infinity);
     this.subjects.add(row, this.tSubject[triple]!, validFrom, validTo, Infinity);
@@ -193,7 +187,7 @@ export class FactStore {
     this.invalidAt[row] = at;
     this.closedRows.push(row);
     const triple = this.triple[row]!;
-    if (--this.tOpenCount[triple]! === 0) this.unmarkLive(triple);
+    if (this.live.closedOne(triple)) this.live.remove(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
     this.zones.closed(row, this, this.rowCount);
     this.subjects.closed(row, at);
   }
@@ -265,7 +259,6 @@ export class FactStore {
     this.tPredicate = grow(this.tPredicate, cap);
     this.tObject = grow(this.tObject, cap);
     this.tHead = grow(this.tHead, cap, NONE);
-    this.tOpenCount = grow(this.tOpenCount, cap);
     this.tSubjectNext = grow(this.tSubjectNext, cap, NONE);
     this.tObjectNext = grow(this.tObjectNext, cap, NONE);
     this.live.reserveTriples(cap);
@@ -302,7 +295,6 @@ export class FactStore {
     this.tPredicate[t] = predicate;
     this.tObject[t] = object;
     this.tHead[t] = NONE;
-    this.tOpenCount[t] = 0;
     this.reserveEntities(Math.max(subject, object) + 1);
     this.tSubjectNext[t] = this.subjectHead[subject]!;
     this.subjectHead[subject] = t;
@@ -329,9 +321,13 @@ export class FactStore {
     this.entityCapacity = cap;
   }
 
-  /** Open rows of a triple, newest first, into `out`. */
+  /**
+   * Open rows of a triple, newest first, into `out`. They are found on its chain (newest first, where open
+   * rows usually sit) by their invalidAt, counted by the live set: no second chain through the rows (4 bytes
+   * a version) and no unlinking walk on closing.
+   */
   openRowsOf(triple: number, out: number[]): void {
-    let left = this.tOpenCount[triple]!;
+    let left = this.live.openCount(triple);
     for (let r = this.tHead[triple]!; left > 0; r = this.tripleNext[r]!) {
       if (this.subjects.isOpen(r)) {
         out.push(r);
@@ -343,16 +339,8 @@ export class FactStore {
   /** Triples of (subject, predicate) that have open rows, as a new array (the hot path walks `live` itself). */
   liveTriples(subject: number, predicate: number): number[] {
     const out: number[] = [];
-    for (let t = this.live.head(subject, predicate); t !== NONE; t = this.live.next[t]!) out.push(t);
+    for (let t = this.live.head(subject, predicate); t !== NONE; t = this.live.next(t)) out.push(t);
     return out;
-  }
-
-  private markLive(triple: number): void {
-    this.live.add(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
-  }
-
-  private unmarkLive(triple: number): void {
-    this.live.remove(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
   }
 
   /** The stored columns (trimmed copies), named for a snapshot. Derived chains and indexes are rebuilt on load. */
@@ -402,7 +390,6 @@ export class FactStore {
       this.tPredicate = c.tPredicate as typeof this.tPredicate;
       this.tObject = c.tObject as typeof this.tObject;
       this.tHead = new Int32Array(tc).fill(NONE);
-      this.tOpenCount = new Int32Array(tc);
       this.tSubjectNext = new Int32Array(tc).fill(NONE);
       this.tObjectNext = new Int32Array(tc).fill(NONE);
       this.live.reserveTriples(tc);
@@ -425,9 +412,9 @@ export class FactStore {
       const t = this.triple[r]!;
       this.tripleNext[r] = this.tHead[t]!;
       this.tHead[t] = r;
-      if (this.invalidAt[r] === Infinity) this.tOpenCount[t]!++;
+      if (this.invalidAt[r] === Infinity) this.live.countOpen(t);
     }
-    for (let t = 0; t < tc; t++) if (this.tOpenCount[t] !== 0) this.markLive(t);
+    for (let t = 0; t < tc; t++) if (this.live.openCount(t) !== 0) this.live.add(t, this.tSubject[t]!, this.tPredicate[t]!);
     this.zones.build(c, n);
     const { tSubject, triple } = this;
     this.subjects.build(c, n, (r) => tSubject[triple[r]!]!);
@@ -505,7 +492,7 @@ export class FactStore {
     const perRow = 4 + 8 * 2 + 4 + 4 + 4 + 4 + 4 + 8 + 4;
     return {
       rowColumns: perRow * this.rowCount + this.meta.byteLength(this.rowCount),
-      triples: this.tripleCount * 4 * 7 + this.hash.length * 4 + this.live.byteLength(this.tripleCount),
+      triples: this.tripleCount * 4 * 6 + this.hash.length * 4 + this.live.byteLength(this.tripleCount),
       zones: this.zones.byteLength,
       subjects: this.subjects.byteLength + this.fence.byteLength,
       pools: (this.evidenceValue.length + this.linkValue.length) * 8 + this.closedRows.length * 4,

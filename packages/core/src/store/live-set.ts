@@ -4,15 +4,16 @@ const NONE = -1;
 
 /**
  * The live (subject, predicate) set: per pair, the triples that have open versions, as an intrusive list
- * through the triples (`next`, one int32 per triple) whose head sits in an open-addressing table keyed by
- * the pair. What a cardinality-one assertion or an object-less retraction must look at, found without a
+ * through the triples whose head sits in an open-addressing table keyed by the pair. Per triple, its link
+ * and its count of open versions sit side by side (`links`), so the conflict scan of a cardinality-one
+ * assertion reads both from one cache line. What a cardinality-one assertion or an object-less retraction must look at, found without a
  * Map per predicate and an array per pair (heap objects the garbage collector walked on every major
  * collection). A pair keeps its slot once it has had a live triple (its head NONE when it has none now):
  * no tombstones, and the table grows only with the pairs ever live.
  */
 export class LiveSet {
-  /** Next live triple of the same pair (meaningful only while the triple is live). */
-  next = new Int32Array(0);
+  /** Per triple two int32s: the next live triple of the same pair (meaningful only while it is live), and its open versions. */
+  links = new Int32Array(0);
   /** Per slot: the pair's subject (NONE: an empty slot), predicate and first live triple. */
   private slotSubject = new Int32Array(0);
   private slotPredicate = new Int32Array(0);
@@ -26,7 +27,32 @@ export class LiveSet {
 
   /** Makes room for `triples` triples (the store calls this when it grows its triple columns). */
   reserveTriples(triples: number): void {
-    if (triples > this.next.length) this.next = grow(this.next, triples, NONE);
+    if (triples * 2 > this.links.length) this.links = grow(this.links, triples * 2);
+  }
+
+  /** Open versions of `triple`. */
+  openCount(triple: number): number {
+    return this.links[triple * 2 + 1]!;
+  }
+
+  /** The live triple after `triple` in its pair's list, NONE at the end. */
+  next(triple: number): number {
+    return this.links[triple * 2]!;
+  }
+
+  /** `triple` got an open version: the first makes it live. */
+  opened(triple: number, subject: number, predicate: number): void {
+    if (this.links[triple * 2 + 1]!++ === 0) this.add(triple, subject, predicate);
+  }
+
+  /** One of `triple`'s open versions was closed; true when it has none left (the caller then calls `remove`). */
+  closedOne(triple: number): boolean {
+    return --this.links[triple * 2 + 1]! === 0;
+  }
+
+  /** Counts `triple`'s open versions at a bulk load (call `add` for each live triple after). */
+  countOpen(triple: number): void {
+    this.links[triple * 2 + 1]!++;
   }
 
   /** The first live triple of (subject, predicate), NONE when it has none; follow `next` for the rest. */
@@ -42,7 +68,7 @@ export class LiveSet {
   /** `triple` of (subject, predicate) got its first open version. */
   add(triple: number, subject: number, predicate: number): void {
     const slot = this.slotOf(subject, predicate);
-    this.next[triple] = this.slotHead[slot]!;
+    this.links[triple * 2] = this.slotHead[slot]!;
     this.slotHead[slot] = triple;
   }
 
@@ -51,14 +77,15 @@ export class LiveSet {
     const slot = this.slotOf(subject, predicate);
     let prev = NONE;
     let cur = this.slotHead[slot]!;
+    const links = this.links;
     while (cur !== NONE && cur !== triple) {
       prev = cur;
-      cur = this.next[cur]!;
+      cur = links[cur * 2]!;
     }
     if (cur === NONE) return;
-    if (prev === NONE) this.slotHead[slot] = this.next[triple]!;
-    else this.next[prev] = this.next[triple]!;
-    this.next[triple] = NONE;
+    if (prev === NONE) this.slotHead[slot] = links[triple * 2]!;
+    else links[prev * 2] = links[triple * 2]!;
+    links[triple * 2] = NONE;
   }
 
   /** The pair's slot, claimed if it has none. */
@@ -96,9 +123,9 @@ export class LiveSet {
     }
   }
 
-  /** Bytes held for `triples` triples: their links and the pair table. */
+  /** Bytes held for `triples` triples: their links and counts, and the pair table. */
   byteLength(triples: number): number {
-    return triples * 4 + this.slotSubject.length * 12;
+    return triples * 8 + this.slotSubject.length * 12;
   }
 }
 
