@@ -2,9 +2,11 @@
  * Ingest A/B in one process: the write stream of `npm run perf` (perf-stream.ts) through another build of core
  * (`--base`, e.g. a copy of main's dist/index.js) and through this one, alternating which goes first each
  * round; CPU time (process.cpuUsage) of the operations, median over the rounds; then each side's counted bytes
- * per version (FactStore.memoryBytes) from its last memory.
+ * per version (FactStore.memoryBytes) from its last memory. With `--memory`, instead: each side once, and the
+ * heap + array buffers its memory holds after full collections (the process's growth from before the
+ * stream to after it, per version: everything the memory keeps, strings, log and capacity slack included).
  *
- *   npx tsc -p packages/core/perf && node --expose-gc packages/core/dist/perf-node/perf/ingest-ab.js --base /path/to/core/dist/index.js [--versions 1000000] [--rounds 3]
+ *   npx tsc -p packages/core/perf && node --expose-gc packages/core/dist/perf-node/perf/ingest-ab.js --base /path/to/core/dist/index.js [--versions 1000000] [--rounds 3] [--memory]
  *
  * Prints measurements only; nothing here asserts.
  */
@@ -32,6 +34,24 @@ async function main(): Promise<void> {
     { name: 'base', Graph: base.MemoryGraph, cpu: [] as number[], wall: [] as number[], ops: 0, bytes: {} as Record<string, number>, count: 0 },
     { name: 'this', Graph: MemoryGraph, cpu: [] as number[], wall: [] as number[], ops: 0, bytes: {} as Record<string, number>, count: 0 },
   ];
+  if (process.argv.includes('--memory')) {
+    for (const side of sides) {
+      collect();
+      collect();
+      const m0 = process.memoryUsage();
+      let run: ReturnType<typeof writePerfStream> | undefined = writePerfStream((now) => new side.Graph({ now, predicates: PERF_PREDICATES }), versions);
+      collect();
+      collect();
+      const m1 = process.memoryUsage();
+      const held = (x: NodeJS.MemoryUsage) => x.heapUsed + x.arrayBuffers;
+      console.log(
+        `${side.name}: ${run.mem.size.versions.toLocaleString('en')} versions; heap + array buffers held ${((held(m1) - held(m0)) / 2 ** 20).toFixed(0)} MiB = ` +
+          `${((held(m1) - held(m0)) / run.mem.size.versions).toFixed(1)} bytes/version (heap ${((m1.heapUsed - m0.heapUsed) / 2 ** 20).toFixed(0)} MiB, array buffers ${((m1.arrayBuffers - m0.arrayBuffers) / 2 ** 20).toFixed(0)} MiB)`,
+      );
+      run = undefined;
+    }
+    return;
+  }
   for (const side of sides) writePerfStream((now) => new side.Graph({ now, predicates: PERF_PREDICATES }), 50_000); // JIT warm-up
   for (let r = 0; r < rounds; r++) {
     for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
