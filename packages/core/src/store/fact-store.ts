@@ -39,12 +39,12 @@ export interface StoreColumns {
  *
  * - a **triple** table: each distinct (subject, predicate, object) once, found by an open-addressing hash;
  *   each version row points at its triple, so a row needs 4 bytes for what it is about;
- * - per triple, the chain of its versions (newest first) and the chain of its *open* versions
- *   (invalidAt = ∞): supersession touches only these;
+ * - per triple, the chain of its versions (newest first) and the count of its *open* versions
+ *   (invalidAt = ∞), found on that chain: supersession touches only these;
  * - per entity, the chains of triples it is subject and object of: an entity-local read walks the
  *   entity's own history and nothing else;
- * - per (subject, predicate), the triples that have open versions: what a cardinality-one assertion
- *   or an object-less retraction must look at;
+ * - per (subject, predicate), the triples that have open versions (live-set.ts): what a cardinality-one
+ *   assertion or an object-less retraction must look at;
  * - per entity, its versions clustered with their valid times (subject-index.ts): entity-local and
  *   whole-graph cuts; the slots there are the only copy of validFrom and validTo (`validFromOf(row)`);
  * - rarely set metadata in a sparse side table (row-meta.ts);
@@ -376,7 +376,7 @@ export class FactStore {
   }
 
   /**
-   * Takes checked columns (see graph/state-check.ts) as a bulk load: the chains, the live map and the
+   * Takes checked columns (see graph/state-check.ts) as a bulk load: the chains, the live set and the
    * indexes are built in linear passes; nothing is sorted. With `adopt` the row and triple columns become
    * the store's own (no copy; the caller must not use them again); without it they are copied. Throws a
    * RangeError for a duplicate triple (the caller turns it into CorruptSnapshotError).
