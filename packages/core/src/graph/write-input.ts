@@ -15,42 +15,35 @@ const time = (raw: unknown): unknown => (raw === undefined ? raw : readTime(raw)
 
 /** An assert call's argument, copied (SHAPES.assert). */
 export function readAssertInput(call: string, value: unknown): AssertInput {
-  try {
-    const source = argumentObject(call, value);
-    for (const key in source) if (!Object.hasOwn(SHAPES.assert, key)) unknownField(call, 'the argument', key, SHAPES.assert);
-    // One object literal of fixed shape; absent fields are undefined, as readInput leaves them out.
-    const subject = ref(call, source.subject, 'subject');
-    const predicate = source.predicate;
-    const object = objectRef(call, source.object, 'object');
-    const validFrom = time(source.validFrom);
-    const validTo = time(source.validTo);
-    const recordedAt = time(source.recordedAt);
-    const confidence = source.confidence;
-    const sourceName = text(call, source.source, 'source');
-    const rawEvidence = source.evidence;
-    const evidence = rawEvidence === undefined ? undefined : readList(call, rawEvidence, 'evidence').map((v, i) => checkText(v, call, `evidence[${i}]`));
-    const reason = text(call, source.reason, 'reason');
-    const edgeType = source.edgeType;
-    const episode = source.episode;
-    return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode } as AssertInput;
-  } catch (error) {
-    throw named(call, error);
-  }
+  return readWriteInput(call, value, true) as AssertInput;
 }
 
-/** A retract call's argument, copied (SHAPES.retract). */
+/** A retract call's argument, copied (SHAPES.retract; the assertion's own fields are left undefined). */
 export function readRetractInput(call: string, value: unknown): RetractInput {
+  return readWriteInput(call, value, false) as RetractInput;
+}
+
+/** The fields of either shape, in its order; the fields only an assertion has are read for one alone. */
+function readWriteInput(call: string, value: unknown, assert: boolean): AssertInput | RetractInput {
+  const shape = assert ? SHAPES.assert : SHAPES.retract;
   try {
     const source = argumentObject(call, value);
-    for (const key in source) if (!Object.hasOwn(SHAPES.retract, key)) unknownField(call, 'the argument', key, SHAPES.retract);
+    for (const key in source) if (!Object.hasOwn(shape, key)) unknownField(call, 'the argument', key, shape);
     const subject = ref(call, source.subject, 'subject');
     const predicate = source.predicate;
     const object = objectRef(call, source.object, 'object');
     const validFrom = time(source.validFrom);
     const validTo = time(source.validTo);
     const recordedAt = time(source.recordedAt);
+    const confidence = assert ? source.confidence : undefined;
+    const sourceName = assert ? text(call, source.source, 'source') : undefined;
+    const rawEvidence = assert ? source.evidence : undefined;
+    const evidence = rawEvidence === undefined ? undefined : readList(call, rawEvidence, 'evidence').map((v, i) => checkText(v, call, `evidence[${i}]`));
     const reason = text(call, source.reason, 'reason');
-    return { subject, predicate, object, validFrom, validTo, recordedAt, reason } as RetractInput;
+    const edgeType = assert ? source.edgeType : undefined;
+    const episode = assert ? source.episode : undefined;
+    // One object literal of fixed shape; absent fields are undefined, as readInput leaves them out.
+    return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode } as AssertInput;
   } catch (error) {
     throw named(call, error);
   }
