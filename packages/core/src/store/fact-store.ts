@@ -367,6 +367,48 @@ export class FactStore {
     else list.push(triple);
   }
 
+  /**
+   * The live map of a bulk load. Counting the live triples per (predicate, subject) first lets each list be
+   * made once at its size, and the triples placed in id order (as markLive in id order gives), without a
+   * map lookup and a growing push per triple: 1.5 to 2 times faster. Where the (predicate, subject) table
+   * would be large beside the triples (many entities, few triples), markLive in id order does it instead.
+   */
+  private buildLive(tc: number, entityCount: number): void {
+    const { tOpenHead, tSubject, tPredicate } = this;
+    let predicates = 0;
+    let open = 0;
+    for (let t = 0; t < tc; t++) {
+      if (tOpenHead[t] === NONE) continue;
+      open++;
+      if (tPredicate[t]! >= predicates) predicates = tPredicate[t]! + 1;
+    }
+    this.live = [];
+    const keys = predicates * entityCount;
+    if (keys > 4 * open + 4096) {
+      for (let t = 0; t < tc; t++) if (tOpenHead[t] !== NONE) this.markLive(t);
+      return;
+    }
+    const counts = new Int32Array(keys);
+    for (let t = 0; t < tc; t++) if (tOpenHead[t] !== NONE) counts[tPredicate[t]! * entityCount + tSubject[t]!]!++;
+    const lists: number[][] = new Array<number[]>(keys);
+    for (let p = 0; p < predicates; p++) {
+      const bySubject = new Map<number, number[]>();
+      this.live.push(bySubject);
+      for (let s = 0, key = p * entityCount; s < entityCount; s++, key++) {
+        if (counts[key] === 0) continue;
+        const list = new Array<number>(counts[key]!);
+        lists[key] = list;
+        bySubject.set(s, list);
+        counts[key] = 0; // from here on: the next free place in the list
+      }
+    }
+    for (let t = 0; t < tc; t++) {
+      if (tOpenHead[t] === NONE) continue;
+      const key = tPredicate[t]! * entityCount + tSubject[t]!;
+      lists[key]![counts[key]!++] = t;
+    }
+  }
+
   private unmarkLive(triple: number): void {
     const bySubject = this.live[this.tPredicate[triple]!];
     const s = this.tSubject[triple]!;
@@ -445,8 +487,10 @@ export class FactStore {
     else this.copyRows(c, n);
     this.meta.load(c, n);
     this.rowCount = n;
+    const rowSubject = new Int32Array(n); // for the subject index, read here where each row's triple is
     for (let r = 0; r < n; r++) {
       const t = this.triple[r]!;
+      rowSubject[r] = this.tSubject[t]!;
       this.tripleNext[r] = this.tHead[t]!;
       this.tHead[t] = r;
       if (this.invalidAt[r] === Infinity) {
@@ -456,10 +500,9 @@ export class FactStore {
         this.openNext[r] = NONE;
       }
     }
-    for (let t = 0; t < tc; t++) if (this.tOpenHead[t] !== NONE) this.markLive(t);
+    this.buildLive(tc, entityCount);
     this.zones.build(c, n);
-    const { tSubject, triple } = this;
-    this.subjects.build(c, n, (r) => tSubject[triple[r]!]!);
+    this.subjects.build(c, n, rowSubject);
     this.fence.build(this.recordedAt, n);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
@@ -522,9 +565,7 @@ export class FactStore {
     this.tripleNext = new Int32Array(n);
     this.openNext = new Int32Array(n);
     this.rowCapacity = n;
-    this.meta.reserve(n);
-    this.zones.reserve(n);
-    this.subjects.reserveRows(n);
+    // The row metadata, the zone index and the subject index size themselves as they load.
   }
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
