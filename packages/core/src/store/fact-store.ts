@@ -487,19 +487,7 @@ export class FactStore {
     else this.copyRows(c, n);
     this.meta.load(c, n);
     this.rowCount = n;
-    const rowSubject = new Int32Array(n); // for the subject index, read here where each row's triple is
-    for (let r = 0; r < n; r++) {
-      const t = this.triple[r]!;
-      rowSubject[r] = this.tSubject[t]!;
-      this.tripleNext[r] = this.tHead[t]!;
-      this.tHead[t] = r;
-      if (this.invalidAt[r] === Infinity) {
-        this.openNext[r] = this.tOpenHead[t]!;
-        this.tOpenHead[t] = r;
-      } else {
-        this.openNext[r] = NONE;
-      }
-    }
+    const rowSubject = this.chainRows(n);
     this.buildLive(tc, entityCount);
     this.zones.build(c, n);
     this.subjects.build(c, n, rowSubject);
@@ -516,7 +504,7 @@ export class FactStore {
    * finds its slot) and linked into its subject's and object's chains.
    */
   private hashAndChainTriples(tc: number): void {
-    const { tSubject, tPredicate, tObject, hash } = this;
+    const { tSubject, tPredicate, tObject, hash, tSubjectNext, subjectHead, tObjectNext, objectHead } = this;
     const mask = this.hashMask;
     hash.fill(0);
     for (let t = 0; t < tc; t++) {
@@ -529,13 +517,35 @@ export class FactStore {
         slot = (slot + 1) & mask;
       }
       hash[slot] = t + 1;
-      this.tSubjectNext[t] = this.subjectHead[s]!;
-      this.subjectHead[s] = t;
+      tSubjectNext[t] = subjectHead[s]!;
+      subjectHead[s] = t;
       if (o >= 0) {
-        this.tObjectNext[t] = this.objectHead[o]!;
-        this.objectHead[o] = t;
+        tObjectNext[t] = objectHead[o]!;
+        objectHead[o] = t;
       }
     }
+  }
+
+  /**
+   * One pass over the rows: each is linked into its triple's chain of versions and, while open, its chain
+   * of open versions. Returns each row's subject (read here, where the row's triple is), for the subject index.
+   */
+  private chainRows(n: number): Int32Array {
+    const { triple, tSubject, tHead, tOpenHead, tripleNext, openNext, invalidAt } = this;
+    const rowSubject = new Int32Array(n);
+    for (let r = 0; r < n; r++) {
+      const t = triple[r]!;
+      rowSubject[r] = tSubject[t]!;
+      tripleNext[r] = tHead[t]!;
+      tHead[t] = r;
+      if (invalidAt[r] === Infinity) {
+        openNext[r] = tOpenHead[t]!;
+        tOpenHead[t] = r;
+      } else {
+        openNext[r] = NONE;
+      }
+    }
+    return rowSubject;
   }
 
   private copyRows(c: StoreColumns, n: number): void {
