@@ -490,7 +490,7 @@ export class FactStore {
     const rowSubject = this.chainRows(n);
     this.buildLive(tc, entityCount);
     this.zones.build(c, n);
-    this.subjects.build(c, n, rowSubject);
+    this.subjects.build(c, n, (r) => rowSubject[r]!);
     this.fence.build(this.recordedAt, n);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
