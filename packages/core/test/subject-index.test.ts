@@ -91,6 +91,49 @@ describe('SubjectIndex', () => {
   });
 });
 
+describe('SubjectIndex bulk build', () => {
+  /** The index's arrays in their used part: what reads walk, so two indexes that agree here answer alike. */
+  function layout(index: SubjectIndex, rows: number) {
+    const x = index as unknown as { data: Float64Array; used: number; slotRow: Int32Array; slotsUsed: number; head: Int32Array; tail: Int32Array; rowSlot: Int32Array; rowBlock: Int32Array };
+    const heads = (a: Int32Array) => [...a].slice(0, [...a].findLastIndex((v) => v !== -1) + 1);
+    return {
+      data: [...x.data.subarray(0, x.used)],
+      slotRow: [...x.slotRow.subarray(0, x.slotsUsed)],
+      head: heads(x.head),
+      tail: heads(x.tail),
+      rowSlot: [...x.rowSlot.subarray(0, rows)],
+      rowBlock: [...x.rowBlock.subarray(0, rows)],
+    };
+  }
+
+  it('lays out the blocks exactly as appends row by row do, and appends after it continue alike', () => {
+    const rand = mulberry32(11);
+    const n = 5000;
+    const subject = new Int32Array(n);
+    const validFrom = new Float64Array(n);
+    const validTo = new Float64Array(n);
+    const invalidAt = new Float64Array(n);
+    for (let r = 0; r < n; r++) {
+      // Skewed: a few subjects fill many 16-slot blocks, most stay in their first 4-slot block.
+      subject[r] = rand() < 0.6 ? Math.floor(rand() * 5) : 5 + Math.floor(rand() * 400);
+      validFrom[r] = rand() < 0.1 ? -Infinity : Math.floor(rand() * 100);
+      validTo[r] = rand() < 0.5 ? Infinity : validFrom[r]! + 1 + Math.floor(rand() * 50);
+      invalidAt[r] = rand() < 0.4 ? r + Math.floor(rand() * 100) : Infinity;
+    }
+    const appended = new SubjectIndex();
+    for (let r = 0; r < n; r++) appended.add(r, subject[r]!, validFrom[r]!, validTo[r]!, invalidAt[r]!);
+    const built = new SubjectIndex();
+    built.build({ validFrom, validTo, invalidAt }, n, (r) => subject[r]!);
+    expect(layout(built, n)).toEqual(layout(appended, n));
+    for (let r = n; r < n + 300; r++) {
+      const s = Math.floor(rand() * 420); // old subjects and new ones
+      for (const index of [appended, built]) index.add(r, s, 0, Infinity, Infinity);
+      if (r % 3 === 0) for (const index of [appended, built]) index.closed(r - 7, r);
+    }
+    expect(layout(built, n + 300)).toEqual(layout(appended, n + 300));
+  });
+});
+
 describe('RecordFence', () => {
   it('counts the rows recorded at or before k as a binary search of the whole column does', () => {
     const rand = mulberry32(3);

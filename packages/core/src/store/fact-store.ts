@@ -408,16 +408,10 @@ export class FactStore {
     else this.copyRows(c, n);
     this.meta.load(c, n);
     this.rowCount = n;
-    for (let r = 0; r < n; r++) {
-      const t = this.triple[r]!;
-      this.tripleNext[r] = this.tHead[t]!;
-      this.tHead[t] = r;
-      if (this.invalidAt[r] === Infinity) this.live.countOpen(t);
-    }
+    const rowSubject = this.chainRows(n);
     for (let t = 0; t < tc; t++) if (this.live.openCount(t) !== 0) this.live.add(t, this.tSubject[t]!, this.tPredicate[t]!);
     this.zones.build(c, n);
-    const { tSubject, triple } = this;
-    this.subjects.build(c, n, (r) => tSubject[triple[r]!]!);
+    this.subjects.build(c, n, (r) => rowSubject[r]!);
     this.fence.build(this.recordedAt, n);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
@@ -431,7 +425,7 @@ export class FactStore {
    * finds its slot) and linked into its subject's and object's chains.
    */
   private hashAndChainTriples(tc: number): void {
-    const { tSubject, tPredicate, tObject, hash } = this;
+    const { tSubject, tPredicate, tObject, hash, tSubjectNext, subjectHead, tObjectNext, objectHead } = this;
     const mask = this.hashMask;
     hash.fill(0);
     for (let t = 0; t < tc; t++) {
@@ -444,13 +438,30 @@ export class FactStore {
         slot = (slot + 1) & mask;
       }
       hash[slot] = t + 1;
-      this.tSubjectNext[t] = this.subjectHead[s]!;
-      this.subjectHead[s] = t;
+      tSubjectNext[t] = subjectHead[s]!;
+      subjectHead[s] = t;
       if (o >= 0) {
-        this.tObjectNext[t] = this.objectHead[o]!;
-        this.objectHead[o] = t;
+        tObjectNext[t] = objectHead[o]!;
+        objectHead[o] = t;
       }
     }
+  }
+
+  /**
+   * One pass over the rows: each is linked into its triple's chain of versions and, while open, counted in
+   * the live set. Returns each row's subject (read here, where the row's triple is), for the subject index.
+   */
+  private chainRows(n: number): Int32Array {
+    const { triple, tSubject, tHead, tripleNext, invalidAt, live } = this;
+    const rowSubject = new Int32Array(n);
+    for (let r = 0; r < n; r++) {
+      const t = triple[r]!;
+      rowSubject[r] = tSubject[t]!;
+      tripleNext[r] = tHead[t]!;
+      tHead[t] = r;
+      if (invalidAt[r] === Infinity) live.countOpen(t);
+    }
+    return rowSubject;
   }
 
   private copyRows(c: StoreColumns, n: number): void {
@@ -479,9 +490,7 @@ export class FactStore {
     this.lastSeenAt = c.lastSeenAt as typeof this.lastSeenAt;
     this.tripleNext = new Int32Array(n);
     this.rowCapacity = n;
-    this.meta.reserve(n);
-    this.zones.reserve(n);
-    this.subjects.reserveRows(n);
+    // The row metadata, the zone index and the subject index size themselves as they load.
   }
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */

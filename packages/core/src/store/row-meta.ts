@@ -81,12 +81,21 @@ export class SparseColumn {
     this.map = new Map();
     this.dense = null;
     const fallback = this.fallback;
-    for (let r = 0; r < n; r++) {
-      const v = values[r]!;
-      if (!Object.is(v, fallback)) {
+    // Object.is(v, fallback) as plain comparisons (most rows hold the default, so this loop is the cost).
+    if (Number.isNaN(fallback)) {
+      for (let r = 0; r < n; r++) {
+        const v = values[r]!;
+        if (v !== v) continue;
         this.set(r, v, n);
         held(r);
       }
+      return;
+    }
+    for (let r = 0; r < n; r++) {
+      const v = values[r]!;
+      if (v === fallback && (v !== 0 || 1 / v === 1 / fallback)) continue;
+      this.set(r, v, n);
+      held(r);
     }
   }
 
