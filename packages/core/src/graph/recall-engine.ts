@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '../errors.js';
 import { Bm25Index } from '../recall/bm25.js';
 import { FactText } from '../recall/bm25-facts.js';
 import { HashEmbedder } from '../recall/embedder.js';
-import type { Embedder } from '../recall/embedder.js';
+import type { Embedder, SparseVector } from '../recall/embedder.js';
 import { episodeEmbeddingText } from '../recall/embedding-text.js';
 import { TopK } from '../recall/grow.js';
 import type { Hit } from '../recall/grow.js';
@@ -116,7 +116,7 @@ export class RecallEngine {
       this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
       this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
-      this.episodeVectors.add(i, vector);
+      RecallEngine.addVector(this.episodeVectors, i, vector);
       this.episodesIndexed = i + 1;
     }
     this.catchUpEntities();
@@ -151,7 +151,7 @@ export class RecallEngine {
       const tokens = tokenize(name);
       this.addEntityDoc(e, tokens);
       this.tripleText.addEntity(e, tokens);
-      this.entityVectors.add(e, vector);
+      RecallEngine.addVector(this.entityVectors, e, vector);
       const speaker = this.speakerByName.get(en.canonical(e));
       if (speaker !== undefined) this.speakerOfEntity.set(e, speaker);
       this.entitiesIndexed = e + 1;
@@ -230,15 +230,18 @@ export class RecallEngine {
   /** Set once the embedder answered with a promise: it is not called synchronously again (each call may be a paid request). */
   private embedderIsAsync = false;
 
-  private indexVector: Float32Array | undefined;
-
   /**
-   * A vector the index copies at once (VectorSet.add): the built-in embedder writes it into one reused buffer
-   * instead of allocating one per episode or entity (allocation is most of a write's indexing cost).
+   * A vector the index copies at once (`addVector`): the built-in embedder gives its non-zero coordinates in
+   * reused arrays (HashEmbedder.embedSparse), with no allocation and no pass over every dimension.
    */
-  private embedToIndex(text: string, what: string): Float32Array {
+  private embedToIndex(text: string, what: string): Float32Array | SparseVector {
     if (!(this.embedder instanceof HashEmbedder) || this.supplied.size > 0) return this.embed(text, what);
-    return this.embedder.embedInto(text, (this.indexVector ??= new Float32Array(this.embedder.dimensions)));
+    return this.embedder.embedSparse(text);
+  }
+
+  private static addVector(set: VectorSet, label: number, vector: Float32Array | SparseVector): void {
+    if (vector instanceof Float32Array) set.add(label, vector);
+    else set.addSparse(label, vector);
   }
 
   private embed(text: string, what: string): Float32Array {

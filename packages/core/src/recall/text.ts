@@ -33,7 +33,8 @@ export function words(text: string): string[] {
   for (const m of text.toLowerCase().matchAll(WORD)) {
     let w = m[0];
     if (w.endsWith("'s") || w.endsWith('’s')) w = w.slice(0, -2);
-    out.push(w.replace(APOSTROPHES, ''));
+    // most words have no apostrophe: the replace (a regular expression pass) only for those that do
+    out.push(w.includes("'") || w.includes('’') ? w.replace(APOSTROPHES, '') : w);
   }
   return out;
 }
