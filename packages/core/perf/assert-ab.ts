@@ -5,7 +5,9 @@
  * (process.cpuUsage), median over the rounds. Two workloads:
  *   - shared: `--asserts` (100,000) asserts over 5,000 subjects and 7 predicates, objects among the same 5,000
  *     names (three in four) or numbers;
- *   - fresh: every assert names a new subject (12,000 asserts), the shape where a new entity is indexed each time.
+ *   - fresh: every assert names a new subject (12,000 asserts), the shape where a new entity is indexed each time;
+ *   - engine: the stream `npm run perf` times (perf.ts): `--asserts` operations over entities made first with
+ *     `entity` (not timed), 60% cardinality-one updates with literal objects, 35% many-valued facts, 5% retractions.
  * Then, on each side's last memory, the first recall's CPU time against the same question asked again.
  *
  *   npx tsc -p packages/core/perf && node packages/core/dist/perf-node/perf/assert-ab.js --base /path/to/core/dist/index.js [--rounds 5] [--asserts 100000]
@@ -17,8 +19,8 @@ import { loadavg } from 'node:os';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { mulberry32 } from '../src/util/random.js';
 
-type Graph = Pick<MemoryGraph, 'assert' | 'recall'>;
-type Make = (now: () => number) => Graph;
+type Graph = Pick<MemoryGraph, 'assert' | 'retract' | 'entity' | 'recall'>;
+type Make = (now: () => number, engine: boolean) => Graph;
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,7 +32,7 @@ const cpu = (): number => {
 };
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
-interface Op { subject: string; predicate: string; object: string | { value: number }; validFrom: number }
+interface Op { subject: string | { id: number }; predicate: string; object?: string | { value: number } | { id: number }; validFrom: number; validTo?: number; retract?: true }
 
 function sharedOps(n: number): Op[] {
   const rnd = mulberry32(12);
@@ -50,30 +52,64 @@ function freshOps(n: number): Op[] {
   return ops;
 }
 
+const DAY = 86_400_000;
+const ENGINE_ENTITIES = 10_000;
+
+/** perf.ts's stream, its subjects and objects by id (entity i is the i-th made by `entity`). */
+function engineOps(n: number): Op[] {
+  const random = mulberry32(42);
+  let now = Date.parse('2020-01-01T00:00:00Z');
+  const one = ['status', 'works_at', 'lives_in'];
+  const many = ['knows', 'likes', 'visited', 'mentions'];
+  const ops: Op[] = [];
+  for (let i = 0; i < n; i++) {
+    if (random() < 0.3) now += Math.floor(random() * 60_000);
+    const subject = { id: Math.floor(random() * ENGINE_ENTITIES) };
+    const r = random();
+    if (r < 0.6) {
+      const backdated = random() < 0.2;
+      ops.push({ subject, predicate: one[Math.floor(random() * 3)]!, object: { value: Math.floor(random() * 50) }, validFrom: backdated ? now - Math.floor(random() * 30) * DAY : now });
+    } else if (r < 0.95) {
+      const object = { id: Math.floor(random() * ENGINE_ENTITIES) };
+      const validFrom = now - Math.floor(random() * 365) * DAY;
+      ops.push({ subject, predicate: many[Math.floor(random() * 4)]!, object, validFrom, ...(random() < 0.3 ? { validTo: now + Math.floor(random() * 365) * DAY } : {}) });
+    } else ops.push({ subject, predicate: many[Math.floor(random() * 4)]!, validFrom: now - Math.floor(random() * 10) * DAY, retract: true });
+  }
+  return ops;
+}
+
 /** Writes every op into a fresh memory; CPU ms of the writes, and the memory. */
 function write(make: Make, ops: readonly Op[]): { ms: number; mem: Graph; at: number } {
-  let clock = 0;
-  const mem = make(() => clock);
+  let clock = Date.parse('2020-01-01T00:00:00Z');
+  const engine = ops.some((op) => typeof op.subject === 'object');
+  const mem = make(() => clock, engine);
+  // the engine stream's entities, made before the timed writes (as perf.ts does)
+  if (engine) for (let i = 0; i < ENGINE_ENTITIES; i++) mem.entity({ name: `entity-${i}` });
   const c0 = cpu();
   for (const op of ops) {
-    clock = op.validFrom;
-    mem.assert(op);
+    clock = Math.max(clock, op.validFrom);
+    if (op.retract === true) mem.retract({ subject: op.subject, predicate: op.predicate, validFrom: op.validFrom });
+    else mem.assert(op as Parameters<Graph['assert']>[0]);
   }
   return { ms: cpu() - c0, mem, at: clock };
 }
+
+/** perf.ts's cardinality-one predicates. */
+const ONE = { status: { cardinality: 'one' as const }, works_at: { cardinality: 'one' as const }, lives_in: { cardinality: 'one' as const } };
 
 async function main(): Promise<void> {
   const basePath = arg('base', '');
   if (basePath === '') throw new Error('assert-ab: usage: assert-ab.js --base /path/to/core/dist/index.js [--rounds 5] [--asserts 100000]');
   const base = (await import(pathToFileURL(basePath).href)) as { MemoryGraph: typeof MemoryGraph };
   const sides: Array<[string, Make]> = [
-    ['base', (now) => new base.MemoryGraph({ now })],
-    ['this', (now) => new MemoryGraph({ now })],
+    ['base', (now, engine) => new base.MemoryGraph({ now, ...(engine ? { predicates: ONE } : {}) })],
+    ['this', (now, engine) => new MemoryGraph({ now, ...(engine ? { predicates: ONE } : {}) })],
   ];
   const rounds = Number(arg('rounds', '5'));
   for (const [name, ops] of [
     ['shared', sharedOps(Number(arg('asserts', '100000')))],
     ['fresh', freshOps(12_000)],
+    ['engine', engineOps(Number(arg('asserts', '100000')))],
   ] as const) {
     write(sides[0]![1], ops.slice(0, 2000)); // JIT warm-up, both sides
     write(sides[1]![1], ops.slice(0, 2000));

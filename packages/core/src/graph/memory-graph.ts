@@ -170,11 +170,14 @@ export class MemoryGraph {
 
   /** Asserts that subject —predicate→ object holds over [validFrom, validTo). See SEMANTICS.md. */
   assert(raw: AssertInput): AssertResult {
-    // Recall indexes an assert's entities and fact at the next episode or recall, in one batch. Indexing each
-    // assert as it is written costs more than the assert itself, even with a fact's document built from its
-    // names' cached term ids (issue 9, perf/assert-ab.ts: 100k asserts over 5,000 names 1.4–1.9× the CPU time,
-    // 12k asserts that each name a new entity 5×), and would call a model embedder once per assert.
-    return writeAssert(this, raw);
+    // Recall indexes the entities an assert makes now (with the built-in embedder: no model call per assert),
+    // its fact at the next episode or recall, where a fact costs two pushes and a sum (recall/bm25-facts.ts).
+    // So a memory written by asserts alone has no first-recall cliff (issue 9) and an assert naming known
+    // entities pays nothing here.
+    const entities = this.entities.count;
+    const out = writeAssert(this, raw);
+    if (this.entities.count !== entities && this.embedder === undefined) this.recallIndex().indexNewEntities();
+    return out;
   }
 
   /** Stops believing subject —predicate→ object (every object when omitted) over [validFrom, validTo). */

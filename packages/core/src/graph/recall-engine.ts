@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from '../errors.js';
 import { Bm25Index } from '../recall/bm25.js';
+import { FactText } from '../recall/bm25-facts.js';
 import { HashEmbedder } from '../recall/embedder.js';
-import type { Embedder } from '../recall/embedder.js';
+import type { Embedder, SparseVector } from '../recall/embedder.js';
 import { episodeEmbeddingText } from '../recall/embedding-text.js';
 import { TopK } from '../recall/grow.js';
 import type { Hit } from '../recall/grow.js';
@@ -45,20 +46,14 @@ export class RecallEngine {
   readonly embedder: Embedder;
   private readonly episodeText = new Bm25Index();
   private readonly entityText = new Bm25Index();
-  private readonly tripleText = new Bm25Index();
+  /** Facts' BM25 ("subject predicate object"), kept without postings of its own (recall/bm25-facts.ts). */
+  private readonly tripleText = new FactText();
   private readonly episodeVectors: VectorSet;
   private readonly entityVectors: VectorSet;
   /** Entity BM25 documents (names, then aliases as they come) → entity. */
   private readonly entityDoc: number[] = [];
   /** Entity → its BM25 documents (name and aliases), for query expansion (recall/name-expansion.ts). */
   private readonly entityDocs = new Map<number, number[]>();
-  /** Entity → the tokens of its display name (entity index). */
-  private readonly entityTokens: string[][] = [];
-  /** Entity and predicate → their term ids in the fact index: a fact's document is made of them. */
-  private readonly entityFactTerms: Uint32Array[] = [];
-  private readonly predicateFactTerms: Uint32Array[] = [];
-  private readonly literalFactTerms: Uint32Array[] = [];
-  private factTerms = new Uint32Array(16);
   /** Episode → the session it belongs to (see recall/sessions.ts). */
   private readonly sessions = new SessionMap();
   /** Episodes that say when something happened (recall/dated-turns.ts). */
@@ -106,9 +101,9 @@ export class RecallEngine {
 
   /**
    * Indexes what was added since the last call. The memory calls it after every episode, at the end of a
-   * load (replay, fromState) and at each recall; what asserts add is indexed at the next of these, in one pass
-   * (indexing each assert as it is written costs more than the assert: memory-graph.ts `assert`). A fact's
-   * document is built from its names' term ids, computed once per entity, predicate and literal.
+   * load (replay, fromState) and at each recall; an assert's entities are indexed as it makes them
+   * (`indexNewEntities`), its fact at the next of these: indexing a fact is two pushes and a sum
+   * (recall/bm25-facts.ts), so the next recall is not slowed by the facts asserts wrote.
    */
   catchUp(): void {
     const mem = this.mem;
@@ -121,21 +116,11 @@ export class RecallEngine {
       this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
       this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
-      this.episodeVectors.add(i, vector);
+      RecallEngine.addVector(this.episodeVectors, i, vector);
       this.episodesIndexed = i + 1;
     }
+    this.catchUpEntities();
     const en = mem.entities;
-    for (let e = this.entitiesIndexed; e < en.count; e++) {
-      const name = en.displayName(e);
-      const vector = en.vectorOf(e) ?? this.embedToIndex(name, 'entity');
-      const tokens = tokenize(name);
-      this.addEntityDoc(e, tokens);
-      this.entityTokens[e] = tokens;
-      this.entityVectors.add(e, vector);
-      const speaker = this.speakerByName.get(en.canonical(e));
-      if (speaker !== undefined) this.speakerOfEntity.set(e, speaker);
-      this.entitiesIndexed = e + 1;
-    }
     for (let a = this.aliasesIndexed; a < en.aliasEntity.length; a++) {
       const alias = en.strings.get(en.aliasName[a]!);
       this.addEntityDoc(en.aliasEntity[a]!, tokenize(alias));
@@ -150,6 +135,35 @@ export class RecallEngine {
     for (let t = this.triplesIndexed; t < st.tripleCount; t++) this.indexFact(t);
     this.triplesIndexed = st.tripleCount;
     if (this.supplied.size > 0) this.supplied.clear(); // clear() allocates a new table even when empty
+  }
+
+  /**
+   * Indexes the entities written since (their names' BM25 documents and vectors, their terms for the facts'
+   * BM25). Called by `catchUp`, and by an assert that made entities while the built-in embedder is in use
+   * (`indexNewEntities`): a fact is cheap to index later, an entity is not, so a memory written by asserts
+   * alone leaves its first recall only facts to count (issue 9: no first-recall cliff).
+   */
+  private catchUpEntities(): void {
+    const en = this.mem.entities;
+    for (let e = this.entitiesIndexed; e < en.count; e++) {
+      const name = en.displayName(e);
+      const vector = en.vectorOf(e) ?? this.embedToIndex(name, 'entity');
+      const tokens = tokenize(name);
+      this.addEntityDoc(e, tokens);
+      this.tripleText.addEntity(e, tokens);
+      RecallEngine.addVector(this.entityVectors, e, vector);
+      const speaker = this.speakerByName.get(en.canonical(e));
+      if (speaker !== undefined) this.speakerOfEntity.set(e, speaker);
+      this.entitiesIndexed = e + 1;
+    }
+  }
+
+  /**
+   * @internal After an assert that made entities: index them now when that costs no model call and nothing
+   * written before them waits (episodes are indexed before entities, as in `catchUp`).
+   */
+  indexNewEntities(): void {
+    if (this.embedder instanceof HashEmbedder && this.supplied.size === 0 && this.episodesIndexed === this.mem.episodes.count) this.catchUpEntities();
   }
 
   /** @internal How many episodes, entities, aliases and facts were written but are not indexed yet. */
@@ -216,15 +230,18 @@ export class RecallEngine {
   /** Set once the embedder answered with a promise: it is not called synchronously again (each call may be a paid request). */
   private embedderIsAsync = false;
 
-  private indexVector: Float32Array | undefined;
-
   /**
-   * A vector the index copies at once (VectorSet.add): the built-in embedder writes it into one reused buffer
-   * instead of allocating one per episode or entity (allocation is most of a write's indexing cost).
+   * A vector the index copies at once (`addVector`): the built-in embedder gives its non-zero coordinates in
+   * reused arrays (HashEmbedder.embedSparse), with no allocation and no pass over every dimension.
    */
-  private embedToIndex(text: string, what: string): Float32Array {
+  private embedToIndex(text: string, what: string): Float32Array | SparseVector {
     if (!(this.embedder instanceof HashEmbedder) || this.supplied.size > 0) return this.embed(text, what);
-    return this.embedder.embedInto(text, (this.indexVector ??= new Float32Array(this.embedder.dimensions)));
+    return this.embedder.embedSparse(text);
+  }
+
+  private static addVector(set: VectorSet, label: number, vector: Float32Array | SparseVector): void {
+    if (vector instanceof Float32Array) set.add(label, vector);
+    else set.addSparse(label, vector);
   }
 
   private embed(text: string, what: string): Float32Array {
@@ -245,29 +262,18 @@ export class RecallEngine {
   }
 
   /**
-   * What BM25 matches a fact by: the terms of "subject predicate object" (predicate underscores as spaces),
-   * joined from its names' term ids (tokenize splits at spaces, so the parts tokenize as the whole does).
+   * What BM25 matches a fact by: the terms of "subject predicate object" (predicate underscores as spaces);
+   * the entities' terms were given as they were indexed, a predicate's and a literal's are given once.
    */
   private indexFact(t: number): void {
     const mem = this.mem;
     const st = mem.store;
-    const o = st.tObject[t]!;
-    const p = st.tPredicate[t]!;
     const facts = this.tripleText;
-    const subject = this.entityFactTermsOf(st.tSubject[t]!);
-    const predicate = (this.predicateFactTerms[p] ??= facts.termIdsOf(tokenize(mem.predicateNames.get(p).replace(/_/g, ' '))));
-    const object = o >= 0 ? this.entityFactTermsOf(o) : (this.literalFactTerms[literalCode(o)] ??= facts.termIdsOf(tokenize(String(mem.literals[literalCode(o)]))));
-    const n = subject.length + predicate.length + object.length;
-    if (this.factTerms.length < n) this.factTerms = new Uint32Array(2 * n);
-    const ids = this.factTerms;
-    ids.set(subject, 0);
-    ids.set(predicate, subject.length);
-    ids.set(object, subject.length + predicate.length);
-    facts.addTermIds(t, ids, n);
-  }
-
-  private entityFactTermsOf(e: number): Uint32Array {
-    return (this.entityFactTerms[e] ??= this.tripleText.termIdsOf(this.entityTokens[e]!));
+    const p = st.tPredicate[t]!;
+    if (!facts.hasPredicate(p)) facts.setPredicate(p, tokenize(mem.predicateNames.get(p).replace(/_/g, ' ')));
+    const o = st.tObject[t]!;
+    if (o < 0 && !facts.hasLiteral(literalCode(o))) facts.setLiteral(literalCode(o), tokenize(String(mem.literals[literalCode(o)])));
+    facts.addTriple(t, st);
   }
 
   // ---- recall --------------------------------------------------------------------------------
@@ -318,7 +324,7 @@ export class RecallEngine {
     const lists: Array<Array<{ id: number }>> = [];
     const unit = (hits: Hit[], kind: number): Array<{ id: number }> => hits.map((h) => ({ id: h.id * 3 + kind }));
     const terms = tokenize(query);
-    const bm25Triples = this.tripleText.searchTerms(terms, c, tripleVisible);
+    const bm25Triples = this.tripleText.searchTerms(terms, c, tripleVisible, st);
     lists.push(unit(this.episodeText.searchTerms(terms, c, episodeOk), EPISODE));
     const nameHits = this.entityText.searchTerms(terms, c, (d) => entityOk(this.entityDoc[d]!));
     lists.push(unit(nameHits.map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));

@@ -132,6 +132,72 @@ export class HashEmbedder implements Embedder {
   private feature(v: Float32Array, key: string, seed: number, weight: number): void {
     if (weight !== 0) addFeature(v, hash32(key, seed), weight);
   }
+
+  // embedSparse's scratch: the sums (zero between calls), and the slots touched
+  private sums: Float32Array | undefined;
+  private readonly sparse: SparseVector = { index: new Uint32Array(64), value: new Float32Array(64), length: 0 };
+
+  /**
+   * `embedText(text)` as its coordinates that features touched, by ascending slot (the rest are 0), in
+   * arrays reused by the next call: what recall's index stores (VectorSet.addSparse) without a pass over
+   * every dimension. The same sums in the same order, so the same float32 values as `embedText`.
+   */
+  embedSparse(text: string): SparseVector {
+    if (typeof text !== 'string') throw new InvalidArgumentError(`HashEmbedder.embed: text must be a string, got ${typeof text}`);
+    const v = (this.sums ??= new Float32Array(this.dimensions));
+    const out = this.sparse;
+    let n = 0;
+    const touch = (h: number, weight: number): void => {
+      const slot = (h & 0x7fffffff) % v.length;
+      if (v[slot] === 0) {
+        // a slot whose sum came back to 0 is listed again: duplicates are removed after the sort
+        if (n === out.index.length) {
+          const index = new Uint32Array(n * 2);
+          index.set(out.index);
+          out.index = index;
+          out.value = new Float32Array(n * 2);
+        }
+        out.index[n++] = slot;
+      }
+      v[slot] = v[slot]! + (h & 0x80000000 ? -weight : weight);
+    };
+    const { unigramWeight, bigramWeight, trigramWeight } = this.weights;
+    let prev: string | undefined;
+    for (const w of words(text)) {
+      if (STOP_WORDS.has(w)) continue;
+      const term = stem(w);
+      if (unigramWeight !== 0) touch(hash32(term, SEED_UNIGRAM), unigramWeight);
+      if (prev !== undefined && bigramWeight !== 0) touch(hash32(prev + ' ' + term, SEED_BIGRAM), bigramWeight);
+      prev = term;
+      const padded = '<' + w + '>';
+      if (trigramWeight !== 0) for (let i = 0; i + 3 <= padded.length; i++) touch(hash32(padded, SEED_TRIGRAM, i, i + 3), trigramWeight);
+    }
+    const index = out.index.subarray(0, n).sort();
+    // distinct slots, and the norm summed in ascending slot order as embedInto sums it (its zeros add nothing)
+    let m = 0;
+    let norm = 0;
+    for (let j = 0; j < n; j++) {
+      const slot = index[j]!;
+      if (m > 0 && out.index[m - 1] === slot) continue;
+      out.index[m++] = slot;
+      norm += v[slot]! * v[slot]!;
+    }
+    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let j = 0; j < m; j++) {
+      const slot = out.index[j]!;
+      out.value[j] = norm > 0 ? v[slot]! * inv : 0;
+      v[slot] = 0;
+    }
+    out.length = m;
+    return out;
+  }
+}
+
+/** A vector's non-zero-able coordinates: `index[j]` holds `value[j]` for j < length, ascending by index. */
+export interface SparseVector {
+  index: Uint32Array;
+  value: Float32Array;
+  length: number;
 }
 
 /** Signed feature hashing: the top bit of the hash gives the sign, the rest the bucket. */

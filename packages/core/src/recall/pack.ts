@@ -58,8 +58,9 @@ function isoMinute(ms: number): string {
   return Number.isNaN(d.getTime()) ? '?' : d.toISOString().slice(0, 16) + 'Z';
 }
 
-function episodeLine(e: PackEpisode, text: string): string {
-  return `[${isoMinute(e.at)} ${oneLine(e.id)}] ${text}`;
+/** What an episode's line starts with, before its text: "[2023-05-08T13:56Z id] ". */
+function episodeLead(e: PackEpisode): string {
+  return `[${isoMinute(e.at)} ${oneLine(e.id)}] `;
 }
 
 /**
@@ -144,23 +145,25 @@ export function packContext(input: PackInput): PackedContext {
     const room = tokenBudget - tokensFromCounts(total);
     const body = room === Infinity ? oneLine(e.text) : collapsedPrefix(e.text, 4 * room + 16);
     const head = episodeCount === 0 ? [PACK_HEADERS.episodes] : [];
-    if (tryAdd([...head, episodeLine(e, body)])) {
+    // made once per episode, not at each step of the search for a prefix below (a date's ISO text is not cheap)
+    const lead = episodeLead(e);
+    if (tryAdd([...head, lead + body])) {
       episodeCount++;
       continue;
     }
-    if (tokenBudget - tokensFromCounts(withLines([...head, episodeLine(e, '…')])) < MIN_TRUNCATED_TOKENS) continue;
+    if (tokenBudget - tokensFromCounts(withLines([...head, lead + '…'])) < MIN_TRUNCATED_TOKENS) continue;
     // longest prefix that fits: the estimate only grows with the prefix, so binary search is exact
     let lo = 0;
     let hi = body.length;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (tokensFromCounts(withLines([...head, episodeLine(e, body.slice(0, mid) + '…')])) <= tokenBudget) lo = mid;
+      if (tokensFromCounts(withLines([...head, lead + body.slice(0, mid) + '…'])) <= tokenBudget) lo = mid;
       else hi = mid - 1;
     }
     if (lo > 0 && /[\uD800-\uDBFF]/.test(body[lo - 1]!)) lo--; // never split a surrogate pair
     const cut = body.lastIndexOf(' ', lo);
     const prefix = (cut > 0 ? body.slice(0, cut) : body.slice(0, lo)).trimEnd();
-    if (prefix.length > 0 && tryAdd([...head, episodeLine(e, prefix + '…')])) episodeCount++;
+    if (prefix.length > 0 && tryAdd([...head, lead + prefix + '…'])) episodeCount++;
   }
 
   const text = lines.join('\n');

@@ -29,11 +29,49 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** Splits text into lower-cased words with apostrophes removed; a possessive "'s" is dropped. */
 export function words(text: string): string[] {
+  // ASCII text (most of it) by a char-code scan; anything else by the regular expression, which defines it
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 128) return wordsByRegex(text);
+  const lower = text.toLowerCase();
+  const out: string[] = [];
+  const n = lower.length;
+  let i = 0;
+  while (i < n) {
+    if (!isAsciiWordChar(lower.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let apostrophe = false;
+    for (;;) {
+      while (i < n && isAsciiWordChar(lower.charCodeAt(i))) i++;
+      // an apostrophe joins two runs ("don't"); one at a run's end is not part of the word
+      if (i + 1 < n && lower.charCodeAt(i) === 39 && isAsciiWordChar(lower.charCodeAt(i + 1))) {
+        apostrophe = true;
+        i++;
+      } else break;
+    }
+    let w = lower.slice(start, i);
+    if (apostrophe) {
+      if (w.endsWith("'s")) w = w.slice(0, -2);
+      w = w.replace(APOSTROPHES, '');
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** [\p{L}\p{N}] for an ASCII code: a letter or a digit. */
+function isAsciiWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+}
+
+/** `words` by its definition, the WORD expression (any text; the test checks the ASCII scan against it). */
+export function wordsByRegex(text: string): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(WORD)) {
     let w = m[0];
     if (w.endsWith("'s") || w.endsWith('’s')) w = w.slice(0, -2);
-    out.push(w.replace(APOSTROPHES, ''));
+    out.push(w.includes("'") || w.includes('’') ? w.replace(APOSTROPHES, '') : w);
   }
   return out;
 }

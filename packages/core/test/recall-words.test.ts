@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { words, wordsByRegex } from '../src/recall/text.js';
+import { mulberry32 } from '../src/util/random.js';
+
+describe('words: the ASCII scan agrees with the WORD expression', () => {
+  it('on samples and on random ASCII text (letters, digits, apostrophes, punctuation, whitespace)', () => {
+    const samples = [
+      "Caroline's kids don't like rock'n'roll; it's 'quoted' and ends with an apostrophe'",
+      "'s  ''x'' a'b'c 's' O'Brien's 3'4 DON'T STOP",
+      'The LGBTQ support-group (2023-05-08) met at 10:30am!',
+      '',
+      "'''",
+      'Zürich and café go to the regular expression',
+      'tab\there\nnewline\r\nand\u000bvertical',
+    ];
+    for (const s of samples) expect(words(s)).toEqual(wordsByRegex(s));
+    const rnd = mulberry32(5);
+    const alphabet = "abcXYZ019'' -_.,;!?\t\n()";
+    for (let n = 0; n < 2000; n++) {
+      let s = '';
+      const len = Math.floor(rnd() * 30);
+      for (let i = 0; i < len; i++) s += alphabet[Math.floor(rnd() * alphabet.length)];
+      expect(words(s)).toEqual(wordsByRegex(s));
+    }
+  });
+});
