@@ -2,9 +2,9 @@
  * What to embed for a conversation turn so a sentence encoder knows what it answers: the turn before it,
  * then the turn itself, each as recall writes a turn (`speaker: text`, core's `episodeEmbeddingText`).
  * A reply ("Yes! It was so much fun, the kids loved it") says little alone; with the line it answers ("Did
- * you go camping with the kids last weekend?") its vector lands near the question about it. Measured with USE
- * lite on LoCoMo dev (conv-26, conv-30), evidence recall@10 0.812 → 0.835 (turns alone, then in context;
- * packages/bench quality.js --turn-context).
+ * you go camping with the kids last weekend?") its vector lands near the question about it. Chosen with USE
+ * lite on LoCoMo dev (conv-26, conv-30): evidence recall@5 / @10 0.711 / 0.812 → 0.720 / 0.835; on test
+ * 0.672 / 0.779 → 0.695 / 0.778 (packages/bench quality.js --turn-context; README "Through the engine").
  *
  * Vectors made this way are the caller's own (`mem.episode({ …, vector })`): recall embeds an episode that
  * has no vector as `speaker: text` alone, so give every turn its vector when you use this.
