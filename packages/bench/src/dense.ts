@@ -20,11 +20,13 @@ export interface DenseModel {
   /** Texts embedded by this process and the CPU seconds the process spent meanwhile. */
   readonly embedded: { texts: number; cpuSeconds: number };
   readonly cacheFile: string;
+  /** What to embed for each turn of one session in order, with the turn before it (embed-local's turnTextsInContext). */
+  inContext(turns: ReadonlyArray<{ text: string; speaker?: string }>): string[];
 }
 
 export async function useLiteDense(cacheDir = join(process.cwd(), '.tmp', 'vectors')): Promise<DenseModel> {
   // Optional: loaded only when asked for (+120 MB install).
-  const { useLiteEmbedder } = await import('@palimpsest/embed-local');
+  const { useLiteEmbedder, turnTextsInContext } = await import('@palimpsest/embed-local');
   const model = useLiteEmbedder();
   const cache = new VectorCache(model, cacheDir);
   const embedded = { texts: 0, cpuSeconds: 0 };
@@ -55,5 +57,5 @@ export async function useLiteDense(cacheDir = join(process.cwd(), '.tmp', 'vecto
       return texts.map(vectorOf);
     },
   };
-  return { embedder, has: (text) => cache.get(text) !== undefined, vectorOf, fill, embedded, cacheFile: cache.file };
+  return { embedder, has: (text) => cache.get(text) !== undefined, vectorOf, fill, embedded, cacheFile: cache.file, inContext: turnTextsInContext };
 }

@@ -17,7 +17,9 @@
  * documents are written with a zero vector, which matches nothing): the protocol of the cached vectors.
  * `--sample N [--seed S]` scores a seeded sample of the LongMemEval questions (bench/src/sample.ts);
  * `--cached-only` scores only the LongMemEval questions whose texts are all in the vector cache already, so
- * the run embeds nothing of LongMemEval.
+ * the run embeds nothing of LongMemEval. `--turn-context previous|none` (LoCoMo, dense model): each turn's
+ * vector is made from the turn before it and the turn (embed-local's turnTextsInContext; the default), or
+ * from the turn alone as recall would embed it.
  */
 import { appendFileSync } from 'node:fs';
 import { InvalidArgumentError, MemoryGraph, TOKENIZE } from '@palimpsest/core';
@@ -67,13 +69,15 @@ interface Args {
   details: string | undefined;
   /** LongMemEval with a dense model: only the questions whose texts are all cached (nothing embedded). */
   cachedOnly: boolean;
+  /** LoCoMo with a dense model: embed each turn after the turn before it ('previous') or alone ('none'). */
+  turnContext: 'previous' | 'none';
 }
 
 function parse(argv: readonly string[]): Args {
-  const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [], embedder: 'hash', sample: undefined, seed: 1, details: undefined, cachedOnly: false };
+  const a: Args = { split: 'dev', dataset: 'both', limit: Infinity, options: {}, extract: true, label: 'ours', variants: [], embedder: 'hash', sample: undefined, seed: 1, details: undefined, cachedOnly: false, turnContext: 'previous' };
   const grids: Array<[string, unknown[]]> = [];
   let ablate = false;
-  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--embedder hash|use-lite] [--sample N] [--seed S] [--cached-only] [--details out.jsonl] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--grid name=v1,v2] [--ablations] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
+  const usage = 'quality: usage: quality.js --split dev|test [--dataset locomo|lme|both] [--limit N] [--embedder hash|use-lite] [--sample N] [--seed S] [--cached-only] [--turn-context previous|none] [--details out.jsonl] [--no-extract] [--stemmer porter2|light|none] [--set name=value] [--grid name=v1,v2] [--ablations] [--no-' + Object.keys(ABLATIONS).join(' | --no-') + ']';
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
     const next = (): string => {
@@ -98,6 +102,11 @@ function parse(argv: readonly string[]): Args {
     else if (x === '--seed') a.seed = Number(next());
     else if (x === '--details') a.details = next();
     else if (x === '--cached-only') a.cachedOnly = true;
+    else if (x === '--turn-context') {
+      const v = next();
+      if (v !== 'previous' && v !== 'none') throw new InvalidArgumentError(`${usage}: --turn-context previous|none`);
+      a.turnContext = v;
+    }
     else if (x === '--no-extract') a.extract = false;
     else if (x === '--stemmer') {
       // index-time: set before any memory is built
@@ -199,10 +208,10 @@ async function locomo(a: Args, lat: Latency, dense: DenseModel | undefined): Pro
   const convs = await loadLocomo({ split: a.split });
   for (const conv of convs) {
     const sessionText = (s: (typeof conv.sessions)[number]): string => s.turns.map((x) => `${x.speaker}: ${x.text}`).join('\n');
-    await dense?.fill(
-      [...conv.sessions.flatMap((s) => [sessionText(s), ...s.turns.map((x) => `${x.speaker}: ${x.text}`)]), ...conv.questions.map((q) => q.question)],
-      conv.id,
-    );
+    // what each turn's vector is made from (see --turn-context)
+    const turnTexts = (s: (typeof conv.sessions)[number]): string[] =>
+      dense !== undefined && a.turnContext === 'previous' ? dense.inContext(s.turns) : s.turns.map((x) => `${x.speaker}: ${x.text}`);
+    await dense?.fill([...conv.sessions.flatMap((s) => [sessionText(s), ...turnTexts(s)]), ...conv.questions.map((q) => q.question)], conv.id);
     const vectorOf = (text: string): { vector?: Float32Array } => (dense === undefined ? {} : { vector: dense.vectorOf(text) });
     const ing = newIngestor(dense?.embedder);
     const rec = new SampleRecorder();
@@ -211,8 +220,9 @@ async function locomo(a: Args, lat: Latency, dense: DenseModel | undefined): Pro
     for (const session of conv.sessions) {
       const text = sessionText(session);
       addEpisode(ing, rec, { id: `S${session.index}`, text, at: session.date, ...vectorOf(text) }, undefined);
-      for (const turn of session.turns) {
-        addEpisode(ing, rec, { id: turn.id, text: turn.text, at: turn.at, speaker: turn.speaker, ...vectorOf(`${turn.speaker}: ${turn.text}`) }, extractor);
+      const embedded = turnTexts(session);
+      for (const [j, turn] of session.turns.entries()) {
+        addEpisode(ing, rec, { id: turn.id, text: turn.text, at: turn.at, speaker: turn.speaker, ...vectorOf(embedded[j]!) }, extractor);
         // the README's baseline document: `speaker: text`, an image turn with its caption (text holds it)
         bm.add(turn.id, `${turn.speaker}: ${turn.text}`);
       }
@@ -340,7 +350,8 @@ function printLatency(name: string, lat: Latency): void {
 async function main(): Promise<void> {
   const a = parse(process.argv.slice(2));
   const dense = a.embedder === 'use-lite' ? await useLiteDense() : undefined;
-  console.log(`# retrieval quality, ${a.split} split, ${a.label}${a.extract ? '' : ', no extractor'}, stemmer ${TOKENIZE.stemmer}, embedder ${dense?.embedder.id ?? 'built-in hash'}`);
+  const context = dense === undefined || a.dataset === 'lme' ? '' : `, LoCoMo turns embedded ${a.turnContext === 'previous' ? 'after the turn before them' : 'alone'}`;
+  console.log(`# retrieval quality, ${a.split} split, ${a.label}${a.extract ? '' : ', no extractor'}, stemmer ${TOKENIZE.stemmer}, embedder ${dense?.embedder.id ?? 'built-in hash'}${context}`);
   if (a.dataset !== 'lme') {
     const lat = newLatency();
     print('LoCoMo', await locomo(a, lat, dense), a.variants.map((v) => v.label));
