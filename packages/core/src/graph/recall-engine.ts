@@ -30,6 +30,9 @@ import type { Fact } from '../types.js';
 import { toMillis } from '../util/time.js';
 import type { MemoryGraph } from './memory-graph.js';
 
+/** A question in the first person: about the asker ("How many bikes did I service?"). */
+const FIRST_PERSON = /\b(?:i|me|my|mine|myself)\b/iu;
+
 // Kinds of seed units, fused in one id space: id·3 + kind.
 const EPISODE = 0;
 const ENTITY = 1;
@@ -496,7 +499,16 @@ export class RecallEngine {
     expandNames(names, nameHits.map((h) => h.id), queryTerms, o.aliasWeight);
     const named = o.speakerLift > 0 ? this.speakerNames.namedIn(terms) : NONE;
     const speakerLift = 1 + o.speakerLift;
-    const source = { index: this.episodeText, sessions: this.sessions, at: ep.at, speaker: ep.speaker, dated: (i: number) => this.dated.has(i), ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }) };
+    const asker = o.askerLift > 0 && FIRST_PERSON.test(query) ? this.speakerByName.get('user') ?? NONE : NONE;
+    const source = {
+      index: this.episodeText,
+      sessions: this.sessions,
+      at: ep.at,
+      speaker: ep.speaker,
+      dated: (i: number) => this.dated.has(i),
+      ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }),
+      ...(asker === NONE ? {} : { asker: (i: number) => ep.speaker[i] === asker }),
+    };
     const time = o.temporal ? temporalIntent(query, v) : undefined;
     const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
     rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore, dense);

@@ -55,6 +55,11 @@ export interface EpisodeRankOptions {
   speakerLift: number;
   /** Weight of the other names of an entity the question names (recall/name-expansion.ts; 0: off). */
   aliasWeight: number;
+  /**
+   * Lift of the asker's own turns (a speaker named "user") for a question in the first person ("How many
+   * bikes did I service?"): what they said about themselves, not the assistant's long replies (0: off).
+   */
+  askerLift: number;
 }
 
 export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
@@ -76,6 +81,7 @@ export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
   denseWeight: 0,
   speakerLift: 0.1,
   aliasWeight: 0.5,
+  askerLift: 0,
 };
 
 export interface EpisodeSource {
@@ -88,6 +94,8 @@ export interface EpisodeSource {
   speaker?: ArrayLike<number>;
   /** Whether a turn says when something happened (recall/dated-turns.ts), for `whenLift`. */
   dated?: (i: number) => boolean;
+  /** Whether a turn is the asker's own, for a question in the first person (`askerLift`). */
+  asker?: (i: number) => boolean;
 }
 
 const DAY = 86_400_000;
@@ -113,6 +121,10 @@ export function rankEpisodes(
   }
   if (dense !== undefined && o.denseWeight > 0) scores = withDense(scores, dense, sessions, o.denseWeight);
   if (scores.size === 0) return;
+  if (src.asker !== undefined && o.askerLift > 0) {
+    const f = 1 + o.askerLift;
+    for (const [i, s] of scores) if (src.asker(i)) scores.set(i, s * f);
+  }
   // ---- session aggregation ----
   let topTurn = 0;
   let topTurnAt = -1;
