@@ -50,6 +50,7 @@ export const ABLATIONS: Record<string, Partial<RecallOptions> & Record<string, u
   facts: { weights: { evidence: 0 } },
   speaker: { speakerLift: 0 },
   aliases: { aliasWeight: 0 },
+  asker: { askerLift: 0 },
 };
 
 interface Args {

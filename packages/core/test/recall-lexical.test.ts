@@ -54,6 +54,8 @@ describe('temporal reading of a question', () => {
     expect(temporalIntent('When did Melanie go camping?', wed).asksWhen).toBe(true);
     expect(temporalIntent('In which year did I graduate?', wed).asksWhen).toBe(true);
     expect(temporalIntent('How long ago was the party?', wed).asksWhen).toBe(true);
+    expect(temporalIntent('How many days ago did I run the 5K?', wed).asksWhen).toBe(true);
+    expect(temporalIntent('How many days did the trip last?', wed).asksWhen).toBe(false);
     expect(temporalIntent('What did she say when we met?', wed).asksWhen).toBe(false); // "when" as a conjunction
   });
 

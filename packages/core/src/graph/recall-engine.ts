@@ -31,6 +31,11 @@ import type { Fact } from '../types.js';
 import { toMillis } from '../util/time.js';
 import type { MemoryGraph } from './memory-graph.js';
 
+/** A question in the first person: about the asker ("How many bikes did I service?"). */
+const FIRST_PERSON = /\b(?:i|me|my|mine|myself)\b/iu;
+/** A question about what the assistant said ("you suggested …, can you remind me …"). */
+const YOU_SAID = /\byou\s+(?:\w+\s+)?(?:told|said|mentioned|suggested|recommended|gave|provided|shared|listed|explained|described|wrote|referred|were\s+referring)\b|\bremind\s+me\b/iu;
+
 // Kinds of seed units, fused in one id space: id·3 + kind.
 const EPISODE = 0;
 const ENTITY = 1;
@@ -276,6 +281,15 @@ export class RecallEngine {
     facts.addTriple(t, st);
   }
 
+  /**
+   * In a chat between a "user" and an "assistant": the speaker a question is about — the assistant when it
+   * asks what "you" said, the user when it speaks in the first person; NONE otherwise.
+   */
+  private askedAbout(query: string): number {
+    const role = YOU_SAID.test(query) ? 'assistant' : FIRST_PERSON.test(query) ? 'user' : undefined;
+    return role === undefined ? NONE : (this.speakerByName.get(role) ?? NONE);
+  }
+
   // ---- recall --------------------------------------------------------------------------------
 
   recall(query: string, options: RecallOptions = {}): RecallResult {
@@ -502,7 +516,16 @@ export class RecallEngine {
     expandNames(names, nameHits.map((h) => h.id), queryTerms, o.aliasWeight);
     const named = o.speakerLift > 0 ? this.speakerNames.namedIn(terms) : NONE;
     const speakerLift = 1 + o.speakerLift;
-    const source = { index: this.episodeText, sessions: this.sessions, at: ep.at, speaker: ep.speaker, dated: (i: number) => this.dated.has(i), ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }) };
+    const asker = o.askerLift > 0 ? this.askedAbout(query) : NONE;
+    const source = {
+      index: this.episodeText,
+      sessions: this.sessions,
+      at: ep.at,
+      speaker: ep.speaker,
+      dated: (i: number) => this.dated.has(i),
+      ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }),
+      ...(asker === NONE ? {} : { asker: (i: number) => ep.speaker[i] === asker }),
+    };
     const time = o.temporal ? temporalIntent(query, v) : undefined;
     const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
     rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore, dense);

@@ -364,6 +364,7 @@ export const RECALL_SHAPE = {
   denseWeight: 'any',
   speakerLift: 'any',
   aliasWeight: 'any',
+  askerLift: 'any',
 } as const satisfies Record<keyof RecallOptions, FieldKind>;
 // A RecallOptions field missing above fails the build here (the shape must know every option).
 type MissingRecallOption = Exclude<keyof RecallOptions, keyof typeof RECALL_SHAPE>;

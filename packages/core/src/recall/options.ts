@@ -223,6 +223,7 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
     denseWeight: num('denseWeight', d.denseWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     speakerLift: num('speakerLift', d.speakerLift, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     aliasWeight: num('aliasWeight', d.aliasWeight, unit, 'in [0, 1]'),
+    askerLift: num('askerLift', d.askerLift, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     seeds: num('seeds', d.seeds, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     candidates: num('candidates', d.candidates, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     rrfK: num('rrfK', d.rrfK, (x) => Number.isFinite(x) && x >= 0, 'a finite number ≥ 0'),

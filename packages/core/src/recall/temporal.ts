@@ -29,7 +29,7 @@ const FIRST = /\b(?:the\s+first|first\s+time|earliest|initially|originally|at\s+
 // "last" as an ordinal, not "last Saturday/week/month/year/night"
 const LAST = /\b(?:most\s+recent(?:ly)?|latest|currently|current|now|these\s+days|anymore|the\s+last\s+time|last\s+time|recently|nowadays)\b/iu;
 // "when" as a question word (followed by its verb), not the conjunction ("what did she do when …")
-const WHEN = /\b(?:when\s+(?:did|do|does|was|were|is|are|will|had|has|have)|what\s+(?:date|day|year|month|week|time\s+of\s+(?:day|year))|which\s+(?:date|day|year|month|week)|how\s+long\s+ago)\b/iu;
+const WHEN = /\b(?:when\s+(?:did|do|does|was|were|is|are|will|had|has|have)|what\s+(?:date|day|year|month|week|time\s+of\s+(?:day|year))|which\s+(?:date|day|year|month|week)|how\s+long\s+ago|how\s+many\s+(?:days|weeks|months|years)\s+ago)\b/iu;
 const SPAN = /\b(?:between|how\s+(?:many|long)\s+(?:days?|weeks?|months?|years?)|how\s+long|before|after|since|until|which\s+(?:came|happened)\s+first|in\s+what\s+order|order\s+of)\b/iu;
 
 /** The temporal reading of `question` asked at `at` (ms). */
