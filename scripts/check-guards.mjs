@@ -26,7 +26,7 @@ export const BROWSER_ENTRIES = {
 };
 
 /**
- * Budget for the minified + gzipped core bundle, in bytes: 80 KiB. Raised on purpose from 64 KiB on
+ * Budget for the minified + gzipped core bundle, in bytes: 84 KiB. Raised on purpose from 64 KiB on
  * 2026-11-22 (the second time it was measured): input read once and checked for every call, batched sync or
  * async model interfaces with the ingest pipeline and transcript ingestion, the rule extractor's speaker,
  * name and pattern rules, and recall's stages took the whole bundle from 48 to 68.6 KiB gz; graphology
@@ -34,8 +34,11 @@ export const BROWSER_ENTRIES = {
  * graph/graphology.ts). 80 KiB still breaks on a stray heavy dependency (a second graph library, a
  * polyfill set, a Node shim). Raise it on purpose, with the reason, never silently. (Moving graphology
  * behind its own entry, as louvain already is, would save about 16 KiB.)
+ * Raised again from 80 to 84 KiB on 2026-11-23: the field-by-field assert/retract readers and the live set
+ * of the faster write path, facts' BM25 through entities (no first-recall cliff), sparse hash vectors and
+ * the asker lift took the bundle from 78.4 to about 81 KiB gz.
  */
-export const CORE_GZ_BUDGET = 80 * 1024;
+export const CORE_GZ_BUDGET = 84 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
