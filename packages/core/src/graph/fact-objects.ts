@@ -12,24 +12,42 @@ export function factsOfRows(mem: MemoryGraph, rows: readonly number[]): Fact[] {
 }
 
 /**
- * The plain Fact of a row that exists. Built as one object literal (one hidden class for every fact), the
- * optional fields added after it in a fixed order; evidence strings are read straight off their chain.
+ * The Facts of an entity-local cut: every row has `subject` as its subject (its name is read once) and its
+ * validFrom, validTo and invalidAt come three a row in `times`, as the subject index's scan read them.
  */
+export function factsOfSubject(mem: MemoryGraph, subject: number, rows: readonly number[], times: readonly number[]): Fact[] {
+  const name = mem.entities.displayName(subject);
+  const out = new Array<Fact>(rows.length);
+  for (let i = 0, j = 0; i < rows.length; i++, j += 3) out[i] = makeFact(mem, rows[i]!, subject, name, times[j]!, times[j + 1]!, times[j + 2]!);
+  return out;
+}
+
+/** The plain Fact of a row that exists. */
 export function factAt(mem: MemoryGraph, id: number): Fact {
   const st = mem.store;
+  const s = st.tSubject[st.triple[id]!]!;
+  return makeFact(mem, id, s, mem.entities.displayName(s), st.validFromOf(id), st.validToOf(id), st.invalidAt[id]!);
+}
+
+/**
+ * A row's Fact, given what the caller already holds: its subject and subject name, and its times. Built as
+ * one object literal (one hidden class for every fact), the optional fields added after it in a fixed
+ * order; evidence strings are read straight off their chain.
+ */
+function makeFact(mem: MemoryGraph, id: number, s: number, subjectName: string, validFrom: number, validTo: number, invalidAt: number): Fact {
+  const st = mem.store;
   const t = st.triple[id]!;
-  const s = st.tSubject[t]!;
   const o = st.tObject[t]!;
   const names = mem.entities;
   const fact: Fact = {
     id,
-    subject: { id: s, name: names.displayName(s) },
+    subject: { id: s, name: subjectName },
     predicate: mem.predicateNames.get(st.tPredicate[t]!),
     object: o >= 0 ? { id: o, name: names.displayName(o) } : { value: mem.literals[literalCode(o)]! },
-    validFrom: st.validFromOf(id),
-    validTo: st.validToOf(id),
+    validFrom,
+    validTo,
     recordedAt: st.recordedAt[id]!,
-    invalidAt: st.invalidAt[id]!,
+    invalidAt,
     confidence: st.confidence[id]!,
     evidence: evidenceOf(mem, st.evidenceHead[id]!),
     salience: st.meta.salienceOf(id),
