@@ -58,25 +58,33 @@ function columnsOfRows(mem: MemoryGraph, rows: readonly number[], times: readonl
   const recordedAt = new Float64Array(n);
   const invalidAt = new Float64Array(n);
   const confidence = new Float32Array(n);
+  // One column per loop, as fact-objects.ts builds Facts: the loads of a loop are independent, so their cache
+  // misses overlap; `subject` holds the triples until the second loop reads them.
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
-    const t = st.triple[r]!;
+    subject[i] = st.triple[r]!;
+    recordedAt[i] = st.recordedAt[r]!;
+    confidence[i] = st.confidence[r]!;
+    if (times === undefined) {
+      validFrom[i] = st.validFromOf(r);
+      validTo[i] = st.validToOf(r);
+      invalidAt[i] = st.invalidAt[r]!;
+    }
+  }
+  if (times !== undefined) {
+    for (let i = 0, j = 0; i < n; i++, j += 3) {
+      validFrom[i] = times[j]!;
+      validTo[i] = times[j + 1]!;
+      invalidAt[i] = times[j + 2]!;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const t = subject[i]!;
     const o = st.tObject[t]!;
     subject[i] = st.tSubject[t]!;
     predicate[i] = mem.predicateNames.get(st.tPredicate[t]!);
     objectEntity[i] = o >= 0 ? o : -1;
     objectValue[i] = o >= 0 ? null : mem.literals[literalCode(o)]!;
-    if (times === undefined) {
-      validFrom[i] = st.validFromOf(r);
-      validTo[i] = st.validToOf(r);
-      invalidAt[i] = st.invalidAt[r]!;
-    } else {
-      validFrom[i] = times[3 * i]!;
-      validTo[i] = times[3 * i + 1]!;
-      invalidAt[i] = times[3 * i + 2]!;
-    }
-    recordedAt[i] = st.recordedAt[r]!;
-    confidence[i] = st.confidence[r]!;
   }
   return {
     length: n,
