@@ -73,6 +73,44 @@ describe('SubjectIndex', () => {
     expect(index.byteLength).toBeGreaterThan(rows.length * 28);
   });
 
+  it('gives each entity-local match its slot times, and the whole-graph rows as an array, as a scan of every row would', () => {
+    const rand = mulberry32(11);
+    const index = new SubjectIndex();
+    const rows: Row[] = [];
+    for (let step = 0; step < 2000; step++) {
+      if (rows.length > 0 && rand() < 0.3) {
+        const r = Math.floor(rand() * rows.length);
+        if (rows[r]!.invalidAt === Infinity) {
+          rows[r]!.invalidAt = step;
+          index.closed(r, step);
+        }
+        continue;
+      }
+      const subject = rand() < 0.5 ? 0 : 1 + Math.floor(rand() * 6);
+      const validFrom = rand() < 0.1 ? -Infinity : Math.floor(rand() * 100);
+      const validTo = rand() < 0.5 ? Infinity : validFrom + 1 + Math.floor(rand() * 50);
+      rows.push({ subject, validFrom, validTo, invalidAt: Infinity });
+      index.add(rows.length - 1, subject, validFrom, validTo, Infinity);
+    }
+    for (let q = 0; q < 1000; q++) {
+      const subject = Math.floor(rand() * 8);
+      const prefix = Math.floor(rand() * (rows.length + 1));
+      const v = Math.floor(rand() * 160) - 5;
+      const k = rand() < 0.2 ? Infinity : Math.floor(rand() * 2000);
+      const got: number[] = [];
+      const times: number[] = [];
+      index.visibleRows(subject, prefix, v, k, got, times);
+      const want = visible(rows, subject, prefix, v, k);
+      expect(got).toEqual(want);
+      expect(times).toEqual(want.flatMap((r) => [rows[r]!.validFrom, rows[r]!.validTo, rows[r]!.invalidAt]));
+      const whole: number[] = [];
+      index.visibleAll(prefix, v, k, (r) => whole.push(r));
+      const wantWhole = rows.flatMap((x, r) => (r < prefix && x.invalidAt > k && x.validFrom <= v && v < x.validTo ? [r] : []));
+      expect(whole).toEqual(wantWhole);
+      expect(index.visibleAllRows(prefix, v, k)).toEqual(wantWhole);
+    }
+  });
+
   it('builds the same index in one pass as by appends', () => {
     const validFrom = Float64Array.from([0, 5, -Infinity, 2, 3]);
     const validTo = Float64Array.from([10, Infinity, 4, 9, Infinity]);

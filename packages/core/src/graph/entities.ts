@@ -13,6 +13,12 @@ export class EntityTable {
   /** Canonical name (string id in `strings`). */
   name = new Int32Array(0);
   display = new Int32Array(0);
+  /**
+   * Display names by entity id, the strings themselves (a read's hot path: a Fact names its subject and
+   * object, and going through `display` and the dictionary costs a second cache miss per name in a large
+   * memory). Filled by `add`; `displayName` falls back to the dictionary for any id it lacks.
+   */
+  private displayNames: string[] = [];
   /** Type string id or NONE. */
   type = new Int32Array(0);
   recordedAt = new Float64Array(0);
@@ -51,6 +57,7 @@ export class EntityTable {
     this.reserve(id + 1);
     this.name[id] = this.strings.intern(canonical);
     this.display[id] = this.strings.intern(display);
+    this.displayNames[id] = this.strings.get(this.display[id]!);
     this.type[id] = type === undefined ? NONE : this.strings.intern(type);
     this.recordedAt[id] = recordedAt;
     this.mergedInto[id] = NONE;
@@ -100,7 +107,7 @@ export class EntityTable {
   }
 
   displayName(id: number): string {
-    return this.strings.get(this.display[id]!);
+    return this.displayNames[id] ?? this.strings.get(this.display[id]!);
   }
 
   canonical(id: number): string {

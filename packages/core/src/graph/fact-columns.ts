@@ -4,7 +4,7 @@ import { literalCode } from '../store/fact-store.js';
 import type { Fact, FactQuery, LiteralValue } from '../types.js';
 import { factAt } from './fact-objects.js';
 import type { MemoryGraph } from './memory-graph.js';
-import { cutOf } from './reads.js';
+import { cutOf, factMatches } from './reads.js';
 import { readInput, SHAPES } from './validate.js';
 
 /**
@@ -40,10 +40,12 @@ export function readFactColumns(mem: MemoryGraph, raw: FactQuery = {}): FactColu
   const call = 'MemoryGraph.factColumns';
   const query = readInput<FactQuery>(call, raw, SHAPES.facts);
   const { v, k } = cutOf(mem, query, call);
-  return columnsOfRows(mem, mem.factRows(query, v, k, call));
+  const m = factMatches(mem, query, v, k, call, true);
+  return columnsOfRows(mem, m.rows, m.times);
 }
 
-function columnsOfRows(mem: MemoryGraph, rows: readonly number[]): FactColumns {
+/** The columns of `rows`; an entity-local cut passes its slot times (three a row), read by the scan. */
+function columnsOfRows(mem: MemoryGraph, rows: readonly number[], times: readonly number[] | undefined): FactColumns {
   const st = mem.store;
   const n = rows.length;
   const id = Int32Array.from(rows);
@@ -56,19 +58,33 @@ function columnsOfRows(mem: MemoryGraph, rows: readonly number[]): FactColumns {
   const recordedAt = new Float64Array(n);
   const invalidAt = new Float64Array(n);
   const confidence = new Float32Array(n);
+  // One column per loop, as fact-objects.ts builds Facts: the loads of a loop are independent, so their cache
+  // misses overlap; `subject` holds the triples until the second loop reads them.
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
-    const t = st.triple[r]!;
+    subject[i] = st.triple[r]!;
+    recordedAt[i] = st.recordedAt[r]!;
+    confidence[i] = st.confidence[r]!;
+    if (times === undefined) {
+      validFrom[i] = st.validFromOf(r);
+      validTo[i] = st.validToOf(r);
+      invalidAt[i] = st.invalidAt[r]!;
+    }
+  }
+  if (times !== undefined) {
+    for (let i = 0, j = 0; i < n; i++, j += 3) {
+      validFrom[i] = times[j]!;
+      validTo[i] = times[j + 1]!;
+      invalidAt[i] = times[j + 2]!;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const t = subject[i]!;
     const o = st.tObject[t]!;
     subject[i] = st.tSubject[t]!;
     predicate[i] = mem.predicateNames.get(st.tPredicate[t]!);
     objectEntity[i] = o >= 0 ? o : -1;
     objectValue[i] = o >= 0 ? null : mem.literals[literalCode(o)]!;
-    validFrom[i] = st.validFromOf(r);
-    validTo[i] = st.validToOf(r);
-    recordedAt[i] = st.recordedAt[r]!;
-    invalidAt[i] = st.invalidAt[r]!;
-    confidence[i] = st.confidence[r]!;
   }
   return {
     length: n,

@@ -18,7 +18,7 @@ import type {
 } from '../types.js';
 import { showTime, toMillis } from '../util/time.js';
 import type { MemoryGraph } from './memory-graph.js';
-import { factAt, factsOfRows } from './fact-objects.js';
+import { factAt, factsOfRows, factsOfSubject } from './fact-objects.js';
 import { findEntity, findObject, withMerged } from './resolve.js';
 import { readInput, readOptions, SHAPES, show } from './validate.js';
 
@@ -35,7 +35,8 @@ export function readFacts(mem: MemoryGraph, raw: FactQuery = {}): Fact[] {
   const call = 'MemoryGraph.facts';
   const query = readInput<FactQuery>(call, raw, SHAPES.facts);
   const { v, k } = cutOf(mem, query, call);
-  return factsOfRows(mem, mem.factRows(query, v, k, call));
+  const m = factMatches(mem, query, v, k, call, true);
+  return m.times === undefined ? factsOfRows(mem, m.rows) : factsOfSubject(mem, m.subject, m.rows, m.times);
 }
 
 /** Ids of the versions `facts(query)` would return, in the same order, without making objects (read one with `fact(id)`). */
@@ -48,22 +49,41 @@ export function readFactIds(mem: MemoryGraph, raw: FactQuery = {}): number[] {
 
 /** @internal Row ids matching a fact query at (v, k), ascending. */
 export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: number, call: string): number[] {
+  return factMatches(mem, query, v, k, call, false).rows;
+}
+
+/**
+ * A fact query's matches at (v, k): row ids, ascending. An entity-local cut read with `withTimes` also
+ * gives its subject and each row's validFrom, validTo and invalidAt (three a row in `times`), taken from the
+ * subject index's slots as the scan passes them, so building Facts reads no slot again.
+ */
+export interface FactMatches {
+  rows: number[];
+  subject: number;
+  times: number[] | undefined;
+}
+
+const NO_MATCH = (): FactMatches => ({ rows: [], subject: NONE, times: undefined });
+
+/** @internal */
+export function factMatches(mem: MemoryGraph, query: FactQuery, v: number, k: number, call: string, withTimes: boolean): FactMatches {
   const st = mem.store;
   const includeArchived = query.includeArchived ?? true;
   const p = query.predicate === undefined ? NONE : mem.predicateNames.find(query.predicate);
-  if (query.predicate !== undefined && p === NONE) return [];
+  if (query.predicate !== undefined && p === NONE) return NO_MATCH();
   const subject = query.subject === undefined ? undefined : findEntity(mem, query.subject, call, 'subject', k);
-  if (subject === NONE) return [];
+  if (subject === NONE) return NO_MATCH();
   let object: number | undefined;
   if (query.object !== undefined) {
     object = findObject(mem, query.object, call, 'object', k).code;
-    if (object === NONE) return [];
+    if (object === NONE) return NO_MATCH();
   }
   const rows: number[] = [];
   if (subject !== undefined) {
     // The subject's own clustered slots (subject-index.ts), already in row order; then the filters.
-    st.subjects.visibleRows(subject, st.recordedPrefix(k), v, k, rows);
-    if (p === NONE && object === undefined && includeArchived) return rows;
+    const times = withTimes ? [] : undefined;
+    st.subjects.visibleRows(subject, st.recordedPrefix(k), v, k, rows, times);
+    if (p === NONE && object === undefined && includeArchived) return { rows, subject, times };
     let kept = 0;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i]!;
@@ -71,10 +91,16 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
       if (p !== NONE && st.tPredicate[t] !== p) continue;
       if (object !== undefined && st.tObject[t] !== object) continue;
       if (!includeArchived && st.meta.isArchived(r)) continue;
+      if (times !== undefined) {
+        times[3 * kept] = times[3 * i]!;
+        times[3 * kept + 1] = times[3 * i + 1]!;
+        times[3 * kept + 2] = times[3 * i + 2]!;
+      }
       rows[kept++] = r;
     }
     rows.length = kept;
-    return rows;
+    if (times !== undefined) times.length = 3 * kept;
+    return { rows, subject, times };
   }
   const take = (t: number) => {
     if (p !== NONE && st.tPredicate[t] !== p) return;
@@ -84,9 +110,10 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
   };
   if (object !== undefined && object >= 0) {
     for (let t = st.objectHead[object]!; t !== NONE; t = st.tObjectNext[t]!) take(t);
-    return rows.sort((a, b) => a - b);
+    return { rows: rows.sort((a, b) => a - b), subject: NONE, times: undefined };
   }
   // The whole graph: the subject index's blocks in memory order, the matches in row order (subject-index.ts).
+  if (p === NONE && object === undefined && includeArchived) return { rows: st.subjects.visibleAllRows(st.recordedPrefix(k), v, k), subject: NONE, times: undefined };
   st.subjects.visibleAll(st.recordedPrefix(k), v, k, (r) => {
     const t = st.triple[r]!;
     if (p !== NONE && st.tPredicate[t] !== p) return;
@@ -94,7 +121,7 @@ export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: numbe
     if (!includeArchived && st.meta.isArchived(r)) return;
     rows.push(r);
   });
-  return rows;
+  return { rows, subject: NONE, times: undefined };
 }
 
 /** Every version ever written for the pattern, closed ones included, oldest first. */

@@ -14,6 +14,10 @@ export type PendingObject = PendingEntity | { literal: LiteralValue };
 /** The entity a reference names at record time k; NONE for an unknown name; NotFoundError for an unknown id. */
 export function findEntity(mem: MemoryGraph, ref: EntityRef, call: string, field: string, k: number): number {
   if (typeof ref === 'string') {
+    // A name spelled as it is stored (a canonical name or alias: every key is checked and canonical, and
+    // canonicalising one gives it back) skips canonicalising; any other spelling, bad ones included, is checked.
+    const stored = mem.entities.lookup(ref);
+    if (stored !== NONE) return mem.entities.resolveAt(stored, k);
     const id = mem.entities.lookup(checkName(ref, call, field));
     return id === NONE ? NONE : mem.entities.resolveAt(id, k);
   }
