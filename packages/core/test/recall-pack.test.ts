@@ -61,6 +61,29 @@ describe('packContext', () => {
     );
   });
 
+  it('cuts an ASCII episode as late as the budget allows when punctuation drives the estimate, whatever its id (property)', () => {
+    // ASCII bodies are cut by one pass over piece starts (pack.ts longestAsciiPrefix), not by textCounts
+    const word = fc.stringMatching(/^[a-z0-9.,!?'()-]{1,9}$/);
+    const gap = fc.constantFrom(' ', '  ', '\n', ' \t ');
+    const textArb = fc.array(fc.tuple(word, gap), { minLength: 50, maxLength: 400 }).map((xs) => xs.map(([w, g]) => w + g).join(''));
+    fc.assert(
+      fc.property(textArb, fc.constantFrom('e', 'é漢', 'a b'), fc.integer({ min: 14, max: 300 }), (text, id, tokenBudget) => {
+        const r = packContext({ facts: [], episodes: [{ id, text, at, score: 1 }], tokenBudget });
+        expect(r.tokens).toBeLessThanOrEqual(tokenBudget);
+        expect(r.tokens).toBe(estimateTokens(r.text));
+        const whole = text.replace(/\s+/g, ' ').trim();
+        const head = `Episodes:\n[2023-05-08T13:56Z ${id}] `;
+        if (r.episodeCount === 0 || !r.text.endsWith('…')) return;
+        const kept = r.text.slice(head.length, -1);
+        expect(whole.startsWith(kept)).toBe(true);
+        const next = whole.indexOf(' ', kept.length + 1);
+        const longer = next < 0 ? whole : whole.slice(0, next);
+        if (longer.length > kept.length && longer !== whole) expect(estimateTokens(head + longer + '…')).toBeGreaterThan(tokenBudget);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('returns an empty context for a zero budget and refuses a bad budget', () => {
     expect(packContext({ facts: [{ text: 'x', score: 1 }], episodes: [], tokenBudget: 0 })).toEqual({ text: '', tokens: 0, factCount: 0, episodeCount: 0 });
     expect(() => packContext({ facts: [], episodes: [], tokenBudget: -1 })).toThrow(InvalidArgumentError);

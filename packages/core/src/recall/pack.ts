@@ -64,6 +64,35 @@ function episodeLead(e: PackEpisode): string {
 }
 
 /**
+ * The longest `n` such that `body.slice(0, n)` put between an episode's lead and its "…" keeps the estimate
+ * within `budget`, or -1 when a non-ASCII char comes first (the caller then searches with `textCounts`). `bare` is
+ * the running total with the lead and "…" alone: the lead ends in a space and "…" is a piece of its own, so
+ * a prefix adds exactly its own counts — its length in chars, its piece starts in pieces, no dense chars
+ * (ASCII). One pass over the body instead of a full count of the line at every step of a binary search.
+ */
+function longestAsciiPrefix(body: string, bare: TextCounts, budget: number): number {
+  let pieces = 0;
+  let inRun = false;
+  let best = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c >= 128) return -1;
+    // the same piece rule as textCounts' ASCII branch: a run of letters and digits, or any other non-space
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      if (!inRun) pieces++;
+      inRun = true;
+    } else {
+      inRun = false;
+      if (!(c === 32 || (c >= 9 && c <= 13))) pieces++;
+    }
+    // prefix i + 1; the estimate never falls as the prefix grows, so the first one over the budget ends it
+    if (tokensFromCounts({ chars: bare.chars + i + 1, pieces: bare.pieces + pieces, dense: bare.dense }) > budget) return best;
+    best = i + 1;
+  }
+  return best;
+}
+
+/**
  * Packs recall results into a context for an LLM under a token budget (measured with `estimateTokens`):
  * facts best first, then the episodes the packed facts cite (in fact order), then the other episodes best
  * first. Items that do not fit are skipped so smaller later ones can still use the room; an episode may be
@@ -151,14 +180,18 @@ export function packContext(input: PackInput): PackedContext {
       episodeCount++;
       continue;
     }
-    if (tokenBudget - tokensFromCounts(withLines([...head, lead + '…'])) < MIN_TRUNCATED_TOKENS) continue;
-    // longest prefix that fits: the estimate only grows with the prefix, so binary search is exact
-    let lo = 0;
-    let hi = body.length;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (tokensFromCounts(withLines([...head, lead + body.slice(0, mid) + '…'])) <= tokenBudget) lo = mid;
-      else hi = mid - 1;
+    const bare = withLines([...head, lead + '…']);
+    if (tokenBudget - tokensFromCounts(bare) < MIN_TRUNCATED_TOKENS) continue;
+    let lo = longestAsciiPrefix(body, bare, tokenBudget);
+    if (lo < 0) {
+      // longest prefix that fits: the estimate only grows with the prefix, so binary search is exact
+      lo = 0;
+      let hi = body.length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (tokensFromCounts(withLines([...head, lead + body.slice(0, mid) + '…'])) <= tokenBudget) lo = mid;
+        else hi = mid - 1;
+      }
     }
     if (lo > 0 && /[\uD800-\uDBFF]/.test(body[lo - 1]!)) lo--; // never split a surrogate pair
     const cut = body.lastIndexOf(' ', lo);
