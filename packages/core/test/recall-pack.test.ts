@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../src/errors.js';
-import { packContext, type PackEpisode, type PackFact } from '../src/recall/pack.js';
+import { oneLine, packContext, type PackEpisode, type PackFact } from '../src/recall/pack.js';
 import { estimateTokens } from '../src/recall/text.js';
 
 const at = Date.UTC(2023, 4, 8, 13, 56);
@@ -81,6 +81,17 @@ describe('packContext', () => {
         if (longer.length > kept.length && longer !== whole) expect(estimateTokens(head + longer + '…')).toBeGreaterThan(tokenBudget);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('collapses whitespace as replace(/\\s+/g, " ").trim() does, any whitespace (property)', () => {
+    const piece = fc.constantFrom('a', 'bc', '漢', '😀', '\uD800', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2003', '\u3000', '\ufeff', '\u2028', '\u200b', '.');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (xs) => {
+        const s = xs.join('');
+        expect(oneLine(s)).toBe(s.replace(/\s+/g, ' ').trim());
+      }),
+      { numRuns: 2000 },
     );
   });
 

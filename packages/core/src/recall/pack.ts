@@ -35,9 +35,44 @@ export const PACK_HEADERS = { facts: 'Facts:', episodes: 'Episodes:' };
 // an episode is cut (with an ellipsis) only if at least this many tokens of room remain
 const MIN_TRUNCATED_TOKENS = 12;
 
-/** One line per item: newlines and runs of spaces collapse, so the packed text stays line-oriented. */
-function oneLine(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+const SPACE = /^\s$/u;
+
+/** Whether the UTF-16 unit at `i` is whitespace as `\s` sees it (a char-code test for ASCII). */
+function isSpaceAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return SPACE.test(s[i]!); // every \s character is one UTF-16 unit
+}
+
+/**
+ * One line per item: newlines and runs of spaces collapse, so the packed text stays line-oriented.
+ * `s.replace(/\s+/g, ' ').trim()` by a char-code scan that copies the text between whitespace runs
+ * (a session's text is mostly single spaces, which are kept as they are).
+ */
+export function oneLine(s: string): string {
+  let out = '';
+  let from = 0; // start of the text not yet copied
+  let i = 0;
+  const n = s.length;
+  while (i < n && isSpaceAt(s, i)) i++;
+  from = i;
+  while (i < n) {
+    if (!isSpaceAt(s, i)) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && isSpaceAt(s, j)) j++;
+    if (j === n) break; // a trailing run is trimmed
+    if (j === i + 1 && s.charCodeAt(i) === 32) {
+      i = j; // a single space stays in the uncopied text
+      continue;
+    }
+    out += s.slice(from, i) + ' ';
+    from = j;
+    i = j;
+  }
+  return out + s.slice(from, i);
 }
 
 /**
@@ -129,6 +164,11 @@ export function packContext(input: PackInput): PackedContext {
     return c;
   };
   const tryAdd = (extra: string[]): boolean => {
+    // the estimate is at least chars / 4: lines that long are refused without counting their pieces
+    // (an episode's text read up to 4 chars per token of room, longer than the room, never fits)
+    let chars = total.chars;
+    for (const l of extra) chars += l.length + (chars > 0 || lines.length > 0 ? 1 : 0);
+    if (Math.ceil(chars / 4) > tokenBudget) return false;
     const c = withLines(extra);
     if (tokensFromCounts(c) > tokenBudget) return false;
     lines.push(...extra);
