@@ -146,3 +146,51 @@ describe('Bm25Index', () => {
     expect(idx.toState()).toEqual(before);
   });
 });
+
+describe('Bm25Index postings: a bulk base, then tails', () => {
+  // docs from a small vocabulary so terms repeat across docs and within one
+  const VOCAB = ['lake', 'support', 'group', 'paint', 'race', 'kids', 'swim', 'year', 'sunrise', 'feel'];
+  const docs = Array.from({ length: 120 }, (_, d) => {
+    const words: string[] = [];
+    for (let i = 0; i < 1 + ((d * 7) % 9); i++) words.push(VOCAB[(d * 13 + i * i * 5) % VOCAB.length]!);
+    if (d % 11 === 0) words.push(`rare${d}`); // a term of one document, made after the base
+    return words.join(' ');
+  });
+  const QUERIES = [['lake'], ['support', 'group'], ['rare0', 'rare55', 'kids'], VOCAB, ['absent']];
+  const observe = (index: Bm25Index): unknown => [
+    QUERIES.map((q) => index.searchTerms(q, 200)),
+    QUERIES.map((q) => {
+      const got: Array<[number, number]> = [];
+      index.scoreWeighted(new Map(q.map((t, i) => [t, 1 + i / 10])), (id) => id % 3 !== 1, (id, s) => got.push([id, s]));
+      return got.sort((a, b) => a[0] - b[0]);
+    }),
+    VOCAB.map((t) => index.idf(t)),
+    index.toState(),
+  ];
+
+  it('gives the same hits, scores, idf and state whether postings are written at once or between searches', () => {
+    const once = new Bm25Index();
+    docs.forEach((text, d) => once.add(d, text));
+    for (const step of [1, 7, 40]) {
+      const stepped = new Bm25Index();
+      docs.forEach((text, d) => {
+        stepped.add(d, text);
+        if (d % step === 0) stepped.searchTerms(['lake'], 1); // writes the pending postings: base first, then tails
+      });
+      expect(observe(stepped)).toEqual(observe(once));
+    }
+  });
+
+  it('keeps a loaded index and its later documents equal to one built by adds', () => {
+    const all = new Bm25Index();
+    docs.forEach((text, d) => all.add(d, text));
+    const half = new Bm25Index();
+    docs.slice(0, 60).forEach((text, d) => half.add(d, text));
+    const loaded = Bm25Index.fromState(half.toState());
+    docs.slice(60).forEach((text, i) => {
+      loaded.add(60 + i, text);
+      if (i % 5 === 0) loaded.idf('lake');
+    });
+    expect(observe(loaded)).toEqual(observe(all));
+  });
+});

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../src/errors.js';
-import { packContext, type PackEpisode, type PackFact } from '../src/recall/pack.js';
+import { oneLine, packContext, type PackEpisode, type PackFact } from '../src/recall/pack.js';
 import { estimateTokens } from '../src/recall/text.js';
 
 const at = Date.UTC(2023, 4, 8, 13, 56);
@@ -58,6 +58,40 @@ describe('packContext', () => {
         if (longer.length > kept.length && longer !== whole) expect(estimateTokens(head + longer + '…')).toBeGreaterThan(tokenBudget);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('cuts an ASCII episode as late as the budget allows when punctuation drives the estimate, whatever its id (property)', () => {
+    // ASCII bodies are cut by one pass over piece starts (pack.ts longestAsciiPrefix), not by textCounts
+    const word = fc.stringMatching(/^[a-z0-9.,!?'()-]{1,9}$/);
+    const gap = fc.constantFrom(' ', '  ', '\n', ' \t ');
+    const textArb = fc.array(fc.tuple(word, gap), { minLength: 50, maxLength: 400 }).map((xs) => xs.map(([w, g]) => w + g).join(''));
+    fc.assert(
+      fc.property(textArb, fc.constantFrom('e', 'é漢', 'a b'), fc.integer({ min: 14, max: 300 }), (text, id, tokenBudget) => {
+        const r = packContext({ facts: [], episodes: [{ id, text, at, score: 1 }], tokenBudget });
+        expect(r.tokens).toBeLessThanOrEqual(tokenBudget);
+        expect(r.tokens).toBe(estimateTokens(r.text));
+        const whole = text.replace(/\s+/g, ' ').trim();
+        const head = `Episodes:\n[2023-05-08T13:56Z ${id}] `;
+        if (r.episodeCount === 0 || !r.text.endsWith('…')) return;
+        const kept = r.text.slice(head.length, -1);
+        expect(whole.startsWith(kept)).toBe(true);
+        const next = whole.indexOf(' ', kept.length + 1);
+        const longer = next < 0 ? whole : whole.slice(0, next);
+        if (longer.length > kept.length && longer !== whole) expect(estimateTokens(head + longer + '…')).toBeGreaterThan(tokenBudget);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('collapses whitespace as replace(/\\s+/g, " ").trim() does, any whitespace (property)', () => {
+    const piece = fc.constantFrom('a', 'bc', '漢', '😀', '\uD800', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2003', '\u3000', '\ufeff', '\u2028', '\u200b', '.');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (xs) => {
+        const s = xs.join('');
+        expect(oneLine(s)).toBe(s.replace(/\s+/g, ' ').trim());
+      }),
+      { numRuns: 2000 },
     );
   });
 

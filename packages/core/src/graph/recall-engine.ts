@@ -139,6 +139,9 @@ export class RecallEngine {
     const st = mem.store;
     for (let t = this.triplesIndexed; t < st.tripleCount; t++) this.indexFact(t);
     this.triplesIndexed = st.tripleCount;
+    // BM25 postings in bulk, once per catch-up (a load's: all at once), not at the first search
+    this.episodeText.postPending();
+    this.entityText.postPending();
     if (this.supplied.size > 0) this.supplied.clear(); // clear() allocates a new table even when empty
   }
 

@@ -40,10 +40,24 @@ export class Bm25Index {
   readonly b: number;
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
-  // term id → postings (doc slot, frequency) in growable typed arrays, with their fill counts
-  private postDocs: Uint32Array<ArrayBuffer>[] = [];
-  private postFreqs: Uint32Array<ArrayBuffer>[] = [];
+  /**
+   * Postings (doc slot, frequency) of term t, slots ascending: first its part of the base, a CSR block made
+   * in bulk from the forward index (`baseDocs/baseFreqs[baseOffsets[t] .. baseOffsets[t + 1])`, terms below
+   * `baseTerms`), then its tail, growable typed arrays of the postings added after the base was made
+   * (`tailDocs/tailFreqs[t][0 .. tailLen[t])`). `postLen[t]` counts both. Documents are added to the
+   * forward index alone; their postings are written by `postPending` before anything reads postings, so a
+   * load (thousands of adds, then one build) counts then fills instead of growing an array per term.
+   */
+  private baseTerms = 0;
+  private baseOffsets = new Uint32Array(1);
+  private baseDocs = new Uint32Array(0);
+  private baseFreqs = new Uint32Array(0);
+  private tailDocs: Array<Uint32Array<ArrayBuffer> | undefined> = [];
+  private tailFreqs: Array<Uint32Array<ArrayBuffer> | undefined> = [];
+  private tailLen = new Uint32Array(16);
   private postLen = new Uint32Array(16);
+  /** Documents in slots [posted, count) are in the forward index but not yet in the postings. */
+  private posted = 0;
   private docIds = new Uint32Array(16);
   private docLengths = new Uint32Array(16);
   /**
@@ -143,9 +157,8 @@ export class Bm25Index {
       id = this.terms.length;
       this.termIds.set(t, id);
       this.terms.push(t);
-      this.postDocs.push(new Uint32Array(4));
-      this.postFreqs.push(new Uint32Array(4));
       this.postLen = growU32(this.postLen, id + 1);
+      this.tailLen = growU32(this.tailLen, id + 1);
     }
     return id;
   }
@@ -196,19 +209,67 @@ export class Bm25Index {
     this.fwdFreqs = growU32(this.fwdFreqs, from + distinct);
     this.fwdStart[slot + 1] = from + distinct;
     for (let j = 0; j < distinct; j++) {
-      const id = docTerms[j]!;
-      const f = docFreqs[j]!;
-      this.fwdTerms[from + j] = id;
-      this.fwdFreqs[from + j] = f;
-      const n = this.postLen[id]!;
-      const docs = growU32(this.postDocs[id]!, n + 1);
-      const freqs = growU32(this.postFreqs[id]!, n + 1);
-      docs[n] = slot;
-      freqs[n] = f;
-      this.postDocs[id] = docs;
-      this.postFreqs[id] = freqs;
-      this.postLen[id] = n + 1;
+      this.fwdTerms[from + j] = docTerms[j]!;
+      this.fwdFreqs[from + j] = docFreqs[j]!;
     }
+  }
+
+  /**
+   * Writes the postings of the documents added since the last call (searches, `idf` and `toState` call it;
+   * recall calls it at the end of its indexing so a load's first recall does not pay for it). With no
+   * postings yet, all of them are built at once as the base: counted per term, then filled in slot order.
+   * Later documents go to the tails, in slot order too, so a term's postings stay ascending either way.
+   */
+  postPending(): void {
+    const from = this.posted;
+    const to = this.count;
+    if (from === to) return;
+    const fwdStart = this.fwdStart;
+    const fwdTerms = this.fwdTerms;
+    const fwdFreqs = this.fwdFreqs;
+    const postLen = this.postLen;
+    if (from === 0 && this.baseTerms === 0) {
+      const nTerms = this.terms.length;
+      const offsets = new Uint32Array(nTerms + 1);
+      const end = fwdStart[to]!;
+      for (let i = 0; i < end; i++) offsets[fwdTerms[i]! + 1]!++;
+      for (let t = 0; t < nTerms; t++) {
+        postLen[t] = offsets[t + 1]!;
+        offsets[t + 1] = offsets[t + 1]! + offsets[t]!;
+      }
+      const docs = new Uint32Array(end);
+      const freqs = new Uint32Array(end);
+      const at = offsets.slice(0, nTerms); // next free place per term
+      for (let slot = 0; slot < to; slot++) {
+        for (let i = fwdStart[slot]!; i < fwdStart[slot + 1]!; i++) {
+          const p = at[fwdTerms[i]!]!++;
+          docs[p] = slot;
+          freqs[p] = fwdFreqs[i]!;
+        }
+      }
+      this.baseTerms = nTerms;
+      this.baseOffsets = offsets;
+      this.baseDocs = docs;
+      this.baseFreqs = freqs;
+      this.posted = to;
+      return;
+    }
+    const tailLen = this.tailLen;
+    for (let slot = from; slot < to; slot++) {
+      for (let i = fwdStart[slot]!; i < fwdStart[slot + 1]!; i++) {
+        const id = fwdTerms[i]!;
+        const n = tailLen[id]!;
+        const docs = growU32(this.tailDocs[id] ?? new Uint32Array(4), n + 1);
+        const freqs = growU32(this.tailFreqs[id] ?? new Uint32Array(4), n + 1);
+        docs[n] = slot;
+        freqs[n] = fwdFreqs[i]!;
+        this.tailDocs[id] = docs;
+        this.tailFreqs[id] = freqs;
+        tailLen[id] = n + 1;
+        postLen[id] = postLen[id]! + 1;
+      }
+    }
+    this.posted = to;
   }
 
   private checkNewId(docId: number): void {
@@ -276,6 +337,7 @@ export class Bm25Index {
 
   /** Sums each weighted term's BM25 part per document into `acc`, terms in the given order. */
   private accumulate(weighted: ReadonlyArray<readonly [number, number]>): void {
+    this.postPending();
     const epoch = this.acc.begin(this.count);
     const { values, stamp, touched } = this.acc;
     const docLengths = this.docLengths;
@@ -286,17 +348,25 @@ export class Bm25Index {
     for (const [t, w] of weighted) {
       const n = this.postLen[t]!;
       const idf = w * Math.log(1 + (N - n + 0.5) / (n + 0.5));
-      const docs = this.postDocs[t]!;
-      const freqs = this.postFreqs[t]!;
-      for (let i = 0; i < n; i++) {
-        const slot = docs[i]!;
-        const f = freqs[i]!;
-        const s = (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * docLengths[slot]!) / avgdl));
-        if (stamp[slot] !== epoch) {
-          stamp[slot] = epoch;
-          values[slot] = s;
-          touched[nTouched++] = slot;
-        } else values[slot] = values[slot]! + s;
+      // the base part, then the tail: slots ascending, as one array would hold them
+      for (let part = 0; part < 2; part++) {
+        const inBase = part === 0;
+        if (inBase && t >= this.baseTerms) continue;
+        const docs = inBase ? this.baseDocs : this.tailDocs[t];
+        const freqs = inBase ? this.baseFreqs : this.tailFreqs[t];
+        if (docs === undefined || freqs === undefined) continue;
+        const from = inBase ? this.baseOffsets[t]! : 0;
+        const to = inBase ? this.baseOffsets[t + 1]! : this.tailLen[t]!;
+        for (let i = from; i < to; i++) {
+          const slot = docs[i]!;
+          const f = freqs[i]!;
+          const s = (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * docLengths[slot]!) / avgdl));
+          if (stamp[slot] !== epoch) {
+            stamp[slot] = epoch;
+            values[slot] = s;
+            touched[nTouched++] = slot;
+          } else values[slot] = values[slot]! + s;
+        }
       }
     }
     this.acc.count = nTouched;
@@ -310,6 +380,7 @@ export class Bm25Index {
 
   /** `idf` of a term by its id (see `termId`). */
   idfOf(id: number): number {
+    this.postPending();
     const n = this.postLen[id]!;
     return Math.log(1 + (this.count - n + 0.5) / (n + 0.5));
   }
@@ -344,6 +415,7 @@ export class Bm25Index {
 
   /** Compact copy of the index (CSR postings), independent of this object. */
   toState(): Bm25State {
+    this.postPending();
     const nTerms = this.terms.length;
     const termOffsets = new Uint32Array(nTerms + 1);
     let total = 0;
@@ -355,9 +427,19 @@ export class Bm25Index {
     const postingDocs = new Uint32Array(total);
     const postingFreqs = new Uint32Array(total);
     for (let t = 0; t < nTerms; t++) {
-      const n = this.postLen[t]!;
-      postingDocs.set(this.postDocs[t]!.subarray(0, n), termOffsets[t]!);
-      postingFreqs.set(this.postFreqs[t]!.subarray(0, n), termOffsets[t]!);
+      let at = termOffsets[t]!;
+      if (t < this.baseTerms) {
+        const from = this.baseOffsets[t]!;
+        const to = this.baseOffsets[t + 1]!;
+        postingDocs.set(this.baseDocs.subarray(from, to), at);
+        postingFreqs.set(this.baseFreqs.subarray(from, to), at);
+        at += to - from;
+      }
+      const n = this.tailLen[t]!;
+      if (n > 0) {
+        postingDocs.set(this.tailDocs[t]!.subarray(0, n), at);
+        postingFreqs.set(this.tailFreqs[t]!.subarray(0, n), at);
+      }
     }
     return {
       k1: this.k1,
@@ -416,10 +498,15 @@ export class Bm25Index {
       }
       index.termIds.set(term as string, t);
       index.terms.push(term as string);
-      index.postDocs.push(postingDocs.slice(from, to));
-      index.postFreqs.push(postingFreqs.slice(from, to));
       index.postLen[t] = to - from;
     }
+    // the state's postings are the base (one copy, no array per term); nothing is pending
+    index.tailLen = new Uint32Array(Math.max(16, terms.length));
+    index.baseTerms = terms.length;
+    index.baseOffsets = termOffsets.slice();
+    index.baseDocs = postingDocs.slice();
+    index.baseFreqs = postingFreqs.slice();
+    index.posted = n;
     // the forward index, transposed from the postings (a document's terms in term-id order)
     const perDoc = new Uint32Array(n + 1);
     for (let i = 0; i < postingDocs.length; i++) perDoc[postingDocs[i]! + 1]!++;

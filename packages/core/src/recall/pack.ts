@@ -35,9 +35,44 @@ export const PACK_HEADERS = { facts: 'Facts:', episodes: 'Episodes:' };
 // an episode is cut (with an ellipsis) only if at least this many tokens of room remain
 const MIN_TRUNCATED_TOKENS = 12;
 
-/** One line per item: newlines and runs of spaces collapse, so the packed text stays line-oriented. */
-function oneLine(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+const SPACE = /^\s$/u;
+
+/** Whether the UTF-16 unit at `i` is whitespace as `\s` sees it (a char-code test for ASCII). */
+function isSpaceAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return SPACE.test(s[i]!); // every \s character is one UTF-16 unit
+}
+
+/**
+ * One line per item: newlines and runs of spaces collapse, so the packed text stays line-oriented.
+ * `s.replace(/\s+/g, ' ').trim()` by a char-code scan that copies the text between whitespace runs
+ * (a session's text is mostly single spaces, which are kept as they are).
+ */
+export function oneLine(s: string): string {
+  let out = '';
+  let from = 0; // start of the text not yet copied
+  let i = 0;
+  const n = s.length;
+  while (i < n && isSpaceAt(s, i)) i++;
+  from = i;
+  while (i < n) {
+    if (!isSpaceAt(s, i)) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && isSpaceAt(s, j)) j++;
+    if (j === n) break; // a trailing run is trimmed
+    if (j === i + 1 && s.charCodeAt(i) === 32) {
+      i = j; // a single space stays in the uncopied text
+      continue;
+    }
+    out += s.slice(from, i) + ' ';
+    from = j;
+    i = j;
+  }
+  return out + s.slice(from, i);
 }
 
 /**
@@ -61,6 +96,35 @@ function isoMinute(ms: number): string {
 /** What an episode's line starts with, before its text: "[2023-05-08T13:56Z id] ". */
 function episodeLead(e: PackEpisode): string {
   return `[${isoMinute(e.at)} ${oneLine(e.id)}] `;
+}
+
+/**
+ * The longest `n` such that `body.slice(0, n)` put between an episode's lead and its "…" keeps the estimate
+ * within `budget`, or -1 when a non-ASCII char comes first (the caller then searches with `textCounts`). `bare` is
+ * the running total with the lead and "…" alone: the lead ends in a space and "…" is a piece of its own, so
+ * a prefix adds exactly its own counts — its length in chars, its piece starts in pieces, no dense chars
+ * (ASCII). One pass over the body instead of a full count of the line at every step of a binary search.
+ */
+function longestAsciiPrefix(body: string, bare: TextCounts, budget: number): number {
+  let pieces = 0;
+  let inRun = false;
+  let best = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c >= 128) return -1;
+    // the same piece rule as textCounts' ASCII branch: a run of letters and digits, or any other non-space
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      if (!inRun) pieces++;
+      inRun = true;
+    } else {
+      inRun = false;
+      if (!(c === 32 || (c >= 9 && c <= 13))) pieces++;
+    }
+    // prefix i + 1; the estimate never falls as the prefix grows, so the first one over the budget ends it
+    if (tokensFromCounts({ chars: bare.chars + i + 1, pieces: bare.pieces + pieces, dense: bare.dense }) > budget) return best;
+    best = i + 1;
+  }
+  return best;
 }
 
 /**
@@ -100,6 +164,11 @@ export function packContext(input: PackInput): PackedContext {
     return c;
   };
   const tryAdd = (extra: string[]): boolean => {
+    // the estimate is at least chars / 4: lines that long are refused without counting their pieces
+    // (an episode's text read up to 4 chars per token of room, longer than the room, never fits)
+    let chars = total.chars;
+    for (const l of extra) chars += l.length + (chars > 0 || lines.length > 0 ? 1 : 0);
+    if (Math.ceil(chars / 4) > tokenBudget) return false;
     const c = withLines(extra);
     if (tokensFromCounts(c) > tokenBudget) return false;
     lines.push(...extra);
@@ -151,14 +220,18 @@ export function packContext(input: PackInput): PackedContext {
       episodeCount++;
       continue;
     }
-    if (tokenBudget - tokensFromCounts(withLines([...head, lead + '…'])) < MIN_TRUNCATED_TOKENS) continue;
-    // longest prefix that fits: the estimate only grows with the prefix, so binary search is exact
-    let lo = 0;
-    let hi = body.length;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (tokensFromCounts(withLines([...head, lead + body.slice(0, mid) + '…'])) <= tokenBudget) lo = mid;
-      else hi = mid - 1;
+    const bare = withLines([...head, lead + '…']);
+    if (tokenBudget - tokensFromCounts(bare) < MIN_TRUNCATED_TOKENS) continue;
+    let lo = longestAsciiPrefix(body, bare, tokenBudget);
+    if (lo < 0) {
+      // longest prefix that fits: the estimate only grows with the prefix, so binary search is exact
+      lo = 0;
+      let hi = body.length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (tokensFromCounts(withLines([...head, lead + body.slice(0, mid) + '…'])) <= tokenBudget) lo = mid;
+        else hi = mid - 1;
+      }
     }
     if (lo > 0 && /[\uD800-\uDBFF]/.test(body[lo - 1]!)) lo--; // never split a surrogate pair
     const cut = body.lastIndexOf(' ', lo);
