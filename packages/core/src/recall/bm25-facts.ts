@@ -1,6 +1,7 @@
+import { InvalidArgumentError } from '../errors.js';
 import { growU32, isCount, TopK, type Hit } from './grow.js';
 import { Accumulator } from './accumulator.js';
-import { BM25_DEFAULTS } from './bm25.js';
+import { BM25_DEFAULTS, queryTermIds } from './bm25.js';
 
 /** The columns of the fact store this index reads (graph/fact-store.ts): triples and the per-entity triple lists. */
 export interface TripleColumns {
@@ -71,7 +72,7 @@ export class FactText {
 
   /** Entity `e`'s name, as `tokenize` splits it; entities come in id order (0, 1, 2, …). */
   addEntity(e: number, tokens: readonly string[]): void {
-    if (e !== this.entities) throw new Error(`FactText.addEntity: entity ${e} out of order (next is ${this.entities})`);
+    if (e !== this.entities) throw new InvalidArgumentError(`FactText.addEntity: entity ${e} out of order (next is ${this.entities})`);
     const from = this.entityStart[e]!;
     if (this.entityStart.length < e + 2) this.entityStart = growU32(this.entityStart, e + 2);
     if (this.entityTokens.length < from + tokens.length) this.entityTokens = growU32(this.entityTokens, from + tokens.length);
@@ -121,7 +122,7 @@ export class FactText {
    * literal set). A counter and at most two pushes.
    */
   addTriple(t: number, st: TripleColumns): void {
-    if (t !== this.count) throw new Error(`FactText.addTriple: triple ${t} out of order (next is ${this.count})`);
+    if (t !== this.count) throw new InvalidArgumentError(`FactText.addTriple: triple ${t} out of order (next is ${this.count})`);
     const p = st.tPredicate[t]!;
     this.predicateTriples[p]!.push(t);
     const o = st.tObject[t]!;
@@ -161,13 +162,9 @@ export class FactText {
    * is applied before the top k is taken. The same hits `Bm25Index.searchTerms` gives over the same documents.
    */
   searchTerms(terms: readonly string[], k: number, accept: (triple: number) => boolean, st: TripleColumns): Hit[] {
-    if (!isCount(k)) throw new Error(`FactText.searchTerms: k (${k}) must be a non-negative integer`);
+    if (!isCount(k)) throw new InvalidArgumentError(`FactText.searchTerms: k (${k}) must be a non-negative integer`);
     if (k === 0 || this.count === 0) return [];
-    const qterms = new Set<number>();
-    for (const t of terms) {
-      const id = this.termIds.get(t);
-      if (id !== undefined) qterms.add(id);
-    }
+    const qterms = queryTermIds(terms, this.termIds);
     if (qterms.size === 0) return [];
     const N = this.count;
     const avgdl = this.totalLength / N || 1;

@@ -3,6 +3,16 @@ import { growU32, isCount, isU32, TopK, type Hit } from './grow.js';
 import { tokenize } from './text.js';
 import { Accumulator } from './accumulator.js';
 
+/** The ids of a query's terms that an index knows, each once, in the query's order. */
+export function queryTermIds(terms: readonly string[], termIds: ReadonlyMap<string, number>): Set<number> {
+  const ids = new Set<number>();
+  for (const t of terms) {
+    const id = termIds.get(t);
+    if (id !== undefined) ids.add(id);
+  }
+  return ids;
+}
+
 export interface Bm25Options {
   /** Term-frequency saturation. @default 1.2 */
   k1?: number;
@@ -290,11 +300,7 @@ export class Bm25Index {
   searchTerms(terms: readonly string[], k: number, accept?: (docId: number) => boolean): Hit[] {
     if (!isCount(k)) throw new InvalidArgumentError(`Bm25Index.search: k (${k}) must be a non-negative integer`);
     if (k === 0 || this.count === 0) return [];
-    const qterms = new Set<number>();
-    for (const t of terms) {
-      const id = this.termIds.get(t);
-      if (id !== undefined) qterms.add(id);
-    }
+    const qterms = queryTermIds(terms, this.termIds);
     if (qterms.size === 0) return [];
 
     // each query term once, in the query's order, at weight 1 (w · idf is then exactly idf)

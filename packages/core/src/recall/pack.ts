@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors.js';
-import { textCounts, tokensFromCounts, type TextCounts } from './text.js';
+import { isAsciiSpace, isAsciiWordChar, textCounts, tokensFromCounts, type TextCounts } from './text.js';
 
 export interface PackFact {
   /** The fact already rendered as one line of text (the caller knows its dates and names). */
@@ -40,7 +40,7 @@ const SPACE = /^\s$/u;
 /** Whether the UTF-16 unit at `i` is whitespace as `\s` sees it (a char-code test for ASCII). */
 function isSpaceAt(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 128) return isAsciiSpace(c);
   return SPACE.test(s[i]!); // every \s character is one UTF-16 unit
 }
 
@@ -113,12 +113,12 @@ function longestAsciiPrefix(body: string, bare: TextCounts, budget: number): num
     const c = body.charCodeAt(i);
     if (c >= 128) return -1;
     // the same piece rule as textCounts' ASCII branch: a run of letters and digits, or any other non-space
-    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+    if (isAsciiWordChar(c)) {
       if (!inRun) pieces++;
       inRun = true;
     } else {
       inRun = false;
-      if (!(c === 32 || (c >= 9 && c <= 13))) pieces++;
+      if (!isAsciiSpace(c)) pieces++;
     }
     // prefix i + 1; the estimate never falls as the prefix grows, so the first one over the budget ends it
     if (tokensFromCounts({ chars: bare.chars + i + 1, pieces: bare.pieces + pieces, dense: bare.dense }) > budget) return best;

@@ -61,8 +61,13 @@ export function words(text: string): string[] {
 }
 
 /** [\p{L}\p{N}] for an ASCII code: a letter or a digit. */
-function isAsciiWordChar(c: number): boolean {
+export function isAsciiWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+}
+
+/** \s for an ASCII code: tab, newline, vertical tab, form feed, carriage return, space. */
+export function isAsciiSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
 }
 
 /** `words` by its definition, the WORD expression (any text; the test checks the ASCII scan against it). */
@@ -212,13 +217,12 @@ export function textCounts(text: string): TextCounts {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 128) {
-      if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      if (isAsciiWordChar(c)) {
         if (!inRun) pieces++;
         inRun = true;
       } else {
         inRun = false;
-        // ASCII whitespace as \s sees it: tab, newline, vertical tab, form feed, carriage return, space
-        if (!(c === 32 || (c >= 9 && c <= 13))) pieces++;
+        if (!isAsciiSpace(c)) pieces++;
       }
       continue;
     }

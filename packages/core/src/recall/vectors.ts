@@ -58,29 +58,14 @@ export class VectorSet {
     const inv = 1 / Math.sqrt(norm);
     const row = this.count;
     const o = row * dim;
-    // locals: stores into one typed array would otherwise make the engine reload every field each pass
     const data = this.data;
-    const postRows = this.postRows;
-    const postVals = this.postVals;
-    const postLen = this.postLen;
     let nonZeros = 0;
     for (let i = 0; i < dim; i++) {
       const x = vector[i]! * inv;
       if (data !== undefined) data[o + i] = x;
       if (x === 0) continue;
       nonZeros++;
-      const n = postLen[i]!;
-      if (n === postRows[i]!.length) {
-        const rows = new Uint32Array(n * 2);
-        rows.set(postRows[i]!);
-        postRows[i] = rows;
-        const vals = new Float32Array(n * 2);
-        vals.set(postVals[i]!);
-        postVals[i] = vals;
-      }
-      postRows[i]![n] = row;
-      postVals[i]![n] = x;
-      postLen[i] = n + 1;
+      this.post(i, row, x);
     }
     this.nonZeros += nonZeros;
     this.labels[this.count++] = label;
@@ -109,9 +94,6 @@ export class VectorSet {
     // a new row's place in the dense rows is all zeros: only its non-zero coordinates are written
     const data = this.data;
     const o = row * this.dimensions;
-    const postRows = this.postRows;
-    const postVals = this.postVals;
-    const postLen = this.postLen;
     let nonZeros = 0;
     for (let j = 0; j < length; j++) {
       const x = value[j]! * inv;
@@ -119,22 +101,27 @@ export class VectorSet {
       const i = index[j]!;
       if (data !== undefined) data[o + i] = x;
       nonZeros++;
-      const n = postLen[i]!;
-      if (n === postRows[i]!.length) {
-        const rows = new Uint32Array(n * 2);
-        rows.set(postRows[i]!);
-        postRows[i] = rows;
-        const vals = new Float32Array(n * 2);
-        vals.set(postVals[i]!);
-        postVals[i] = vals;
-      }
-      postRows[i]![n] = row;
-      postVals[i]![n] = x;
-      postLen[i] = n + 1;
+      this.post(i, row, x);
     }
     this.nonZeros += nonZeros;
     this.labels[this.count++] = label;
     this.keepRowsWhenDense();
+  }
+
+  /** Appends (row, x) to dimension i's posting list, doubling the list when it is full. */
+  private post(i: number, row: number, x: number): void {
+    const n = this.postLen[i]!;
+    if (n === this.postRows[i]!.length) {
+      const rows = new Uint32Array(n * 2);
+      rows.set(this.postRows[i]!);
+      this.postRows[i] = rows;
+      const vals = new Float32Array(n * 2);
+      vals.set(this.postVals[i]!);
+      this.postVals[i] = vals;
+    }
+    this.postRows[i]![n] = row;
+    this.postVals[i]![n] = x;
+    this.postLen[i] = n + 1;
   }
 
   /** Room for one more row: labels, and the dense rows when kept. */
