@@ -78,12 +78,9 @@ export function factMatches(mem: MemoryGraph, query: FactQuery, v: number, k: nu
     object = findObject(mem, query.object, call, 'object', k).code;
     if (object === NONE) return NO_MATCH();
   }
-  const rows: number[] = [];
-  if (subject !== undefined) {
-    // The subject's own clustered slots (subject-index.ts), already in row order; then the filters.
-    const times = withTimes ? [] : undefined;
-    st.subjects.visibleRows(subject, st.recordedPrefix(k), v, k, rows, times);
-    if (p === NONE && object === undefined && includeArchived) return { rows, subject, times };
+  const filtered = p !== NONE || object !== undefined || !includeArchived;
+  /** Keeps, in place and in order, the rows (and their times) of the predicate, object and archive filters. */
+  const keepMatching = (rows: number[], times: number[] | undefined): void => {
     let kept = 0;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i]!;
@@ -100,27 +97,28 @@ export function factMatches(mem: MemoryGraph, query: FactQuery, v: number, k: nu
     }
     rows.length = kept;
     if (times !== undefined) times.length = 3 * kept;
+  };
+  if (subject !== undefined) {
+    // The subject's own clustered slots (subject-index.ts), already in row order; then the filters.
+    const rows: number[] = [];
+    const times = withTimes ? [] : undefined;
+    st.subjects.visibleRows(subject, st.recordedPrefix(k), v, k, rows, times);
+    if (filtered) keepMatching(rows, times);
     return { rows, subject, times };
   }
-  const take = (t: number) => {
-    if (p !== NONE && st.tPredicate[t] !== p) return;
-    for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
-      if (st.visible(r, v, k) && (includeArchived || !st.meta.isArchived(r))) rows.push(r);
-    }
-  };
   if (object !== undefined && object >= 0) {
-    for (let t = st.objectHead[object]!; t !== NONE; t = st.tObjectNext[t]!) take(t);
+    const rows: number[] = [];
+    for (let t = st.objectHead[object]!; t !== NONE; t = st.tObjectNext[t]!) {
+      if (p !== NONE && st.tPredicate[t] !== p) continue;
+      for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
+        if (st.visible(r, v, k) && (includeArchived || !st.meta.isArchived(r))) rows.push(r);
+      }
+    }
     return { rows: rows.sort((a, b) => a - b), subject: NONE, times: undefined };
   }
   // The whole graph: the subject index's blocks in memory order, the matches in row order (subject-index.ts).
-  if (p === NONE && object === undefined && includeArchived) return { rows: st.subjects.visibleAllRows(st.recordedPrefix(k), v, k), subject: NONE, times: undefined };
-  st.subjects.visibleAll(st.recordedPrefix(k), v, k, (r) => {
-    const t = st.triple[r]!;
-    if (p !== NONE && st.tPredicate[t] !== p) return;
-    if (object !== undefined && st.tObject[t] !== object) return;
-    if (!includeArchived && st.meta.isArchived(r)) return;
-    rows.push(r);
-  });
+  const rows = st.subjects.visibleAllRows(st.recordedPrefix(k), v, k);
+  if (filtered) keepMatching(rows, undefined);
   return { rows, subject: NONE, times: undefined };
 }
 
