@@ -42,9 +42,17 @@ export function guarded<T>(call: string, what: string, read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof PalimpsestError) throw error;
-    throw new InvalidArgumentError(`${call}: reading ${what} threw ${describeError(error)}`);
+    throw readError(call, what, error);
   }
+}
+
+/**
+ * What to throw when reading a caller's value threw: our own errors as they are, anything else (a getter's,
+ * a proxy's) as a named error saying what was being read. For loops too hot for `guarded`'s closure.
+ */
+export function readError(call: string, what: string, error: unknown): unknown {
+  if (error instanceof PalimpsestError) return error;
+  return new InvalidArgumentError(`${call}: reading ${what} threw ${describeError(error)}`);
 }
 
 /** A thrown value as text, without running anything of the caller's that could throw again. */
@@ -81,8 +89,7 @@ export function readInput<T>(call: string, value: unknown, shape: Shape, what = 
     }
     return out as T;
   } catch (error) {
-    if (error instanceof PalimpsestError) throw error;
-    throw new InvalidArgumentError(`${call}: reading ${what} threw ${describeError(error)}`);
+    throw readError(call, what, error);
   }
 }
 
@@ -157,8 +164,7 @@ export function readRef(call: string, raw: unknown, field: string): unknown {
     const id = (raw as { id?: unknown }).id;
     return id === undefined ? {} : { id };
   } catch (error) {
-    if (error instanceof PalimpsestError) throw error;
-    throw new InvalidArgumentError(`${call}: reading ${field} threw ${describeError(error)}`);
+    throw readError(call, field, error);
   }
 }
 
@@ -173,8 +179,7 @@ export function readObjectRef(call: string, raw: unknown, field: string): unknow
     id = (raw as { id?: unknown }).id;
     value = (raw as { value?: unknown }).value;
   } catch (error) {
-    if (error instanceof PalimpsestError) throw error;
-    throw new InvalidArgumentError(`${call}: reading ${field} threw ${describeError(error)}`);
+    throw readError(call, field, error);
   }
   if (id !== undefined && value !== undefined) throw new InvalidArgumentError(`${call}: ${field} has both id and value`);
   if (value !== undefined) return { value: checkLiteral(value, call, field) };

@@ -3,9 +3,8 @@
 // made a named error. Written out field by field so that each read is a named property load (an inline
 // cache the caller's object shape keeps warm), not a keyed load per field through a dispatch on its kind;
 // readInput's own path for these shapes was a tenth of ingest's CPU time.
-import { InvalidArgumentError, PalimpsestError } from '../errors.js';
 import type { AssertInput, RetractInput } from '../types.js';
-import { argumentObject, checkText, describeError, readList, readObjectRef, readRef, readTime, SHAPES, unknownField } from './validate.js';
+import { argumentObject, checkText, readError, readList, readObjectRef, readRef, readTime, SHAPES, unknownField } from './validate.js';
 
 /** An EntityRef field: a name as given, an object copied. */
 const ref = (call: string, raw: unknown, field: string): unknown => (raw === undefined || typeof raw === 'string' ? raw : readRef(call, raw, field));
@@ -45,11 +44,6 @@ function readWriteInput(call: string, value: unknown, assert: boolean): AssertIn
     // One object literal of fixed shape; absent fields are undefined, as readInput leaves them out.
     return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode } as AssertInput;
   } catch (error) {
-    throw named(call, error);
+    throw readError(call, 'the argument', error);
   }
-}
-
-function named(call: string, error: unknown): unknown {
-  if (error instanceof PalimpsestError) return error;
-  return new InvalidArgumentError(`${call}: reading the argument threw ${describeError(error)}`);
 }

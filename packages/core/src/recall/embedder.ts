@@ -103,23 +103,13 @@ export class HashEmbedder implements Embedder {
 
   /**
    * The vector of one text written into `v` (`dimensions` long; its contents are replaced): a caller that
-   * copies the vector anyway (recall's index) reuses one buffer instead of allocating one per text.
+   * copies the vector anyway reuses one buffer instead of allocating one per text.
    */
   embedInto(text: string, v: Float32Array): Float32Array {
     if (typeof text !== 'string') throw new InvalidArgumentError(`HashEmbedder.embed: text must be a string, got ${typeof text}`);
     if (!(v instanceof Float32Array) || v.length !== this.dimensions) throw new InvalidArgumentError(`HashEmbedder.embedInto: v must be a Float32Array of ${this.dimensions} numbers`);
     v.fill(0);
-    const { unigramWeight, bigramWeight, trigramWeight } = this.weights;
-    let prev: string | undefined;
-    for (const w of words(text)) {
-      if (STOP_WORDS.has(w)) continue;
-      const term = stem(w);
-      this.feature(v, term, SEED_UNIGRAM, unigramWeight);
-      if (prev !== undefined) this.feature(v, prev + ' ' + term, SEED_BIGRAM, bigramWeight);
-      prev = term;
-      const padded = '<' + w + '>';
-      if (trigramWeight !== 0) for (let i = 0; i + 3 <= padded.length; i++) addFeature(v, hash32(padded, SEED_TRIGRAM, i, i + 3), trigramWeight);
-    }
+    this.features(text, (h, weight) => addFeature(v, h, weight));
     let norm = 0;
     for (let i = 0; i < v.length; i++) norm += v[i]! * v[i]!;
     if (norm > 0) {
@@ -129,8 +119,24 @@ export class HashEmbedder implements Embedder {
     return v;
   }
 
-  private feature(v: Float32Array, key: string, seed: number, weight: number): void {
-    if (weight !== 0) addFeature(v, hash32(key, seed), weight);
+  /**
+   * Calls `add(hash, weight)` for each feature of `text`, in order: per word (stop words left out) its
+   * stem's unigram, the bigram with the previous stem, and the character trigrams of "<word>". Features of
+   * weight 0 are not called. One walk for `embedInto` and `embedSparse`, so both sum the same in the same order.
+   */
+  private features(text: string, add: (h: number, weight: number) => void): void {
+    const { unigramWeight, bigramWeight, trigramWeight } = this.weights;
+    let prev: string | undefined;
+    for (const w of words(text)) {
+      if (STOP_WORDS.has(w)) continue;
+      const term = stem(w);
+      if (unigramWeight !== 0) add(hash32(term, SEED_UNIGRAM), unigramWeight);
+      if (prev !== undefined && bigramWeight !== 0) add(hash32(prev + ' ' + term, SEED_BIGRAM), bigramWeight);
+      prev = term;
+      if (trigramWeight === 0) continue;
+      const padded = '<' + w + '>';
+      for (let i = 0; i + 3 <= padded.length; i++) add(hash32(padded, SEED_TRIGRAM, i, i + 3), trigramWeight);
+    }
   }
 
   // embedSparse's scratch: the sums (zero between calls), and the slots touched
@@ -161,17 +167,7 @@ export class HashEmbedder implements Embedder {
       }
       v[slot] = v[slot]! + (h & 0x80000000 ? -weight : weight);
     };
-    const { unigramWeight, bigramWeight, trigramWeight } = this.weights;
-    let prev: string | undefined;
-    for (const w of words(text)) {
-      if (STOP_WORDS.has(w)) continue;
-      const term = stem(w);
-      if (unigramWeight !== 0) touch(hash32(term, SEED_UNIGRAM), unigramWeight);
-      if (prev !== undefined && bigramWeight !== 0) touch(hash32(prev + ' ' + term, SEED_BIGRAM), bigramWeight);
-      prev = term;
-      const padded = '<' + w + '>';
-      if (trigramWeight !== 0) for (let i = 0; i + 3 <= padded.length; i++) touch(hash32(padded, SEED_TRIGRAM, i, i + 3), trigramWeight);
-    }
+    this.features(text, touch);
     const index = out.index.subarray(0, n).sort();
     // distinct slots, and the norm summed in ascending slot order as embedInto sums it (its zeros add nothing)
     let m = 0;
