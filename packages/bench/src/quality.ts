@@ -40,6 +40,7 @@ export const ABLATIONS: Record<string, Partial<RecallOptions> & Record<string, u
   activation: { hops: 0 },
   prf: { feedback: 0 },
   parts: { partWeight: 0 },
+  'time-words': { timeWordWeight: 1 },
   sessions: { sessionWeight: 0 },
   diversity: { diversity: 1 },
   neighbours: { neighbour: 0 },

@@ -24,6 +24,7 @@ import { expandNames } from '../recall/name-expansion.js';
 import { canonicalName } from '../util/names.js';
 import { temporalIntent } from '../recall/temporal.js';
 import { queryParts } from '../recall/query-parts.js';
+import { questionTerms, questionTime } from '../recall/time-words.js';
 import { tokenize } from '../recall/text.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
@@ -513,8 +514,9 @@ export class RecallEngine {
     }
     // lexical ranking (BM25, feedback, sessions, time), then the vector and fact evidence on top
     const episodeScore = new Map<number, number>();
-    const queryTerms = new Map<string, number>();
-    for (const t of terms) queryTerms.set(t, 1);
+    // the question's time-frame words ("how many days passed", "two weeks ago") weighed down: the events are searched
+    const framed = o.timeWordWeight < 1 ? questionTime(query, v) : undefined;
+    const queryTerms = framed === undefined ? new Map(terms.map((t) => [t, 1] as [string, number])) : questionTerms(framed, o.timeWordWeight);
     const names = { text: this.entityText, entityOf: this.entityDoc, docsOf: this.entityDocs };
     expandNames(names, nameHits.map((h) => h.id), queryTerms, o.aliasWeight);
     const named = o.speakerLift > 0 ? this.speakerNames.namedIn(terms) : NONE;
@@ -534,7 +536,7 @@ export class RecallEngine {
     rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore, dense);
     // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)
     if (o.partWeight > 0) {
-      for (const part of queryParts(query)) {
+      for (const part of queryParts(framed?.content ?? query)) {
         const partTerms = new Map<string, number>();
         for (const t of tokenize(part)) partTerms.set(t, 1);
         const partScore = new Map<number, number>();

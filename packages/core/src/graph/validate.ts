@@ -353,6 +353,7 @@ export const RECALL_SHAPE = {
   track: 'any',
   vectorWeight: 'any',
   partWeight: 'any',
+  timeWordWeight: 'any',
   // the episode ranking's options (recall/episode-rank.ts)
   feedback: 'any',
   feedbackDocs: 'any',

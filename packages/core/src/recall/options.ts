@@ -32,6 +32,12 @@ export interface RecallOptions extends Cut, Partial<EpisodeRankOptions> {
   vectorWeight?: number;
   /** Lift from ranking each event of a two-event question on its own (0: off). @default 0.5 */
   partWeight?: number;
+  /**
+   * Weight of the words that frame a question's time ("how many days passed between", "two weeks ago",
+   * "which event happened first"; recall/time-words.ts) in its lexical ranking; the rest, the events, at 1
+   * (1: every word alike). @default 0.5
+   */
+  timeWordWeight?: number;
   /** How many facts, entities and episodes to return (each). @default 10 */
   k?: number;
   /** Upper bound on the packed `text`'s token estimate. @default 1024 */
@@ -115,6 +121,13 @@ export const RECALL_DEFAULTS = {
   vectorWeight: 0.3,
   /** Lift from ranking each part of a two-event question on its own. */
   partWeight: 0.5,
+  /**
+   * Weight of a question's time-frame words in its lexical ranking (recall/time-words.ts). Dev, `quality.js
+   * --split dev --grid timeWordWeight=1,0.5,0.2,0`: LongMemEval question-date session recall_all@2 0.652 -> 0.674,
+   * all@3 0.804 -> 0.826 (temporal-reasoning 0.500 -> 0.583), worst answer rank 6.435 -> 6.370, turn all@10
+   * unchanged; LoCoMo R@10 0.800 -> 0.802. 0.2 and 0 lose a multi-session question ("how many hours …").
+   */
+  timeWordWeight: 0.5,
   ...EPISODE_RANK_DEFAULTS,
   seeds: 20,
   candidates: 50,
@@ -207,6 +220,7 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
     fan: num('fan', d.fan, (x) => x >= 0 && x <= 2, 'in [0, 2]'),
     edgeTypeWeights,
     partWeight: num('partWeight', d.partWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    timeWordWeight: num('timeWordWeight', d.timeWordWeight, unit, 'in [0, 1]'),
     vectorWeight: num('vectorWeight', d.vectorWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     feedback: num('feedback', d.feedback, unit, 'in [0, 1]'),
     feedbackDocs: num('feedbackDocs', d.feedbackDocs, (x) => count(x) && x <= 1000, 'a whole number from 0 to 1000'),
