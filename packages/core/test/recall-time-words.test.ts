@@ -61,14 +61,32 @@ describe('timeWordWeight in recall', () => {
     const mem = memory();
     const q = 'What did I plant in the garden two weeks ago?';
     expect(mem.recall(q, { ...opts, timeWordWeight: 1 }).episodes[0]!.id.startsWith('weeks')).toBe(true);
-    expect(mem.recall(q, { ...opts, timeWordWeight: 0.5 }).episodes[0]!.id.startsWith('garden')).toBe(true);
+    expect(mem.recall(q, { ...opts, timeWordWeight: 0.6 }).episodes[0]!.id.startsWith('garden')).toBe(true);
   });
 
-  it('is 0.5 by default and refuses a value outside [0, 1]', () => {
+  it('is 0.6 by default and refuses a value outside [0, 1]', () => {
     const mem = memory();
     const q = 'What did I plant in the garden two weeks ago?';
-    expect(mem.recall(q, opts).episodes).toEqual(mem.recall(q, { ...opts, timeWordWeight: 0.5 }).episodes);
+    expect(mem.recall(q, opts).episodes).toEqual(mem.recall(q, { ...opts, timeWordWeight: 0.6 }).episodes);
+    expect(mem.recall(q, opts).episodes).not.toEqual(mem.recall(q, { ...opts, timeWordWeight: 1 }).episodes);
     expect(() => mem.recall(q, { timeWordWeight: 2 })).toThrow(InvalidArgumentError);
     expect(() => mem.recall(q, { timeWordWeight: Number.NaN })).toThrow(/^MemoryGraph\.recall: timeWordWeight/);
+  });
+});
+
+describe('a two-event question', () => {
+  it('returns both events’ episodes first, not the turns that share its time words', () => {
+    const mem = new MemoryGraph({ now: () => friday });
+    const turn = (id: string, day: number, text: string): void => {
+      mem.episode({ id, text, speaker: 'user', at: friday - day * DAY });
+    };
+    turn('plugs', 40, 'I replaced the spark plugs on my car today.');
+    turn('days', 30, 'So many days passed, day after day, many days of rain; the days passed slowly.');
+    turn('race', 20, 'I drove in the Turbocharged Tuesdays race today, ten laps.');
+    turn('bike', 10, 'I fixed the chain of my bike today.');
+    const q = 'How many days passed between the day I replaced the spark plugs and the day I drove in the race?';
+    const opts = { validAt: friday, knownAt: friday, k: 2, vectorWeight: 0, weights: { evidence: 0 } };
+    expect(mem.recall(q, { ...opts, timeWordWeight: 1 }).episodes.map((e) => e.id)).toContain('days');
+    expect(mem.recall(q, opts).episodes.map((e) => e.id).sort()).toEqual(['plugs', 'race']);
   });
 });

@@ -35,7 +35,7 @@ export interface RecallOptions extends Cut, Partial<EpisodeRankOptions> {
   /**
    * Weight of the words that frame a question's time ("how many days passed between", "two weeks ago",
    * "which event happened first"; recall/time-words.ts) in its lexical ranking; the rest, the events, at 1
-   * (1: every word alike). @default 0.5
+   * (1: every word alike). @default 0.6
    */
   timeWordWeight?: number;
   /** How many facts, entities and episodes to return (each). @default 10 */
@@ -123,11 +123,12 @@ export const RECALL_DEFAULTS = {
   partWeight: 0.5,
   /**
    * Weight of a question's time-frame words in its lexical ranking (recall/time-words.ts). Dev, `quality.js
-   * --split dev --grid timeWordWeight=1,0.5,0.2,0`: LongMemEval question-date session recall_all@2 0.652 -> 0.674,
-   * all@3 0.804 -> 0.826 (temporal-reasoning 0.500 -> 0.583), worst answer rank 6.435 -> 6.370, turn all@10
-   * unchanged; LoCoMo R@10 0.800 -> 0.802. 0.2 and 0 lose a multi-session question ("how many hours …").
+   * --split dev --grid timeWordWeight=1,0.7,0.6,0.5,0.4,0.3,0.2,0`: 0.5–0.7 alike, LongMemEval question-date
+   * session recall_all@2 0.652 -> 0.674, all@3 0.804 -> 0.826 (temporal-reasoning 0.500 -> 0.583), worst answer
+   * rank 6.435 -> 6.370, turn all@10 unchanged; LoCoMo R@10 0.800 -> 0.802. 0.4 and below lose a multi-session
+   * question ("how many hours …") at all@3; the middle of the plateau is taken.
    */
-  timeWordWeight: 0.5,
+  timeWordWeight: 0.6,
   ...EPISODE_RANK_DEFAULTS,
   seeds: 20,
   candidates: 50,
