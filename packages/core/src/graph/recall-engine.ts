@@ -28,7 +28,7 @@ import { tokenize } from '../recall/text.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
 import type { Fact } from '../types.js';
-import { toMillis } from '../util/time.js';
+import { isoMinute, toMillis } from '../util/time.js';
 import type { MemoryGraph } from './memory-graph.js';
 
 /** A question in the first person: about the asker ("How many bikes did I service?"). */
@@ -571,10 +571,7 @@ export class RecallEngine {
 /** One line per fact for the packed context: "Alex works on ProjectX (2024-01-05 – now)". */
 function factLine(f: Fact): string {
   const object = 'value' in f.object ? String(f.object.value) : f.object.name;
-  const day = (ms: number): string => {
-    const d = new Date(ms);
-    return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString().slice(0, 10);
-  };
+  const day = (ms: number): string => isoMinute(ms)?.slice(0, 10) ?? String(ms);
   const from = Number.isFinite(f.validFrom) ? day(f.validFrom) : '';
   const to = Number.isFinite(f.validTo) ? day(f.validTo) : '';
   const when = from === '' && to === '' ? '' : ` (${from || '…'} – ${to || 'now'})`;

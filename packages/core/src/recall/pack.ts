@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors.js';
-import { isAsciiSpace, isAsciiWordChar, textCounts, tokensFromCounts, type TextCounts } from './text.js';
+import { isoMinute } from '../util/time.js';
+import { isAsciiSpace, isAsciiWordChar, textCounts, textPrefixCounts, tokensFromCounts, type TextCounts } from './text.js';
 
 export interface PackFact {
   /** The fact already rendered as one line of text (the caller knows its dates and names). */
@@ -87,15 +88,10 @@ function collapsedPrefix(s: string, n: number): string {
   }
 }
 
-/** "2023-05-08T13:56Z": minute precision is enough for conversation turns and saves tokens. */
-function isoMinute(ms: number): string {
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? '?' : d.toISOString().slice(0, 16) + 'Z';
-}
-
-/** What an episode's line starts with, before its text: "[2023-05-08T13:56Z id] ". */
+/** What an episode's line starts with, before its text: "[2023-05-08T13:56Z id] " (minute precision is enough for conversation turns and saves tokens). */
 function episodeLead(e: PackEpisode): string {
-  return `[${isoMinute(e.at)} ${oneLine(e.id)}] `;
+  const minute = isoMinute(e.at);
+  return `[${minute === undefined ? '?' : minute + 'Z'} ${oneLine(e.id)}] `;
 }
 
 /**
@@ -125,6 +121,34 @@ function longestAsciiPrefix(body: string, bare: TextCounts, budget: number): num
     best = i + 1;
   }
   return best;
+}
+
+// longestPrefixBySearch's scratch: the counts of every prefix of the body
+let prefixPieces = new Uint32Array(0);
+let prefixDense = new Uint32Array(0);
+
+/**
+ * The longest prefix of a body with non-ASCII text that fits (see longestAsciiPrefix: `bare` is the running
+ * total with the lead and "…" alone, and a prefix adds exactly its own counts): a binary search over the
+ * prefix length — the estimate only grows with the prefix — whose steps read the prefix counts made in one
+ * pass (textPrefixCounts) instead of counting the whole line again at each.
+ */
+export function longestPrefixBySearch(body: string, bare: TextCounts, budget: number): number {
+  if (prefixPieces.length <= body.length) {
+    prefixPieces = new Uint32Array(body.length + 1);
+    prefixDense = new Uint32Array(body.length + 1);
+  }
+  const pieces = prefixPieces;
+  const dense = prefixDense;
+  textPrefixCounts(body, pieces, dense);
+  let lo = 0;
+  let hi = body.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (tokensFromCounts({ chars: bare.chars + mid, pieces: bare.pieces + pieces[mid]!, dense: bare.dense + dense[mid]! }) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /**
@@ -223,16 +247,7 @@ export function packContext(input: PackInput): PackedContext {
     const bare = withLines([...head, lead + '…']);
     if (tokenBudget - tokensFromCounts(bare) < MIN_TRUNCATED_TOKENS) continue;
     let lo = longestAsciiPrefix(body, bare, tokenBudget);
-    if (lo < 0) {
-      // longest prefix that fits: the estimate only grows with the prefix, so binary search is exact
-      lo = 0;
-      let hi = body.length;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (tokensFromCounts(withLines([...head, lead + body.slice(0, mid) + '…'])) <= tokenBudget) lo = mid;
-        else hi = mid - 1;
-      }
-    }
+    if (lo < 0) lo = longestPrefixBySearch(body, bare, tokenBudget);
     if (lo > 0 && /[\uD800-\uDBFF]/.test(body[lo - 1]!)) lo--; // never split a surrogate pair
     const cut = body.lastIndexOf(' ', lo);
     const prefix = (cut > 0 ? body.slice(0, cut) : body.slice(0, lo)).trimEnd();

@@ -242,6 +242,55 @@ export function textCounts(text: string): TextCounts {
   return { chars: text.length, pieces, dense };
 }
 
+/**
+ * `textCounts(text.slice(0, m))` for every m from 0 to text.length, in one pass: its pieces and dense chars
+ * in `pieces[m]` and `dense[m]` (chars is m), which must hold text.length + 1 entries. A prefix that ends
+ * between a surrogate pair holds a lone high surrogate, a piece of its own. For the packer, which searches for
+ * the longest prefix of a non-ASCII episode that fits (recall/pack.ts).
+ */
+export function textPrefixCounts(text: string, pieces: Uint32Array, dense: Uint32Array): void {
+  let p = 0;
+  let d = 0;
+  let inRun = false;
+  pieces[0] = 0;
+  dense[0] = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    let width = 1;
+    if (c < 128) {
+      if (isAsciiWordChar(c)) {
+        if (!inRun) p++;
+        inRun = true;
+      } else {
+        inRun = false;
+        if (!isAsciiSpace(c)) p++;
+      }
+    } else {
+      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      const wide = c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
+      if (wide) {
+        // the prefix that stops inside the pair ends in a lone high surrogate: no letter, no space, not dense
+        pieces[i + 1] = p + 1;
+        dense[i + 1] = d;
+        width = 2;
+      }
+      const ch = wide ? text.slice(i, i + 2) : text[i]!;
+      if (WORD_CHAR.test(ch)) {
+        if (!inRun) p++;
+        inRun = true;
+      } else {
+        inRun = false;
+        if (!SPACE_CHAR.test(ch)) p++;
+      }
+      if (DENSE_CHAR.test(ch)) d++;
+    }
+    i += width;
+    pieces[i] = p;
+    dense[i] = d;
+  }
+}
+
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 const SPACE_CHAR = /^\s$/u;
 const DENSE_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]$/u;
