@@ -5,6 +5,7 @@ import { HashEmbedder } from '../recall/embedder.js';
 import type { Embedder, SparseVector } from '../recall/embedder.js';
 import { episodeEmbeddingText } from '../recall/embedding-text.js';
 import { TopK } from '../recall/grow.js';
+import { Accumulator } from '../recall/accumulator.js';
 import type { Hit } from '../recall/grow.js';
 import { VectorSet } from '../recall/vectors.js';
 import { MODEL_EMBEDDER_DEFAULTS, RECALL_DEFAULTS, resolveOptions, withDefaults } from '../recall/options.js';
@@ -81,6 +82,8 @@ export class RecallEngine {
   private tripleMatch = new Float64Array(0);
   private tripleMark = new Uint32Array(0);
   private epoch = 0;
+  /** Episode scores by index in a recall, after the lexical ranking (recall/accumulator.ts). */
+  private readonly episodeSums = new Accumulator((n) => new Float64Array(n));
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
   lastStats = { seeds: 0, active: 0, fired: 0, candidates: 0 };
 
@@ -532,6 +535,22 @@ export class RecallEngine {
     const time = o.temporal ? temporalIntent(query, v) : undefined;
     const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
     rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore, dense);
+    // from here an episode's score is summed by index in reused scratch, not a map (parts, vectors and facts add to it)
+    const sums = this.episodeSums;
+    const sumEpoch = sums.begin(ep.count);
+    for (const [i, s] of episodeScore) {
+      sums.stamp[i] = sumEpoch;
+      sums.values[i] = s;
+      sums.touched[sums.count++] = i;
+    }
+    const addScore = (i: number, by: number): void => {
+      if (sums.stamp[i] === sumEpoch) sums.values[i] = sums.values[i]! + by;
+      else {
+        sums.stamp[i] = sumEpoch;
+        sums.values[i] = 0 + by;
+        sums.touched[sums.count++] = i;
+      }
+    };
     // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)
     if (o.partWeight > 0) {
       for (const part of queryParts(query)) {
@@ -541,21 +560,21 @@ export class RecallEngine {
         rankEpisodes(source, partTerms, episodeOk, time, o, partScore);
         let top = 0;
         for (const s of partScore.values()) top = Math.max(top, s);
-        if (top > 0) for (const [i, s] of partScore) episodeScore.set(i, (episodeScore.get(i) ?? 0) + (o.partWeight * s) / top);
+        if (top > 0) for (const [i, s] of partScore) addScore(i, (o.partWeight * s) / top);
       }
     }
     const add = (i: number, by: number): void => {
-      if (by > 0) episodeScore.set(i, (episodeScore.get(i) ?? 0) + by);
+      if (by > 0) addScore(i, by);
     };
     for (const h of episodeVectorHits) add(h.id, o.vectorWeight * h.score);
     for (const [index, by] of lifted) add(index, by);
     const episodeTop = new TopK();
     episodeTop.reset(o.k);
-    for (const [index, score] of episodeScore) episodeTop.push(score, index);
+    for (let j = 0; j < sums.count; j++) episodeTop.push(sums.values[sums.touched[j]!]!, sums.touched[j]!);
     const ranked = episodeTop.drain();
     // k episodes come back when that many are visible: the rest by recency (score 0), latest first
     if (ranked.length < o.k) {
-      for (let i = ep.count - 1; i >= 0 && ranked.length < o.k; i--) if (episodeOk(i) && !episodeScore.has(i)) ranked.push({ id: i, score: 0 });
+      for (let i = ep.count - 1; i >= 0 && ranked.length < o.k; i--) if (episodeOk(i) && sums.stamp[i] !== sumEpoch) ranked.push({ id: i, score: 0 });
     }
     const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
 
