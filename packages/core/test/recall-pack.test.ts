@@ -62,7 +62,7 @@ describe('packContext', () => {
   });
 
   it('cuts an ASCII episode as late as the budget allows when punctuation drives the estimate, whatever its id (property)', () => {
-    // ASCII bodies are cut by one pass over piece starts (pack.ts longestAsciiPrefix), not by textCounts
+    // bodies are cut by a search over their prefix counts (pack.ts longestFittingPrefix), not by textCounts of each
     const word = fc.stringMatching(/^[a-z0-9.,!?'()-]{1,9}$/);
     const gap = fc.constantFrom(' ', '  ', '\n', ' \t ');
     const textArb = fc.array(fc.tuple(word, gap), { minLength: 50, maxLength: 400 }).map((xs) => xs.map(([w, g]) => w + g).join(''));

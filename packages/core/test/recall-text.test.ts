@@ -87,6 +87,27 @@ describe('textPrefixCounts', () => {
   });
 });
 
+describe('textPrefixCounts with limits', () => {
+  it('stops at a prefix over a limit, and every longer prefix is over one too', () => {
+    const piece = fc.constantFrom('a', 'bc', 'word', '漢字', '😀', '𝐀𝐁', '\uD800', '\uDC00', ' ', '\n', '.', '!!', 'é');
+    const text = fc.array(piece, { maxLength: 40 }).map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(text, fc.integer({ min: -2, max: 60 }), fc.integer({ min: -2, max: 30 }), fc.integer({ min: -2, max: 8 }), (s, maxChars, maxPieces, maxDense) => {
+        const pieces = new Uint32Array(s.length + 1);
+        const dense = new Uint32Array(s.length + 1);
+        const end = textPrefixCounts(s, pieces, dense, maxChars, maxPieces, maxDense);
+        expect(end).toBeLessThanOrEqual(s.length);
+        for (let m = 0; m <= s.length; m++) {
+          const c = textCounts(s.slice(0, m));
+          if (m <= end) expect([m, pieces[m], dense[m]]).toEqual([m, c.pieces, c.dense]);
+          if (m >= end && end < s.length) expect(c.chars > maxChars || c.pieces > maxPieces || c.dense > maxDense).toBe(true);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('isoMinute', () => {
   it("is Date's ISO text to the minute, or undefined where Date has none", () => {
     const want = (ms: number): string | undefined => {

@@ -243,12 +243,15 @@ export function textCounts(text: string): TextCounts {
 }
 
 /**
- * `textCounts(text.slice(0, m))` for every m from 0 to text.length, in one pass: its pieces and dense chars
- * in `pieces[m]` and `dense[m]` (chars is m), which must hold text.length + 1 entries. A prefix that ends
- * between a surrogate pair holds a lone high surrogate, a piece of its own. For the packer, which searches for
- * the longest prefix of a non-ASCII episode that fits (recall/pack.ts).
+ * `textCounts(text.slice(0, m))` for every m from 0 to the returned length (text.length, or less): its
+ * pieces and dense chars in `pieces[m]` and `dense[m]` (chars is m), which must hold text.length + 1 entries.
+ * A prefix that ends between a surrogate pair holds a lone high surrogate, a piece of its own. The count stops
+ * at the first prefix that does not end inside a pair and holds more than `maxChars` chars, `maxPieces` pieces
+ * or `maxDense` dense chars: no longer prefix holds fewer (only a pair's high surrogate alone counts one piece
+ * more than the pair), so a caller that only needs the prefixes within a budget reads no further. For the
+ * packer, which cuts an episode at its longest prefix that fits (recall/pack.ts).
  */
-export function textPrefixCounts(text: string, pieces: Uint32Array, dense: Uint32Array): void {
+export function textPrefixCounts(text: string, pieces: Uint32Array, dense: Uint32Array, maxChars = Infinity, maxPieces = Infinity, maxDense = Infinity): number {
   let p = 0;
   let d = 0;
   let inRun = false;
@@ -288,7 +291,9 @@ export function textPrefixCounts(text: string, pieces: Uint32Array, dense: Uint3
     i += width;
     pieces[i] = p;
     dense[i] = d;
+    if (i > maxChars || p > maxPieces || d > maxDense) return i;
   }
+  return i;
 }
 
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
