@@ -538,11 +538,12 @@ export class RecallEngine {
     // from here an episode's score is summed by index in reused scratch, not a map (parts, vectors and facts add to it)
     const sums = this.episodeSums;
     const sumEpoch = sums.begin(ep.count);
-    for (const [i, s] of episodeScore) {
+    // forEach, not for…of: no [key, value] pair made per entry (the maps hold nearly every episode)
+    episodeScore.forEach((s, i) => {
       sums.stamp[i] = sumEpoch;
       sums.values[i] = s;
       sums.touched[sums.count++] = i;
-    }
+    });
     const addScore = (i: number, by: number): void => {
       if (sums.stamp[i] === sumEpoch) sums.values[i] = sums.values[i]! + by;
       else {
@@ -560,14 +561,14 @@ export class RecallEngine {
         rankEpisodes(source, partTerms, episodeOk, time, o, partScore);
         let top = 0;
         for (const s of partScore.values()) top = Math.max(top, s);
-        if (top > 0) for (const [i, s] of partScore) addScore(i, (o.partWeight * s) / top);
+        if (top > 0) partScore.forEach((s, i) => addScore(i, (o.partWeight * s) / top));
       }
     }
     const add = (i: number, by: number): void => {
       if (by > 0) addScore(i, by);
     };
     for (const h of episodeVectorHits) add(h.id, o.vectorWeight * h.score);
-    for (const [index, by] of lifted) add(index, by);
+    lifted.forEach((by, index) => add(index, by));
     const episodeTop = new TopK();
     episodeTop.reset(o.k);
     for (let j = 0; j < sums.count; j++) episodeTop.push(sums.values[sums.touched[j]!]!, sums.touched[j]!);
