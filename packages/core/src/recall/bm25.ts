@@ -403,7 +403,7 @@ export class Bm25Index {
   }
 
   /**
-   * The `n` most distinctive terms of some documents, for pseudo-relevance feedback (recall/episode-rank.ts):
+   * @internal The `n` most distinctive terms of some documents, for pseudo-relevance feedback (recall/episode-rank.ts):
    * a term not in `skip` (term ids) weighs Σ weight · tf / length over the documents that hold it, times its
    * idf; those above 0, best first, ties by the term's text. Sums by term id in reused scratch, and only the
    * best `n` kept, not every term sorted: the top turns' terms are many, and this runs for every question
