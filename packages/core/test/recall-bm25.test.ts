@@ -194,3 +194,36 @@ describe('Bm25Index postings: a bulk base, then tails', () => {
     expect(observe(loaded)).toEqual(observe(all));
   });
 });
+
+describe('Bm25Index.distinctiveTerms (pseudo-relevance feedback)', () => {
+  /** The rule written out with a map and a full sort, as episode ranking had it. */
+  function model(idx: Bm25Index, docs: Array<{ id: number; score: number }>, skip: Set<number>, n: number): Array<[string, number]> {
+    const weight = new Map<number, number>();
+    for (const { id, score: w } of docs) {
+      const len = idx.lengthOf(id);
+      if (len === 0) continue;
+      idx.termIdsOfDoc(id, (t, tf) => {
+        if (!skip.has(t)) weight.set(t, (weight.get(t) ?? 0) + (w * tf) / len);
+      });
+    }
+    const ranked = [...weight].map(([t, w]) => [idx.term(t), w * idx.idfOf(t)] as [string, number]).filter(([, w]) => w > 0);
+    ranked.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    return ranked.slice(0, n);
+  }
+
+  it('gives the terms, weights and order of a full sort, for random documents, weights, skips and n', () => {
+    let seed = 3;
+    const pick = (m: number): number => ((seed = (seed * 48271) % 2147483647) % m);
+    const vocab = ['lake', 'paint', 'sister', 'guitar', 'bread', 'concert', 'berlin', 'hike', 'dog', 'race', 'group', 'support'];
+    for (let round = 0; round < 20; round++) {
+      const idx = new Bm25Index();
+      const count = 5 + pick(30);
+      for (let d = 0; d < count; d++) idx.add(d * 2, Array.from({ length: pick(12) }, () => vocab[pick(vocab.length)]).join(' '));
+      if (round % 2 === 0) idx.search('lake', 1); // some later documents in the tails
+      for (let d = count; d < count + 4; d++) idx.add(d * 2, Array.from({ length: 1 + pick(8) }, () => vocab[pick(vocab.length)]).join(' '));
+      const docs = Array.from({ length: pick(6) }, () => ({ id: 2 * pick(count + 4), score: (1 + pick(100)) / 100 }));
+      const skip = new Set(vocab.filter(() => pick(4) === 0).map((t) => idx.termId(tokenize(t)[0]!)).filter((x): x is number => x !== undefined));
+      for (const n of [0, 1, 3, 10, 50]) expect(idx.distinctiveTerms(docs, skip, n)).toEqual(model(idx, docs, skip, n));
+    }
+  });
+});

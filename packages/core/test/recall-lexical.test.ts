@@ -143,6 +143,33 @@ describe('dense exact vector search', () => {
     expect(set.search(q, 10, -1, () => true).map((h) => h.id)).toEqual(want(q, 10));
   });
 
+  it('scores a query with zero coordinates exactly as the sum over every dimension does (same floats, same order)', () => {
+    const dims = 32;
+    const set = new VectorSet(dims, 1 << 20, 64);
+    const rows: Float32Array[] = [];
+    let seed = 5;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    for (let i = 0; i < 60; i++) {
+      const v = Array.from({ length: dims }, rnd);
+      set.add(i, v);
+      const n = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+      rows.push(Float32Array.from(v.map((x) => x * (1 / n))));
+    }
+    // a hashed question's shape: most coordinates 0, one of them -0
+    const raw = Array.from({ length: dims }, (_, d) => (d % 5 === 1 || d === 30 ? rnd() : d === 7 ? -0 : 0));
+    const qn = Math.hypot(...raw);
+    const q = Float32Array.from(raw.map((x) => x / qn));
+    const full = rows.map((row, id) => {
+      let s = 0;
+      for (let d = 0; d < dims; d++) s += q[d]! * row[d]!;
+      return { id, score: s };
+    });
+    for (const floor of [-1, 0, 0.1]) {
+      const want = full.filter((h) => h.score >= floor && h.id % 4 !== 0).sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 12);
+      expect(set.search(q, 12, floor, (l) => l % 4 !== 0)).toEqual(want);
+    }
+  });
+
   it('builds its HNSW at the first search past the threshold, never while vectors are added (a load stays linear)', () => {
     const dims = 8;
     const graphOf = (v: VectorSet): unknown => (v as unknown as { hnsw: unknown }).hnsw;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../src/errors.js';
-import { oneLine, packContext, type PackEpisode, type PackFact } from '../src/recall/pack.js';
-import { estimateTokens } from '../src/recall/text.js';
+import { longestPrefixBySearch, oneLine, packContext, type PackEpisode, type PackFact } from '../src/recall/pack.js';
+import { estimateTokens, textCounts } from '../src/recall/text.js';
 
 const at = Date.UTC(2023, 4, 8, 13, 56);
 
@@ -62,7 +62,7 @@ describe('packContext', () => {
   });
 
   it('cuts an ASCII episode as late as the budget allows when punctuation drives the estimate, whatever its id (property)', () => {
-    // ASCII bodies are cut by one pass over piece starts (pack.ts longestAsciiPrefix), not by textCounts
+    // bodies are cut by a search over their prefix counts (pack.ts longestFittingPrefix), not by textCounts of each
     const word = fc.stringMatching(/^[a-z0-9.,!?'()-]{1,9}$/);
     const gap = fc.constantFrom(' ', '  ', '\n', ' \t ');
     const textArb = fc.array(fc.tuple(word, gap), { minLength: 50, maxLength: 400 }).map((xs) => xs.map(([w, g]) => w + g).join(''));
@@ -135,6 +135,30 @@ describe('packContext', () => {
         expect(all.episodeCount).toBe(new Set(episodes.map((e) => e.id)).size);
       }),
       { numRuns: 300, seed: 4242 },
+    );
+  });
+});
+
+describe('longestPrefixBySearch', () => {
+  it('finds the prefix the binary search over whole-line counts found, for non-ASCII bodies', () => {
+    const word = fc.stringMatching(/^[a-zé漢😀.,!]{1,8}$/);
+    const gap = fc.constantFrom(' ', '  ', '—', '');
+    const bodyArb = fc.array(fc.tuple(word, gap), { minLength: 1, maxLength: 120 }).map((xs) => xs.map(([w, g]) => w + g).join(''));
+    fc.assert(
+      fc.property(bodyArb, fc.constantFrom('', 'Facts:\n- x'), fc.integer({ min: 0, max: 400 }), (body, before, budget) => {
+        const lead = '[2023-05-08T13:56Z e] ';
+        const line = (p: string): string => (before === '' ? '' : before + '\n') + lead + p + '…';
+        const bareCounts = textCounts(line(''));
+        let lo = 0;
+        let hi = body.length;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (estimateTokens(line(body.slice(0, mid))) <= budget) lo = mid;
+          else hi = mid - 1;
+        }
+        expect(longestPrefixBySearch(body, bareCounts, budget)).toBe(lo);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -54,7 +54,8 @@ describe('estimateTokens', () => {
 });
 
 import fc from 'fast-check';
-import { textCounts, textCountsByRegex } from '../src/recall/text.js';
+import { textCounts, textCountsByRegex, textPrefixCounts } from '../src/recall/text.js';
+import { isoMinute } from '../src/util/time.js';
 
 describe('textCounts fast path', () => {
   it('counts exactly what the Unicode regex definition counts', () => {
@@ -65,6 +66,62 @@ describe('textCounts fast path', () => {
     }), { numRuns: 3000 });
     fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => {
       expect(textCounts(s)).toEqual(textCountsByRegex(s));
+    }), { numRuns: 2000 });
+  });
+});
+
+describe('textPrefixCounts', () => {
+  it('gives textCounts of every prefix, one that splits a surrogate pair included', () => {
+    const check = (s: string): void => {
+      const pieces = new Uint32Array(s.length + 1);
+      const dense = new Uint32Array(s.length + 1);
+      textPrefixCounts(s, pieces, dense);
+      for (let m = 0; m <= s.length; m++) {
+        const c = textCounts(s.slice(0, m));
+        expect([m, pieces[m], dense[m]]).toEqual([m, c.pieces, c.dense]);
+      }
+    };
+    for (const s of ['', 'Hello, world!', 'naïve café 東京タワー 서울', 'a😀b 😀😀 x𝐀𝐁y 𠀀𠀁', '\uD800x\uDC00 \uDBFF']) check(s);
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), check), { numRuns: 1000 });
+    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), check), { numRuns: 500 });
+  });
+});
+
+describe('textPrefixCounts with limits', () => {
+  it('stops at a prefix over a limit, and every longer prefix is over one too', () => {
+    const piece = fc.constantFrom('a', 'bc', 'word', '漢字', '😀', '𝐀𝐁', '\uD800', '\uDC00', ' ', '\n', '.', '!!', 'é');
+    const text = fc.array(piece, { maxLength: 40 }).map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(text, fc.integer({ min: -2, max: 60 }), fc.integer({ min: -2, max: 30 }), fc.integer({ min: -2, max: 8 }), (s, maxChars, maxPieces, maxDense) => {
+        const pieces = new Uint32Array(s.length + 1);
+        const dense = new Uint32Array(s.length + 1);
+        const end = textPrefixCounts(s, pieces, dense, maxChars, maxPieces, maxDense);
+        expect(end).toBeLessThanOrEqual(s.length);
+        for (let m = 0; m <= s.length; m++) {
+          const c = textCounts(s.slice(0, m));
+          if (m <= end) expect([m, pieces[m], dense[m]]).toEqual([m, c.pieces, c.dense]);
+          if (m >= end && end < s.length) expect(c.chars > maxChars || c.pieces > maxPieces || c.dense > maxDense).toBe(true);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('isoMinute', () => {
+  it("is Date's ISO text to the minute, or undefined where Date has none", () => {
+    const want = (ms: number): string | undefined => {
+      const d = new Date(ms);
+      return Number.isNaN(d.getTime()) ? undefined : d.toISOString().slice(0, 16);
+    };
+    const edges = [0, -0, 1, -1, 59_999, 60_000, 86_399_999, 86_400_000, Date.UTC(2000, 1, 29, 23, 59), Date.UTC(2100, 2, 1), Date.UTC(1969, 11, 31, 23, 59),
+      253_402_300_799_999, 253_402_300_800_000, 8.64e15, 8.64e15 + 1, -8.64e15, NaN, Infinity, -Infinity, 1.5e12 + 0.7, -62_198_755_200_000];
+    for (const ms of edges) expect([ms, isoMinute(ms)]).toEqual([ms, want(ms)]);
+    fc.assert(fc.property(fc.double({ min: -1e14, max: 2.6e14, noNaN: true }).map(Math.floor), (ms) => {
+      expect(isoMinute(ms)).toBe(want(ms));
+    }), { numRuns: 5000 });
+    fc.assert(fc.property(fc.double({ min: -9e15, max: 9e15 }), (ms) => {
+      expect(isoMinute(ms)).toBe(want(ms));
     }), { numRuns: 2000 });
   });
 });

@@ -5,6 +5,7 @@ import { HashEmbedder } from '../recall/embedder.js';
 import type { Embedder, SparseVector } from '../recall/embedder.js';
 import { episodeEmbeddingText } from '../recall/embedding-text.js';
 import { TopK } from '../recall/grow.js';
+import { Accumulator } from '../recall/accumulator.js';
 import type { Hit } from '../recall/grow.js';
 import { VectorSet } from '../recall/vectors.js';
 import { MODEL_EMBEDDER_DEFAULTS, RECALL_DEFAULTS, resolveOptions, withDefaults } from '../recall/options.js';
@@ -29,7 +30,7 @@ import { tokenize } from '../recall/text.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
 import type { Fact } from '../types.js';
-import { toMillis } from '../util/time.js';
+import { isoMinute, toMillis } from '../util/time.js';
 import type { MemoryGraph } from './memory-graph.js';
 
 /** A question in the first person: about the asker ("How many bikes did I service?"). */
@@ -82,6 +83,8 @@ export class RecallEngine {
   private tripleMatch = new Float64Array(0);
   private tripleMark = new Uint32Array(0);
   private epoch = 0;
+  /** Episode scores by index in a recall, after the lexical ranking (recall/accumulator.ts). */
+  private readonly episodeSums = new Accumulator((n) => new Float64Array(n));
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
   lastStats = { seeds: 0, active: 0, fired: 0, candidates: 0 };
 
@@ -534,6 +537,23 @@ export class RecallEngine {
     const time = o.temporal ? temporalIntent(query, v) : undefined;
     const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
     rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore, dense);
+    // from here an episode's score is summed by index in reused scratch, not a map (parts, vectors and facts add to it)
+    const sums = this.episodeSums;
+    const sumEpoch = sums.begin(ep.count);
+    // forEach, not for…of: no [key, value] pair made per entry (the maps hold nearly every episode)
+    episodeScore.forEach((s, i) => {
+      sums.stamp[i] = sumEpoch;
+      sums.values[i] = s;
+      sums.touched[sums.count++] = i;
+    });
+    const addScore = (i: number, by: number): void => {
+      if (sums.stamp[i] === sumEpoch) sums.values[i] = sums.values[i]! + by;
+      else {
+        sums.stamp[i] = sumEpoch;
+        sums.values[i] = 0 + by;
+        sums.touched[sums.count++] = i;
+      }
+    };
     // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)
     if (o.partWeight > 0) {
       for (const part of queryParts(framed?.content ?? query)) {
@@ -543,21 +563,21 @@ export class RecallEngine {
         rankEpisodes(source, partTerms, episodeOk, time, o, partScore);
         let top = 0;
         for (const s of partScore.values()) top = Math.max(top, s);
-        if (top > 0) for (const [i, s] of partScore) episodeScore.set(i, (episodeScore.get(i) ?? 0) + (o.partWeight * s) / top);
+        if (top > 0) partScore.forEach((s, i) => addScore(i, (o.partWeight * s) / top));
       }
     }
     const add = (i: number, by: number): void => {
-      if (by > 0) episodeScore.set(i, (episodeScore.get(i) ?? 0) + by);
+      if (by > 0) addScore(i, by);
     };
     for (const h of episodeVectorHits) add(h.id, o.vectorWeight * h.score);
-    for (const [index, by] of lifted) add(index, by);
+    lifted.forEach((by, index) => add(index, by));
     const episodeTop = new TopK();
     episodeTop.reset(o.k);
-    for (const [index, score] of episodeScore) episodeTop.push(score, index);
+    for (let j = 0; j < sums.count; j++) episodeTop.push(sums.values[sums.touched[j]!]!, sums.touched[j]!);
     const ranked = episodeTop.drain();
     // k episodes come back when that many are visible: the rest by recency (score 0), latest first
     if (ranked.length < o.k) {
-      for (let i = ep.count - 1; i >= 0 && ranked.length < o.k; i--) if (episodeOk(i) && !episodeScore.has(i)) ranked.push({ id: i, score: 0 });
+      for (let i = ep.count - 1; i >= 0 && ranked.length < o.k; i--) if (episodeOk(i) && sums.stamp[i] !== sumEpoch) ranked.push({ id: i, score: 0 });
     }
     const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
 
@@ -573,10 +593,7 @@ export class RecallEngine {
 /** One line per fact for the packed context: "Alex works on ProjectX (2024-01-05 – now)". */
 function factLine(f: Fact): string {
   const object = 'value' in f.object ? String(f.object.value) : f.object.name;
-  const day = (ms: number): string => {
-    const d = new Date(ms);
-    return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString().slice(0, 10);
-  };
+  const day = (ms: number): string => isoMinute(ms)?.slice(0, 10) ?? String(ms);
   const from = Number.isFinite(f.validFrom) ? day(f.validFrom) : '';
   const to = Number.isFinite(f.validTo) ? day(f.validTo) : '';
   const when = from === '' && to === '' ? '' : ` (${from || '…'} – ${to || 'now'})`;

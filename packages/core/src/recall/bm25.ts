@@ -90,6 +90,8 @@ export class Bm25Index {
   // search scratch: scores by slot, stamped by query epoch so nothing is cleared between queries
   private readonly acc = new Accumulator((n) => new Float64Array(n));
   private readonly top = new TopK();
+  // feedback scratch: weights by term id (distinctiveTerms)
+  private readonly termAcc = new Accumulator((n) => new Float64Array(n));
 
   constructor(options: Bm25Options = {}) {
     const k1 = options.k1 ?? BM25_DEFAULTS.k1;
@@ -398,6 +400,58 @@ export class Bm25Index {
 
   term(id: number): string {
     return this.terms[id]!;
+  }
+
+  /**
+   * @internal The `n` most distinctive terms of some documents, for pseudo-relevance feedback (recall/episode-rank.ts):
+   * a term not in `skip` (term ids) weighs Σ weight · tf / length over the documents that hold it, times its
+   * idf; those above 0, best first, ties by the term's text. Sums by term id in reused scratch, and only the
+   * best `n` kept, not every term sorted: the top turns' terms are many, and this runs for every question
+   * and each of its parts.
+   */
+  distinctiveTerms(docs: ReadonlyArray<Readonly<Hit>>, skip: ReadonlySet<number>, n: number): Array<[string, number]> {
+    this.postPending();
+    const epoch = this.termAcc.begin(this.terms.length);
+    const { values, stamp, touched } = this.termAcc;
+    let nTouched = 0;
+    for (const { id, score: w } of docs) {
+      const slot = this.slotFor(id);
+      if (slot === undefined) continue;
+      const len = this.docLengths[slot]!;
+      if (len === 0) continue;
+      for (let j = this.fwdStart[slot]!; j < this.fwdStart[slot + 1]!; j++) {
+        const t = this.fwdTerms[j]!;
+        if (skip.has(t)) continue;
+        const x = (w * this.fwdFreqs[j]!) / len;
+        if (stamp[t] !== epoch) {
+          stamp[t] = epoch;
+          values[t] = 0 + x;
+          touched[nTouched++] = t;
+        } else values[t] = values[t]! + x;
+      }
+    }
+    this.termAcc.count = nTouched;
+    // the best n so far, best first: (score, term id) pairs in two short arrays
+    const bestIds: number[] = [];
+    const bestScores: number[] = [];
+    const N = this.count;
+    const before = (sa: number, ta: number, sb: number, tb: number): boolean => sa > sb || (sa === sb && this.terms[ta]! < this.terms[tb]!);
+    for (let i = 0; i < nTouched; i++) {
+      const t = touched[i]!;
+      const df = this.postLen[t]!;
+      const score = values[t]! * Math.log(1 + (N - df + 0.5) / (df + 0.5));
+      if (!(score > 0)) continue;
+      let at = bestIds.length;
+      if (at === n && !before(score, t, bestScores[n - 1]!, bestIds[n - 1]!)) continue;
+      while (at > 0 && before(score, t, bestScores[at - 1]!, bestIds[at - 1]!)) at--;
+      bestIds.splice(at, 0, t);
+      bestScores.splice(at, 0, score);
+      if (bestIds.length > n) {
+        bestIds.pop();
+        bestScores.pop();
+      }
+    }
+    return bestIds.map((t, i) => [this.terms[t]!, bestScores[i]!]);
   }
 
   /** A document's terms and their frequencies (`emit(term, tf)`), and its length in tokens. */

@@ -15,6 +15,7 @@ import type { Bm25Index } from './bm25.js';
 import type { SessionMap } from './sessions.js';
 import type { TemporalIntent } from './temporal.js';
 import { windowCloseness } from './temporal.js';
+import { TopK } from './grow.js';
 
 export interface EpisodeRankOptions {
   /** Weight of the feedback terms against the question's own (0: no feedback). */
@@ -258,31 +259,20 @@ function lexical(index: Bm25Index, terms: ReadonlyMap<string, number>, accept: (
 
 /** RM3: the query's terms plus the top turns' most distinctive terms, weighted by how much those turns matched. */
 function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, scores: ReadonlyMap<number, number>, o: EpisodeRankOptions): Map<string, number> {
-  const top: Array<[number, number]> = [];
-  for (const [i, s] of scores) if (!src.sessions.isWhole(i)) top.push([i, s]);
-  top.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  top.length = Math.min(top.length, o.feedbackDocs);
-  if (top.length === 0) return new Map(terms);
-  const best = top[0]![1];
-  // by term id, not text: the top turns' terms are many, and this runs for every question and part
+  const top = new TopK(); // best score first, ties by lower index
+  top.reset(o.feedbackDocs);
+  for (const [i, s] of scores) if (!src.sessions.isWhole(i)) top.push(s, i);
+  const docs = top.drain();
+  if (docs.length === 0) return new Map(terms);
+  const best = docs[0]!.score;
+  for (const d of docs) d.score /= best;
   const index = src.index;
   const asked = new Set<number>();
   for (const t of terms.keys()) {
     const id = index.termId(t);
     if (id !== undefined) asked.add(id);
   }
-  const weight = new Map<number, number>();
-  for (const [i, s] of top) {
-    const w = s / best;
-    const len = index.lengthOf(i);
-    if (len === 0) continue;
-    index.termIdsOfDoc(i, (t, tf) => {
-      if (!asked.has(t)) weight.set(t, (weight.get(t) ?? 0) + (w * tf) / len);
-    });
-  }
-  const ranked = [...weight].map(([t, w]) => [index.term(t), w * index.idfOf(t)] as [string, number]).filter(([, w]) => w > 0);
-  ranked.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  ranked.length = Math.min(ranked.length, o.feedbackTerms);
+  const ranked = index.distinctiveTerms(docs, asked, o.feedbackTerms);
   const out = new Map<string, number>();
   for (const [t, w] of terms) out.set(t, w * (1 - o.feedback));
   const max = ranked[0]?.[1] ?? 1;

@@ -209,37 +209,80 @@ export interface TextCounts {
 }
 
 export function textCounts(text: string): TextCounts {
-  // A char-code loop for ASCII (nearly all of an English context, and the packer's hot path); the
-  // Unicode regexes decide only for other characters, so the counts equal PIECE's and DENSE_SCRIPT's.
+  // A char-code test for ASCII (nearly all of an English context); the Unicode regexes decide only for other
+  // characters (charClass), so the counts equal PIECE's and DENSE_SCRIPT's.
   let pieces = 0;
   let dense = 0;
   let inRun = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128) {
-      if (isAsciiWordChar(c)) {
-        if (!inRun) pieces++;
-        inRun = true;
-      } else {
-        inRun = false;
-        if (!isAsciiSpace(c)) pieces++;
-      }
-      continue;
-    }
-    const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
-    const wide = c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff; // a surrogate pair
-    const ch = wide ? text.slice(i, i + 2) : text[i]!;
-    if (wide) i++;
-    if (WORD_CHAR.test(ch)) {
+  for (let i = 0; i < text.length; ) {
+    const k = charClass(text, i);
+    if (k & IS_WORD) {
       if (!inRun) pieces++;
       inRun = true;
     } else {
       inRun = false;
-      if (!SPACE_CHAR.test(ch)) pieces++;
+      if (!(k & IS_SPACE)) pieces++;
     }
-    if (DENSE_CHAR.test(ch)) dense++;
+    if (k & IS_DENSE) dense++;
+    i += k & IS_PAIR ? 2 : 1;
   }
   return { chars: text.length, pieces, dense };
+}
+
+// What the estimate needs of a char, as bits: a letter or digit (a run of them is one piece), whitespace,
+// a dense-script char; IS_PAIR: a surrogate pair, one char of two units.
+const IS_WORD = 1;
+const IS_SPACE = 2;
+const IS_DENSE = 4;
+const IS_PAIR = 8;
+
+/** The class bits of the char at `i` (with the unit after it when they make a surrogate pair). */
+function charClass(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return isAsciiWordChar(c) ? IS_WORD : isAsciiSpace(c) ? IS_SPACE : 0;
+  const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+  const wide = c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
+  const ch = wide ? text.slice(i, i + 2) : text[i]!;
+  return (wide ? IS_PAIR : 0) | (WORD_CHAR.test(ch) ? IS_WORD : SPACE_CHAR.test(ch) ? IS_SPACE : 0) | (DENSE_CHAR.test(ch) ? IS_DENSE : 0);
+}
+
+/**
+ * `textCounts(text.slice(0, m))` for every m from 0 to the returned length (text.length, or less): its
+ * pieces and dense chars in `pieces[m]` and `dense[m]` (chars is m), which must hold text.length + 1 entries.
+ * A prefix that ends between a surrogate pair holds a lone high surrogate, a piece of its own. The count stops
+ * at the first prefix that does not end inside a pair and holds more than `maxChars` chars, `maxPieces` pieces
+ * or `maxDense` dense chars: no longer prefix holds fewer (only a pair's high surrogate alone counts one piece
+ * more than the pair), so a caller that only needs the prefixes within a budget reads no further. For the
+ * packer, which cuts an episode at its longest prefix that fits (recall/pack.ts).
+ */
+export function textPrefixCounts(text: string, pieces: Uint32Array, dense: Uint32Array, maxChars = Infinity, maxPieces = Infinity, maxDense = Infinity): number {
+  let p = 0;
+  let d = 0;
+  let inRun = false;
+  pieces[0] = 0;
+  dense[0] = 0;
+  let i = 0;
+  while (i < text.length) {
+    const k = charClass(text, i);
+    if (k & IS_PAIR) {
+      // the prefix that stops inside the pair ends in a lone high surrogate: no letter, no space, not dense
+      pieces[i + 1] = p + 1;
+      dense[i + 1] = d;
+    }
+    if (k & IS_WORD) {
+      if (!inRun) p++;
+      inRun = true;
+    } else {
+      inRun = false;
+      if (!(k & IS_SPACE)) p++;
+    }
+    if (k & IS_DENSE) d++;
+    i += k & IS_PAIR ? 2 : 1;
+    pieces[i] = p;
+    dense[i] = d;
+    if (i > maxChars || p > maxPieces || d > maxDense) return i;
+  }
+  return i;
 }
 
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;

@@ -220,15 +220,36 @@ export class VectorSet {
     return data;
   }
 
-  /** Exact search over dense rows: one dot product per row over the contiguous Float32Array. */
+  /** The query's non-zero coordinates (dimension, value), ascending, for `scan`. */
+  private qDims = new Uint32Array(0);
+  private qVals = new Float64Array(0);
+
+  /**
+   * Exact search over dense rows: one dot product per row over the contiguous Float32Array, over the query's
+   * non-zero coordinates only (a hashed question sets 20–100 of 256). A zero coordinate adds ±0 to a sum that
+   * starts at +0, which leaves it unchanged, so the sums are the full scan's, in the same order.
+   */
   private scan(q: Float32Array, k: number, floor: number, accept: (label: number) => boolean): Hit[] {
     const dim = this.dimensions;
     const data = this.rows();
+    if (this.qDims.length < dim) {
+      this.qDims = new Uint32Array(dim);
+      this.qVals = new Float64Array(dim);
+    }
+    const qDims = this.qDims;
+    const qVals = this.qVals;
+    let nz = 0;
+    for (let d = 0; d < dim; d++) {
+      const x = q[d]!;
+      if (x === 0) continue;
+      qDims[nz] = d;
+      qVals[nz++] = x;
+    }
     const top = this.top;
     top.reset(k);
     for (let r = 0, o = 0; r < this.count; r++, o += dim) {
       let s = 0;
-      for (let d = 0; d < dim; d++) s += q[d]! * data[o + d]!;
+      for (let j = 0; j < nz; j++) s += qVals[j]! * data[o + qDims[j]!]!;
       if (s >= floor && accept(this.labels[r]!)) top.push(s, this.labels[r]!);
     }
     return top.drain();

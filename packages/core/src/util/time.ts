@@ -50,3 +50,34 @@ export function showTime(ms: number): string {
   const d = new Date(ms);
   return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
 }
+
+/** 10000-01-01T00:00Z: below it (and from 1970) a time's ISO text is four-digit years, made by `isoMinute`'s arithmetic. */
+const FAST_ISO_END = 253_402_300_800_000;
+const DAY_MS = 86_400_000;
+
+const pad2 = (n: number): string => (n < 10 ? '0' : '') + n;
+
+/**
+ * `new Date(ms).toISOString().slice(0, 16)` ("2023-05-08T13:56"), or undefined for a time Date cannot show.
+ * Times from 1970 to 9999 by arithmetic on the day number (civil date from days, H. Hinnant's algorithm):
+ * a Date and its ISO text cost 1–3 µs, and recall writes one per packed episode and two per fact. Others
+ * through Date.
+ */
+export function isoMinute(ms: number): string | undefined {
+  if (!(ms >= 0 && ms < FAST_ISO_END)) {
+    const d = new Date(ms);
+    return Number.isNaN(d.getTime()) ? undefined : d.toISOString().slice(0, 16);
+  }
+  const days = Math.floor(ms / DAY_MS);
+  const minute = Math.floor((ms - days * DAY_MS) / 60_000);
+  const z = days + 719_468; // days since 0000-03-01
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097; // day of the 400-year era
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100)); // from March 1st
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${pad2(month)}-${pad2(day)}T${pad2(Math.floor(minute / 60))}:${pad2(minute % 60)}`;
+}
