@@ -27,7 +27,7 @@ describe('SubjectIndex', () => {
     const index = new SubjectIndex();
     const rows: Row[] = [];
     const subjects = 9;
-    // Skewed subjects: subject 0 gets many rows (many 16-slot blocks), others few (first 4-slot block only).
+    // Skewed subjects: subject 0 gets many rows (many 8-slot blocks), others few (one block).
     for (let step = 0; step < 3000; step++) {
       if (rows.length > 0 && rand() < 0.3) {
         const r = Math.floor(rand() * rows.length);
@@ -60,10 +60,13 @@ describe('SubjectIndex', () => {
       }
       expect(whole).toEqual(want);
     }
-    for (let r = 0; r < rows.length; r++) expect([index.validFromOf(r), index.validToOf(r)]).toEqual([rows[r]!.validFrom, rows[r]!.validTo]);
-    const valid = index.validColumns(rows.length);
-    expect([...valid.validFrom]).toEqual(rows.map((x) => x.validFrom));
-    expect([...valid.validTo]).toEqual(rows.map((x) => x.validTo));
+    for (let r = 0; r < rows.length; r++) {
+      expect([index.validFromOf(r), index.validToOf(r), index.invalidAtOf(r)]).toEqual([rows[r]!.validFrom, rows[r]!.validTo, rows[r]!.invalidAt]);
+    }
+    const times = index.timeColumns(rows.length);
+    expect([...times.validFrom]).toEqual(rows.map((x) => x.validFrom));
+    expect([...times.validTo]).toEqual(rows.map((x) => x.validTo));
+    expect([...times.invalidAt]).toEqual(rows.map((x) => x.invalidAt));
     for (let subject = 0; subject < subjects + 2; subject++) {
       const all: number[] = [];
       index.allRows(subject, all);
@@ -129,15 +132,16 @@ describe('SubjectIndex', () => {
 describe('SubjectIndex bulk build', () => {
   /** The index's arrays in their used part: what reads walk, so two indexes that agree here answer alike. */
   function layout(index: SubjectIndex, rows: number) {
-    const x = index as unknown as { data: Float64Array; used: number; slotRow: Int32Array; slotsUsed: number; head: Int32Array; tail: Int32Array; rowSlot: Int32Array; rowBlock: Int32Array };
+    const x = index as unknown as { data: Float64Array; used: number; slotRow: Int32Array; slotsUsed: number; blockNext: Int32Array; head: Int32Array; tail: Int32Array; count: Int32Array; rowSlot: Int32Array };
     const heads = (a: Int32Array) => [...a].slice(0, [...a].findLastIndex((v) => v !== -1) + 1);
     return {
       data: [...x.data.subarray(0, x.used)],
       slotRow: [...x.slotRow.subarray(0, x.slotsUsed)],
       head: heads(x.head),
       tail: heads(x.tail),
+      blockNext: [...x.blockNext.subarray(0, x.slotsUsed / 8)],
+      count: [...x.count].slice(0, x.head.length),
       rowSlot: [...x.rowSlot.subarray(0, rows)],
-      rowBlock: [...x.rowBlock.subarray(0, rows)],
     };
   }
 
@@ -149,7 +153,7 @@ describe('SubjectIndex bulk build', () => {
     const validTo = new Float64Array(n);
     const invalidAt = new Float64Array(n);
     for (let r = 0; r < n; r++) {
-      // Skewed: a few subjects fill many 16-slot blocks, most stay in their first 4-slot block.
+      // Skewed: a few subjects fill many 8-slot blocks, most stay in their first block.
       subject[r] = rand() < 0.6 ? Math.floor(rand() * 5) : 5 + Math.floor(rand() * 400);
       validFrom[r] = rand() < 0.1 ? -Infinity : Math.floor(rand() * 100);
       validTo[r] = rand() < 0.5 ? Infinity : validFrom[r]! + 1 + Math.floor(rand() * 50);

@@ -68,7 +68,7 @@ function columnsOfRows(mem: MemoryGraph, rows: readonly number[], times: readonl
     if (times === undefined) {
       validFrom[i] = st.validFromOf(r);
       validTo[i] = st.validToOf(r);
-      invalidAt[i] = st.invalidAt[r]!;
+      invalidAt[i] = st.invalidAtOf(r);
     }
   }
   if (times !== undefined) {

@@ -80,7 +80,7 @@ function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: num
       const r = rows[start + i]!;
       g.validFrom[i] = st.validFromOf(r);
       g.validTo[i] = st.validToOf(r);
-      g.invalidAt[i] = st.invalidAt[r]!;
+      g.invalidAt[i] = st.invalidAtOf(r);
     }
   } else {
     for (let i = 0, j = 3 * start; i < n; i++, j += 3) {

@@ -77,7 +77,7 @@ export function buildGraphology(mem: MemoryGraph, v: number, k: number, options:
       validFrom: st.validFromOf(r),
       validTo: st.validToOf(r),
       recordedAt: st.recordedAt[r]!,
-      invalidAt: st.invalidAt[r]!,
+      invalidAt: st.invalidAtOf(r),
       confidence: st.confidence[r]!,
       salience: st.meta.salienceOf(r),
     };

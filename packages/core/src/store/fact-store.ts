@@ -66,9 +66,8 @@ export class FactStore {
   rowCount = 0;
   private rowCapacity = 0;
   triple = new Int32Array(0);
-  // validFrom and validTo live in the subject index's slots only (read them with validFromOf/validToOf).
+  // validFrom, validTo and invalidAt live in the subject index's slots only (validFromOf, validToOf, invalidAtOf).
   recordedAt = new Float64Array(0);
-  invalidAt = new Float64Array(0);
   confidence = new Float32Array(0);
   /** Interned (source, reason, edgeType) tuple, see `Provenance`. */
   provenance = new Int32Array(0);
@@ -135,7 +134,6 @@ export class FactStore {
     const cap = nextCapacity(this.rowCapacity, needed);
     this.triple = grow(this.triple, cap);
     this.recordedAt = grow(this.recordedAt, cap);
-    this.invalidAt = grow(this.invalidAt, cap);
     this.confidence = grow(this.confidence, cap);
     this.provenance = grow(this.provenance, cap);
     this.episode = grow(this.episode, cap);
@@ -164,7 +162,6 @@ export class FactStore {
     if (row === this.rowCapacity) this.reserveRows(row + 1);
     this.triple[row] = triple;
     this.recordedAt[row] = recordedAt;
-    this.invalidAt[row] = Infinity;
     this.confidence[row] = confidence;
     this.provenance[row] = provenance;
     this.episode[row] = episode;
@@ -184,12 +181,11 @@ export class FactStore {
 
   /** Closes an open row at record time `at`: its only temporal change, ever. */
   closeRow(row: number, at: number): void {
-    this.invalidAt[row] = at;
+    this.subjects.closed(row, at);
     this.closedRows.push(row);
     const triple = this.triple[row]!;
     if (this.live.closedOne(triple)) this.live.remove(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
     this.zones.closed(row, this, this.rowCount);
-    this.subjects.closed(row, at);
   }
 
   addSupersededBy(row: number, by: number): void {
@@ -238,8 +234,12 @@ export class FactStore {
   /** Believed at k and valid at v. */
   visible(row: number, v: number, k: number): boolean {
     return (
-      this.recordedAt[row]! <= k && k < this.invalidAt[row]! && this.subjects.validFromOf(row) <= v && v < this.subjects.validToOf(row)
+      this.recordedAt[row]! <= k && k < this.subjects.invalidAtOf(row) && this.subjects.validFromOf(row) <= v && v < this.subjects.validToOf(row)
     );
+  }
+
+  invalidAtOf(row: number): number {
+    return this.subjects.invalidAtOf(row);
   }
 
   validFromOf(row: number): number {
@@ -347,13 +347,13 @@ export class FactStore {
   exportColumns(): Record<string, ColumnArray> {
     const n = this.rowCount;
     const t = this.tripleCount;
-    const valid = this.subjects.validColumns(n);
+    const times = this.subjects.timeColumns(n);
     return {
       'fact.triple': this.triple.slice(0, n),
-      'fact.validFrom': valid.validFrom,
-      'fact.validTo': valid.validTo,
+      'fact.validFrom': times.validFrom,
+      'fact.validTo': times.validTo,
       'fact.recordedAt': this.recordedAt.slice(0, n),
-      'fact.invalidAt': this.invalidAt.slice(0, n),
+      'fact.invalidAt': times.invalidAt,
       'fact.confidence': this.confidence.slice(0, n),
       'fact.salience': this.meta.salience.toDense(n),
       'fact.provenance': this.provenance.slice(0, n),
@@ -408,7 +408,7 @@ export class FactStore {
     else this.copyRows(c, n);
     this.meta.load(c, n);
     this.rowCount = n;
-    const rowSubject = this.chainRows(n);
+    const rowSubject = this.chainRows(n, c.invalidAt);
     for (let t = 0; t < tc; t++) if (this.live.openCount(t) !== 0) this.live.add(t, this.tSubject[t]!, this.tPredicate[t]!);
     this.zones.build(c, n);
     this.subjects.build(c, n, (r) => rowSubject[r]!);
@@ -451,8 +451,8 @@ export class FactStore {
    * One pass over the rows: each is linked into its triple's chain of versions and, while open, counted in
    * the live set. Returns each row's subject (read here, where the row's triple is), for the subject index.
    */
-  private chainRows(n: number): Int32Array {
-    const { triple, tSubject, tHead, tripleNext, invalidAt, live } = this;
+  private chainRows(n: number, invalidAt: Float64Array): Int32Array {
+    const { triple, tSubject, tHead, tripleNext, live } = this;
     const rowSubject = new Int32Array(n);
     for (let r = 0; r < n; r++) {
       const t = triple[r]!;
@@ -468,7 +468,6 @@ export class FactStore {
     this.reserveRows(n);
     this.triple.set(c.triple);
     this.recordedAt.set(c.recordedAt);
-    this.invalidAt.set(c.invalidAt);
     this.confidence.set(c.confidence);
     this.provenance.set(c.provenance);
     this.episode.set(c.episode);
@@ -481,7 +480,6 @@ export class FactStore {
   private adoptRows(c: StoreColumns, n: number): void {
     this.triple = c.triple as typeof this.triple;
     this.recordedAt = c.recordedAt as typeof this.recordedAt;
-    this.invalidAt = c.invalidAt as typeof this.invalidAt;
     this.confidence = c.confidence as typeof this.confidence;
     this.provenance = c.provenance as typeof this.provenance;
     this.episode = c.episode as typeof this.episode;
@@ -495,10 +493,10 @@ export class FactStore {
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
   memoryBytes(): { rowColumns: number; triples: number; zones: number; subjects: number; pools: number } {
-    // triple, recordedAt, invalidAt, confidence, provenance, episode, evidenceHead, supersededHead,
-    // lastSeenAt, tripleNext; then the sparse metadata as it is held. (validFrom and validTo are counted
+    // triple, recordedAt, confidence, provenance, episode, evidenceHead, supersededHead, lastSeenAt,
+    // tripleNext; then the sparse metadata as it is held. (validFrom, validTo and invalidAt are counted
     // with the subject index, which holds them.)
-    const perRow = 4 + 8 * 2 + 4 + 4 + 4 + 4 + 4 + 8 + 4;
+    const perRow = 4 + 8 + 4 + 4 + 4 + 4 + 4 + 8 + 4;
     return {
       rowColumns: perRow * this.rowCount + this.meta.byteLength(this.rowCount),
       triples: this.tripleCount * 4 * 6 + this.hash.length * 4 + this.live.byteLength(this.tripleCount),

@@ -6,37 +6,44 @@ import { grow, nextCapacity } from '../util/arrays.js';
  *
  * Why: an entity-local cut through the row columns reads four columns at rows scattered over the whole
  * store (a cache miss each once the store outgrows the cache), so it slowed down as memory grew at the same
- * history per entity. Here it reads one entity's slots, which sit together: a block of 16 rows is nine cache
+ * history per entity. Here it reads one entity's slots, which sit together: a block of 8 rows is a few cache
  * lines read in order. Record time needs no copy: rows are appended in record-time order, so "recorded ≤ k"
  * is "row < prefix", and a subject's slots are in row order, so the scan stops at the first later row.
  *
- * The slots are the store's only copy of validFrom and validTo (FactStore reads them here through `rowSlot`);
- * invalidAt is also a store column, which the zone index and record-axis reads scan in row order.
+ * The slots are the store's only copy of validFrom, validTo and invalidAt (FactStore reads them here through
+ * `rowSlot`): one copy of the times, 8 bytes a version less than a second invalidAt column.
  *
- * Blocks: an entity's first block has 4 slots (most entities have few versions), later ones 16. Each block
- * keeps summaries (largest invalidAt, smallest validFrom, largest validTo) in a header beside its slots' times,
- * in one array, so a cut skips whole blocks of closed or out-of-range versions and reads a block's header and
- * times from the same few cache lines. The slots' row ids sit in an int32 array of their own (in the same
- * order, one run per block), 4 bytes each instead of a fourth double. A row's block is kept per row, so
- * closing a row costs O(16).
+ * Blocks all have 8 slots (bytes measured at 1M versions, 20 per entity: 8 wastes less than 4 + 16, whose
+ * headers and half-empty 16-slot tails cost 12 bytes a version more). Each block keeps summaries (largest
+ * invalidAt, smallest validFrom, largest validTo) in a three-double header before its slots' times, in one
+ * array, so a cut skips whole blocks of closed or out-of-range versions and reads a block's header and times
+ * from the same few cache lines. Since every block has the same size, a slot's number says where its block
+ * and its times are: per row one int32 (`rowSlot`) finds both, and a block needs no size, offset or count
+ * of its own. The slots' row ids sit in an int32 array of their own (slot s at s), 4 bytes each instead of
+ * a fourth double; a slot not yet filled holds EMPTY, above every row, so scans stop there as they stop at
+ * rows recorded later. Per block one int32 links the subject's next block.
  */
 const NONE = -1;
-const FIRST_BLOCK = 4;
-const BLOCK = 16;
-/** A block in `data`: a seven-double header, then three doubles per slot. */
-const NEXT = 0; // offset of the subject's next block, or NONE
-const USED = 1;
-const SIZE = 2;
-const MAX_INVALID = 3;
-const MIN_FROM = 4;
-const MAX_TO = 5;
-const ROWS = 6; // index in `slotRow` of the block's first slot
-const HEADER = 7;
+/** The row id of a slot not yet filled: larger than any row, so "row ≥ prefix" ends a scan there. */
+const EMPTY = 0x7fffffff;
+const SHIFT = 3;
+const BLOCK = 1 << SHIFT;
+/** A block in `data`: a three-double header, then three doubles per slot. */
+const MAX_INVALID = 0;
+const MIN_FROM = 1;
+const MAX_TO = 2;
+const HEADER = 3;
 /** Slot fields: copies of the row's three times. */
 const FROM = 0;
 const TO = 1;
 const INVALID = 2;
 const SLOT = 3;
+const BLOCK_DOUBLES = HEADER + BLOCK * SLOT;
+
+/** The offset in `data` of slot `s`'s times. */
+function slotAt(s: number): number {
+  return (s >>> SHIFT) * BLOCK_DOUBLES + HEADER + (s & (BLOCK - 1)) * SLOT;
+}
 
 /** The rows the index is built from at a bulk load. */
 export interface SubjectRows {
@@ -46,54 +53,61 @@ export interface SubjectRows {
 }
 
 export class SubjectIndex {
-  // ---- per entity: offsets of its first and last block in `data` ----
+  // ---- per entity: its first and last block, and its rows held ----
   private entityCapacity = 0;
   private head = new Int32Array(0);
   private tail = new Int32Array(0);
+  private count = new Int32Array(0);
   /** Blocks, header and slots together, so a block's summaries and its rows share cache lines. */
   private data = new Float64Array(0);
   private used = 0;
-  /** Row id of each slot, blocks in the order of `data`. */
+  /** Row id of each slot (EMPTY while unfilled); slot s of block b is b · 8 + s. */
   private slotRow = new Int32Array(0);
   private slotsUsed = 0;
+  /** Per block: the subject's next block, or NONE. */
+  private blockNext = new Int32Array(0);
   /** Rows held. */
   private rows = 0;
-  /** Per row: the offset of the block holding it (for closings). */
-  private rowBlock = new Int32Array(0);
-  /** Per row: the offset of its slot in `data` (its times). */
+  /** Per row: its slot number (its block is the number / 8). */
   private rowSlot = new Int32Array(0);
 
   /** Makes room for `rows` rows (the store calls this when it grows its columns). */
   reserveRows(rows: number): void {
-    if (rows <= this.rowBlock.length) return;
-    this.rowBlock = grow(this.rowBlock, rows);
+    if (rows <= this.rowSlot.length) return;
     this.rowSlot = grow(this.rowSlot, rows);
   }
 
   validFromOf(row: number): number {
-    return this.data[this.rowSlot[row]! + FROM]!;
+    return this.data[slotAt(this.rowSlot[row]!) + FROM]!;
   }
 
   validToOf(row: number): number {
-    return this.data[this.rowSlot[row]! + TO]!;
+    return this.data[slotAt(this.rowSlot[row]!) + TO]!;
+  }
+
+  /** The row's invalidAt (∞ while open): the store's only copy. */
+  invalidAtOf(row: number): number {
+    return this.data[slotAt(this.rowSlot[row]!) + INVALID]!;
   }
 
   /** Whether the row is still believed (not closed): read from its slot, beside its valid times. */
   isOpen(row: number): boolean {
-    return this.data[this.rowSlot[row]! + INVALID] === Infinity;
+    return this.data[slotAt(this.rowSlot[row]!) + INVALID] === Infinity;
   }
 
-  /** validFrom and validTo of rows [0, n) as columns (for export). */
-  validColumns(n: number): { validFrom: Float64Array; validTo: Float64Array } {
+  /** validFrom, validTo and invalidAt of rows [0, n) as columns (for export). */
+  timeColumns(n: number): SubjectRows {
     const validFrom = new Float64Array(n);
     const validTo = new Float64Array(n);
+    const invalidAt = new Float64Array(n);
     const d = this.data;
     for (let r = 0; r < n; r++) {
-      const s = this.rowSlot[r]!;
+      const s = slotAt(this.rowSlot[r]!);
       validFrom[r] = d[s + FROM]!;
       validTo[r] = d[s + TO]!;
+      invalidAt[r] = d[s + INVALID]!;
     }
-    return { validFrom, validTo };
+    return { validFrom, validTo, invalidAt };
   }
 
   private reserveEntities(needed: number): void {
@@ -101,74 +115,84 @@ export class SubjectIndex {
     const cap = nextCapacity(this.entityCapacity, needed);
     this.head = grow(this.head, cap, NONE);
     this.tail = grow(this.tail, cap, NONE);
+    this.count = grow(this.count, cap);
     this.entityCapacity = cap;
   }
 
-  private newBlock(size: number): number {
-    const b = this.used;
-    const end = b + HEADER + size * SLOT;
-    if (end > this.data.length) this.data = grow(this.data, nextCapacity(this.data.length, end, 1024));
-    const slots = this.slotsUsed + size;
-    if (slots > this.slotRow.length) this.slotRow = grow(this.slotRow, nextCapacity(this.slotRow.length, slots, 256));
+  /** Room for `blocks` blocks in all. */
+  private reserveBlocks(blocks: number): void {
+    if (blocks <= this.blockNext.length) return;
+    const cap = nextCapacity(this.blockNext.length, blocks, 128);
+    this.blockNext = grow(this.blockNext, cap, NONE);
+    this.data = grow(this.data, cap * BLOCK_DOUBLES);
+    this.slotRow = grow(this.slotRow, cap * BLOCK, EMPTY);
+  }
+
+  /** A new empty block; returns its number. */
+  private newBlock(): number {
+    const b = this.slotsUsed >>> SHIFT;
+    this.reserveBlocks(b + 1);
     const d = this.data;
-    d[b + ROWS] = this.slotsUsed;
-    this.slotsUsed = slots;
-    d[b + NEXT] = NONE;
-    d[b + USED] = 0;
-    d[b + SIZE] = size;
-    d[b + MAX_INVALID] = -Infinity;
-    d[b + MIN_FROM] = Infinity;
-    d[b + MAX_TO] = -Infinity;
-    this.used = end;
+    const at = b * BLOCK_DOUBLES;
+    d[at + MAX_INVALID] = -Infinity;
+    d[at + MIN_FROM] = Infinity;
+    d[at + MAX_TO] = -Infinity;
+    this.slotsUsed += BLOCK;
+    this.used += BLOCK_DOUBLES;
     return b;
   }
 
   /** A new version `row` of `subject` (rows arrive in ascending order). */
   add(row: number, subject: number, validFrom: number, validTo: number, invalidAt: number): void {
     this.reserveEntities(subject + 1);
-    if (row >= this.rowBlock.length) this.reserveRows(nextCapacity(this.rowBlock.length, row + 1));
+    if (row >= this.rowSlot.length) this.reserveRows(nextCapacity(this.rowSlot.length, row + 1));
+    const i = this.count[subject]!;
     let b = this.tail[subject]!;
     if (b === NONE) {
-      b = this.newBlock(FIRST_BLOCK);
+      b = this.newBlock();
       this.head[subject] = b;
       this.tail[subject] = b;
-    } else if (this.data[b + USED] === this.data[b + SIZE]) {
-      const next = this.newBlock(BLOCK);
-      this.data[b + NEXT] = next;
+    } else if ((i & (BLOCK - 1)) === 0) {
+      const next = this.newBlock();
+      this.blockNext[b] = next;
       this.tail[subject] = next;
       b = next;
     }
+    this.count[subject] = i + 1;
+    const s = (b << SHIFT) + (i & (BLOCK - 1));
     const d = this.data;
-    const i = d[b + USED]!;
-    const at = b + HEADER + i * SLOT;
-    d[b + USED] = i + 1;
-    this.slotRow[d[b + ROWS]! + i] = row;
-    this.rowSlot[row] = at;
+    const at = slotAt(s);
+    this.slotRow[s] = row;
+    this.rowSlot[row] = s;
     d[at + FROM] = validFrom;
     d[at + TO] = validTo;
     d[at + INVALID] = invalidAt;
-    this.rowBlock[row] = b;
     this.rows++;
-    if (invalidAt > d[b + MAX_INVALID]!) d[b + MAX_INVALID] = invalidAt;
-    if (validFrom < d[b + MIN_FROM]!) d[b + MIN_FROM] = validFrom;
-    if (validTo > d[b + MAX_TO]!) d[b + MAX_TO] = validTo;
+    const h = b * BLOCK_DOUBLES;
+    if (invalidAt > d[h + MAX_INVALID]!) d[h + MAX_INVALID] = invalidAt;
+    if (validFrom < d[h + MIN_FROM]!) d[h + MIN_FROM] = validFrom;
+    if (validTo > d[h + MAX_TO]!) d[h + MAX_TO] = validTo;
   }
 
   /** Row `row` was closed at `at` (its only change): its copy is updated and its block's largest invalidAt recomputed. */
   closed(row: number, at: number): void {
     const d = this.data;
-    const b = this.rowBlock[row]!;
-    d[this.rowSlot[row]! + INVALID] = at;
+    const s = this.rowSlot[row]!;
+    d[slotAt(s) + INVALID] = at;
+    const b = s >>> SHIFT;
     // Newest slots first: they are the likeliest still open, and one open slot settles the largest (∞).
     let max = -Infinity;
-    const first = b + HEADER + INVALID;
-    for (let s = first + (d[b + USED]! - 1) * SLOT; s >= first; s -= SLOT) {
-      if (d[s]! > max) {
-        max = d[s]!;
+    const h = b * BLOCK_DOUBLES;
+    const first = h + HEADER + INVALID;
+    let last = BLOCK - 1;
+    while (this.slotRow[(b << SHIFT) + last] === EMPTY) last--;
+    for (let x = first + last * SLOT; x >= first; x -= SLOT) {
+      if (d[x]! > max) {
+        max = d[x]!;
         if (max === Infinity) break;
       }
     }
-    d[b + MAX_INVALID] = max;
+    d[h + MAX_INVALID] = max;
   }
 
   /**
@@ -181,12 +205,15 @@ export class SubjectIndex {
     if (subject >= this.entityCapacity) return;
     const d = this.data;
     const rows = this.slotRow;
-    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]! | 0) {
-      let i = d[b + ROWS]! | 0;
+    const next = this.blockNext;
+    for (let b = this.head[subject]!; b !== NONE; b = next[b]!) {
+      let i = b << SHIFT;
+      // Rows ascend along the chain, and an unfilled slot reads EMPTY (≥ prefix): both end the scan.
       if (rows[i]! >= prefix) return;
-      if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
-      const end = (b + HEADER + d[b + USED]! * SLOT) | 0;
-      for (let s = b + HEADER; s < end; s += SLOT, i++) {
+      const h = b * BLOCK_DOUBLES;
+      if (!(d[h + MAX_INVALID]! > k && d[h + MIN_FROM]! <= v && v < d[h + MAX_TO]!)) continue;
+      const end = h + BLOCK_DOUBLES;
+      for (let s = h + HEADER; s < end; s += SLOT, i++) {
         const row = rows[i]!;
         if (row >= prefix) return;
         if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) {
@@ -226,17 +253,17 @@ export class SubjectIndex {
   private markVisible(prefix: number, v: number, k: number, words: Int32Array): number {
     const d = this.data;
     const rows = this.slotRow;
-    const used = this.used;
+    const blocks = this.slotsUsed >>> SHIFT;
     let count = 0;
-    // Offsets read from the Float64Array are made int32 (`| 0`) so the loops index with integers.
-    for (let b = 0; b < used; b = (b + HEADER + d[b + SIZE]! * SLOT) | 0) {
-      let i = d[b + ROWS]! | 0;
+    for (let b = 0; b < blocks; b++) {
+      let i = b << SHIFT;
       // A block is allocated by the row that first fills it, and rows arrive in order: blocks sit in memory
       // in the order of their first rows, so the first block that starts at or after the prefix ends the scan.
       if (rows[i]! >= prefix) break;
-      if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
-      const end = (b + HEADER + d[b + USED]! * SLOT) | 0;
-      for (let s = b + HEADER; s < end; s += SLOT, i++) {
+      const h = b * BLOCK_DOUBLES;
+      if (!(d[h + MAX_INVALID]! > k && d[h + MIN_FROM]! <= v && v < d[h + MAX_TO]!)) continue;
+      const end = h + BLOCK_DOUBLES;
+      for (let s = h + HEADER; s < end; s += SLOT, i++) {
         const row = rows[i]!;
         if (row >= prefix) break;
         if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) {
@@ -251,42 +278,38 @@ export class SubjectIndex {
   /** Every row of `subject`, ascending (its whole history as subject). */
   allRows(subject: number, out: number[]): void {
     if (subject >= this.entityCapacity) return;
-    const d = this.data;
-    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]!) {
-      const first = d[b + ROWS]!;
-      const end = first + d[b + USED]!;
-      for (let i = first; i < end; i++) out.push(this.slotRow[i]!);
+    const rows = this.slotRow;
+    for (let b = this.head[subject]!; b !== NONE; b = this.blockNext[b]!) {
+      const end = (b + 1) << SHIFT;
+      for (let i = b << SHIFT; i < end && rows[i] !== EMPTY; i++) out.push(rows[i]!);
     }
   }
 
   /** Bulk load: the index of `rowCount` rows in one pass (`subjectOf(row)` names each row's subject). */
   build(rows: SubjectRows, rowCount: number, subjectOf: (row: number) => number): void {
     this.reserveRows(rowCount);
-    // Count each subject's rows first, so the blocks are allocated once at their final size (no regrowth).
+    // Count each subject's rows first, so the blocks are allocated once at their final number (no regrowth).
     let subjects = 0;
     for (let r = 0; r < rowCount; r++) subjects = Math.max(subjects, subjectOf(r) + 1);
     const counts = new Int32Array(subjects);
     for (let r = 0; r < rowCount; r++) counts[subjectOf(r)]!++;
-    let size = this.used;
-    let slots = this.slotsUsed;
-    for (let e = 0; e < subjects; e++) {
-      const c = counts[e]!;
-      if (c === 0) continue;
-      const later = Math.ceil(Math.max(0, c - FIRST_BLOCK) / BLOCK);
-      size += HEADER + FIRST_BLOCK * SLOT + later * (HEADER + BLOCK * SLOT);
-      slots += FIRST_BLOCK + later * BLOCK;
+    let blocks = this.slotsUsed >>> SHIFT;
+    for (let e = 0; e < subjects; e++) blocks += (counts[e]! + BLOCK - 1) >>> SHIFT;
+    if (blocks > this.blockNext.length) {
+      this.blockNext = grow(this.blockNext, blocks, NONE);
+      this.data = grow(this.data, blocks * BLOCK_DOUBLES);
+      this.slotRow = grow(this.slotRow, blocks * BLOCK, EMPTY);
     }
-    if (size > this.data.length) this.data = grow(this.data, size);
-    if (slots > this.slotRow.length) this.slotRow = grow(this.slotRow, slots);
     this.reserveEntities(subjects);
     for (let r = 0; r < rowCount; r++) this.add(r, subjectOf(r), rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
   }
 
   /**
-   * Bytes in use (blocks as allocated, their slots' row ids, the per-row block and slot columns for the rows held, the per-entity heads),
-   * counted as FactStore.memoryBytes counts its row columns: without the slack of doubling capacities.
+   * Bytes in use (blocks as allocated with their slots' row ids and next links, the per-row slot column for
+   * the rows held, the per-entity heads, tails and counts), counted as FactStore.memoryBytes counts its row
+   * columns: without the slack of doubling capacities.
    */
   get byteLength(): number {
-    return this.used * 8 + this.slotsUsed * 4 + this.rows * 8 + this.entityCapacity * 8;
+    return this.used * 8 + this.slotsUsed * 4 + (this.slotsUsed >>> SHIFT) * 4 + this.rows * 4 + this.entityCapacity * 12;
   }
 }

@@ -13,9 +13,9 @@ import { grow } from '../util/arrays.js';
 const SHIFT = 5;
 const FANOUT = 1 << SHIFT;
 
-/** The rows as the index reads them: invalidAt as a column (scanned on closings), the valid times per row. */
+/** The rows as the index reads them: their times per row. */
 export interface ZoneRows {
-  readonly invalidAt: Float64Array;
+  invalidAtOf(row: number): number;
   validFromOf(row: number): number;
   validToOf(row: number): number;
 }
@@ -155,11 +155,11 @@ export class ZoneIndex {
     const leaf = this.levels[0]!;
     let max = -Infinity;
     const end = Math.min(rowCount, (index + 1) << SHIFT);
-    const invalidAt = rows.invalidAt;
     // Newest rows first: one still open settles the largest (∞), usually the leaf's summary as it was.
     for (let r = end - 1; r >= index << SHIFT; r--) {
-      if (invalidAt[r]! > max) {
-        max = invalidAt[r]!;
+      const inv = rows.invalidAtOf(r);
+      if (inv > max) {
+        max = inv;
         if (max === Infinity) break;
       }
     }
@@ -223,7 +223,7 @@ export class ZoneIndex {
       }
       const end = Math.min(prefix, (node + 1) * FANOUT);
       for (let r = node * FANOUT; r < end; r++) {
-        if (!(rows.invalidAt[r]! > k)) continue;
+        if (!(rows.invalidAtOf(r) > k)) continue;
         if (query === ZoneQuery.Cut) {
           if (rows.validFromOf(r) <= a && a < rows.validToOf(r)) visit(r);
         } else if (query === ZoneQuery.StartsIn) {
