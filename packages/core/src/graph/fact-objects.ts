@@ -69,9 +69,9 @@ function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: num
     g.recordedAt[i] = st.recordedAt[r]!;
     g.confidence[i] = st.confidence[r]!;
     g.lastSeenAt[i] = st.lastSeenAt[r]!;
-    g.evidence[i] = st.evidenceHead[r]!;
+    g.evidence[i] = st.evidenceHeadOf(r);
     g.provenance[i] = st.provenance[r]!;
-    g.episode[i] = st.episode[r]!;
+    g.episode[i] = st.episodeOf(r);
     g.superseded[i] = st.supersededHead[r]!;
     g.meta[i] = st.meta.bits[r]!;
   }

@@ -498,12 +498,12 @@ export class RecallEngine {
       const r = factHits[i]!.id;
       const by = (w.evidence * factHits[i]!.score) / topFact;
       const cited: string[] = [];
-      const own = st.episode[r]!;
+      const own = st.episodeOf(r);
       if (own !== NONE) {
         lift(own, by);
         cited.push(ep.ids[own]!);
       }
-      for (const e of st.evidenceIds(st.evidenceHead[r]!)) {
+      for (const e of st.evidenceIds(st.evidenceHeadOf(r))) {
         const id = mem.strings.get(e);
         const index = ep.find(id);
         if (index !== NONE && index !== own) lift(index, by);

@@ -28,9 +28,9 @@ export function applyAssert(
   for (const r of own) {
     if (st.validFromOf(r) <= validFrom && validTo <= st.validToOf(r)) {
       if (confidence > st.confidence[r]!) st.confidence[r] = confidence;
-      let head = st.evidenceHead[r]!;
+      let head = st.evidenceHeadOf(r);
       for (const e of evidence) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
-      st.evidenceHead[r] = head;
+      st.setEvidenceHead(r, head);
       st.lastSeenAt[r] = at;
       return { status: 'reinforced', id: r, closed: [], added: [] };
     }
@@ -93,10 +93,10 @@ export function insertInterval(
     }
   }
   let head = NONE;
-  if (coalesced.length === 1) head = st.evidenceHead[coalesced[0]!]!;
+  if (coalesced.length === 1) head = st.evidenceHeadOf(coalesced[0]!);
   else if (coalesced.length > 1) {
     const seen = new Set<number>();
-    for (const r of coalesced) for (const e of st.evidenceIds(st.evidenceHead[r]!)) if (!seen.has(e)) (seen.add(e), (head = st.prependEvidence(head, e)));
+    for (const r of coalesced) for (const e of st.evidenceIds(st.evidenceHeadOf(r))) if (!seen.has(e)) (seen.add(e), (head = st.prependEvidence(head, e)));
   }
   for (const e of evidence) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
   const row = st.appendRow(t, from, to, at, conf, prov, episode, head);
@@ -122,7 +122,7 @@ export function closeAndKeepOutside(mem: MemoryGraph, r: number, from: number, t
 /** A new open version of r's triple over [from, to), recorded at `at`, keeping r's provenance and use. */
 export function copyRow(mem: MemoryGraph, r: number, from: number, to: number, at: number): number {
   const st = mem.store;
-  const row = st.appendRow(st.triple[r]!, from, to, at, st.confidence[r]!, st.provenance[r]!, st.episode[r]!, st.evidenceHead[r]!);
+  const row = st.appendRow(st.triple[r]!, from, to, at, st.confidence[r]!, st.provenance[r]!, st.episodeOf(r), st.evidenceHeadOf(r));
   st.meta.copy(r, row, st.rowCount);
   st.lastSeenAt[row] = st.lastSeenAt[r]!;
   return row;
@@ -181,11 +181,11 @@ export function applyMerge(mem: MemoryGraph, into: number, from: number, at: num
       const open: number[] = [];
       st.openRowsOf(target, open);
       open.sort((a, b) => a - b);
-      const inserted = insertInterval(mem, target, pf, pt, at, st.confidence[r]!, st.provenance[r]!, st.episode[r]!, [], open);
+      const inserted = insertInterval(mem, target, pf, pt, at, st.confidence[r]!, st.provenance[r]!, st.episodeOf(r), [], open);
       // The moved version keeps its own evidence.
-      let head = st.evidenceHead[inserted.row]!;
-      for (const e of st.evidenceIds(st.evidenceHead[r]!)) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
-      st.evidenceHead[inserted.row] = head;
+      let head = st.evidenceHeadOf(inserted.row);
+      for (const e of st.evidenceIds(st.evidenceHeadOf(r))) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
+      st.setEvidenceHead(inserted.row, head);
       st.addSupersededBy(r, inserted.row);
     }
   }

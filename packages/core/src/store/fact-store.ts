@@ -71,13 +71,12 @@ export class FactStore {
   confidence = new Float32Array(0);
   /** Interned (source, reason, edgeType) tuple, see `Provenance`. */
   provenance = new Int32Array(0);
-  /** Episode index or NONE. */
-  episode = new Int32Array(0);
-  /** Head of this row's evidence chain in the evidence pool (NONE: no evidence). */
-  evidenceHead = new Int32Array(0);
   /** Head of this row's supersededBy chain in the link pool. */
   supersededHead = new Int32Array(0);
-  /** Salience, retrievals, lastRetrievedAt and archivedAt: rarely set, so kept sparse (row-meta.ts). */
+  /**
+   * Salience, retrievals, lastRetrievedAt, archivedAt, the episode and the head of the row's evidence chain
+   * in the evidence pool: often never set, so kept sparse (row-meta.ts; episodeOf, evidenceHeadOf).
+   */
   readonly meta = new RowMeta();
   lastSeenAt = new Float64Array(0);
   /** Next older row of the same triple. */
@@ -136,8 +135,6 @@ export class FactStore {
     this.recordedAt = grow(this.recordedAt, cap);
     this.confidence = grow(this.confidence, cap);
     this.provenance = grow(this.provenance, cap);
-    this.episode = grow(this.episode, cap);
-    this.evidenceHead = grow(this.evidenceHead, cap);
     this.supersededHead = grow(this.supersededHead, cap);
     this.lastSeenAt = grow(this.lastSeenAt, cap);
     this.tripleNext = grow(this.tripleNext, cap);
@@ -164,10 +161,10 @@ export class FactStore {
     this.recordedAt[row] = recordedAt;
     this.confidence[row] = confidence;
     this.provenance[row] = provenance;
-    this.episode[row] = episode;
-    this.evidenceHead[row] = evidenceHead;
     this.supersededHead[row] = NONE;
     this.meta.bits[row] = 0;
+    if (episode !== NONE) this.meta.setEpisode(row, episode, row + 1);
+    if (evidenceHead !== NONE) this.meta.setEvidenceHead(row, evidenceHead, row + 1);
     this.lastSeenAt[row] = recordedAt;
     this.tripleNext[row] = this.tHead[triple]!;
     this.tHead[triple] = row;
@@ -186,6 +183,20 @@ export class FactStore {
     const triple = this.triple[row]!;
     if (this.live.closedOne(triple)) this.live.remove(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
     this.zones.closed(row, this, this.rowCount);
+  }
+
+  /** The row's episode index, or NONE. */
+  episodeOf(row: number): number {
+    return this.meta.episodeOf(row);
+  }
+
+  /** Head of the row's evidence chain in the evidence pool (NONE: no evidence). */
+  evidenceHeadOf(row: number): number {
+    return this.meta.evidenceHeadOf(row);
+  }
+
+  setEvidenceHead(row: number, head: number): void {
+    this.meta.setEvidenceHead(row, head, this.rowCount);
   }
 
   addSupersededBy(row: number, by: number): void {
@@ -357,8 +368,8 @@ export class FactStore {
       'fact.confidence': this.confidence.slice(0, n),
       'fact.salience': this.meta.salience.toDense(n),
       'fact.provenance': this.provenance.slice(0, n),
-      'fact.episode': this.episode.slice(0, n),
-      'fact.evidenceHead': this.evidenceHead.slice(0, n),
+      'fact.episode': this.meta.episode.toDense(n),
+      'fact.evidenceHead': this.meta.evidenceHead.toDense(n),
       'fact.supersededHead': this.supersededHead.slice(0, n),
       'fact.retrievals': this.meta.retrievals.toDense(n),
       'fact.lastRetrievedAt': this.meta.lastRetrievedAt.toDense(n),
@@ -470,8 +481,6 @@ export class FactStore {
     this.recordedAt.set(c.recordedAt);
     this.confidence.set(c.confidence);
     this.provenance.set(c.provenance);
-    this.episode.set(c.episode);
-    this.evidenceHead.set(c.evidenceHead);
     this.supersededHead.set(c.supersededHead);
     this.lastSeenAt.set(c.lastSeenAt);
   }
@@ -482,8 +491,6 @@ export class FactStore {
     this.recordedAt = c.recordedAt as typeof this.recordedAt;
     this.confidence = c.confidence as typeof this.confidence;
     this.provenance = c.provenance as typeof this.provenance;
-    this.episode = c.episode as typeof this.episode;
-    this.evidenceHead = c.evidenceHead as typeof this.evidenceHead;
     this.supersededHead = c.supersededHead as typeof this.supersededHead;
     this.lastSeenAt = c.lastSeenAt as typeof this.lastSeenAt;
     this.tripleNext = new Int32Array(n);
@@ -493,10 +500,10 @@ export class FactStore {
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
   memoryBytes(): { rowColumns: number; triples: number; zones: number; subjects: number; pools: number } {
-    // triple, recordedAt, confidence, provenance, episode, evidenceHead, supersededHead, lastSeenAt,
-    // tripleNext; then the sparse metadata as it is held. (validFrom, validTo and invalidAt are counted
-    // with the subject index, which holds them.)
-    const perRow = 4 + 8 + 4 + 4 + 4 + 4 + 4 + 8 + 4;
+    // triple, recordedAt, confidence, provenance, supersededHead, lastSeenAt, tripleNext; then the sparse
+    // metadata as it is held. (validFrom, validTo and invalidAt are counted with the subject index, which
+    // holds them.)
+    const perRow = 4 + 8 + 4 + 4 + 4 + 8 + 4;
     return {
       rowColumns: perRow * this.rowCount + this.meta.byteLength(this.rowCount),
       triples: this.tripleCount * 4 * 6 + this.hash.length * 4 + this.live.byteLength(this.tripleCount),
