@@ -64,7 +64,7 @@ function columnsOfRows(mem: MemoryGraph, rows: readonly number[], times: readonl
     const r = rows[i]!;
     subject[i] = st.triple[r]!;
     recordedAt[i] = st.recordedAt[r]!;
-    confidence[i] = st.confidence[r]!;
+    confidence[i] = st.confidenceOf(r);
     if (times === undefined) {
       validFrom[i] = st.validFromOf(r);
       validTo[i] = st.validToOf(r);

@@ -67,10 +67,10 @@ function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: num
     const r = rows[start + i]!;
     g.triple[i] = st.triple[r]!;
     g.recordedAt[i] = st.recordedAt[r]!;
-    g.confidence[i] = st.confidence[r]!;
+    g.confidence[i] = st.confidenceOf(r);
     g.lastSeenAt[i] = st.lastSeenAt[r]!;
     g.evidence[i] = st.evidenceHeadOf(r);
-    g.provenance[i] = st.provenance[r]!;
+    g.provenance[i] = st.provenanceOf(r);
     g.episode[i] = st.episodeOf(r);
     g.superseded[i] = st.supersededHead[r]!;
     g.meta[i] = st.meta.bits[r]!;

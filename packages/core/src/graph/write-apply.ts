@@ -27,7 +27,7 @@ export function applyAssert(
   // Already believed over the whole interval: reinforce, add no version.
   for (const r of own) {
     if (st.validFromOf(r) <= validFrom && validTo <= st.validToOf(r)) {
-      if (confidence > st.confidence[r]!) st.confidence[r] = confidence;
+      if (confidence > st.confidenceOf(r)) st.setConfidence(r, confidence);
       let head = st.evidenceHeadOf(r);
       for (const e of evidence) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
       st.setEvidenceHead(r, head);
@@ -89,7 +89,7 @@ export function insertInterval(
       coalesced.push(r);
       if (st.validFromOf(r) < from) from = st.validFromOf(r);
       if (st.validToOf(r) > to) to = st.validToOf(r);
-      if (st.confidence[r]! > conf) conf = st.confidence[r]!;
+      if (st.confidenceOf(r) > conf) conf = st.confidenceOf(r);
     }
   }
   let head = NONE;
@@ -122,7 +122,7 @@ export function closeAndKeepOutside(mem: MemoryGraph, r: number, from: number, t
 /** A new open version of r's triple over [from, to), recorded at `at`, keeping r's provenance and use. */
 export function copyRow(mem: MemoryGraph, r: number, from: number, to: number, at: number): number {
   const st = mem.store;
-  const row = st.appendRow(st.triple[r]!, from, to, at, st.confidence[r]!, st.provenance[r]!, st.episodeOf(r), st.evidenceHeadOf(r));
+  const row = st.appendRow(st.triple[r]!, from, to, at, st.confidenceOf(r), st.provenanceOf(r), st.episodeOf(r), st.evidenceHeadOf(r));
   st.meta.copy(r, row, st.rowCount);
   st.lastSeenAt[row] = st.lastSeenAt[r]!;
   return row;
@@ -181,7 +181,7 @@ export function applyMerge(mem: MemoryGraph, into: number, from: number, at: num
       const open: number[] = [];
       st.openRowsOf(target, open);
       open.sort((a, b) => a - b);
-      const inserted = insertInterval(mem, target, pf, pt, at, st.confidence[r]!, st.provenance[r]!, st.episodeOf(r), [], open);
+      const inserted = insertInterval(mem, target, pf, pt, at, st.confidenceOf(r), st.provenanceOf(r), st.episodeOf(r), [], open);
       // The moved version keeps its own evidence.
       let head = st.evidenceHeadOf(inserted.row);
       for (const e of st.evidenceIds(st.evidenceHeadOf(r))) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);

@@ -68,14 +68,12 @@ export class FactStore {
   triple = new Int32Array(0);
   // validFrom, validTo and invalidAt live in the subject index's slots only (validFromOf, validToOf, invalidAtOf).
   recordedAt = new Float64Array(0);
-  confidence = new Float32Array(0);
-  /** Interned (source, reason, edgeType) tuple, see `Provenance`. */
-  provenance = new Int32Array(0);
   /** Head of this row's supersededBy chain in the link pool. */
   supersededHead = new Int32Array(0);
   /**
-   * Salience, retrievals, lastRetrievedAt, archivedAt, the episode and the head of the row's evidence chain
-   * in the evidence pool: often never set, so kept sparse (row-meta.ts; episodeOf, evidenceHeadOf).
+   * Salience, retrievals, lastRetrievedAt, archivedAt, the episode, the head of the row's evidence chain in
+   * the evidence pool, confidence and the interned (source, reason, edgeType) tuple (see `Provenance`): often
+   * left at their defaults, so kept sparse (row-meta.ts; episodeOf, evidenceHeadOf, confidenceOf, provenanceOf).
    */
   readonly meta = new RowMeta();
   lastSeenAt = new Float64Array(0);
@@ -133,8 +131,6 @@ export class FactStore {
     const cap = nextCapacity(this.rowCapacity, needed);
     this.triple = grow(this.triple, cap);
     this.recordedAt = grow(this.recordedAt, cap);
-    this.confidence = grow(this.confidence, cap);
-    this.provenance = grow(this.provenance, cap);
     this.supersededHead = grow(this.supersededHead, cap);
     this.lastSeenAt = grow(this.lastSeenAt, cap);
     this.tripleNext = grow(this.tripleNext, cap);
@@ -159,10 +155,10 @@ export class FactStore {
     if (row === this.rowCapacity) this.reserveRows(row + 1);
     this.triple[row] = triple;
     this.recordedAt[row] = recordedAt;
-    this.confidence[row] = confidence;
-    this.provenance[row] = provenance;
     this.supersededHead[row] = NONE;
     this.meta.bits[row] = 0;
+    if (confidence !== 1) this.meta.setConfidence(row, confidence, row + 1);
+    if (provenance !== 0) this.meta.setProvenance(row, provenance, row + 1);
     if (episode !== NONE) this.meta.setEpisode(row, episode, row + 1);
     if (evidenceHead !== NONE) this.meta.setEvidenceHead(row, evidenceHead, row + 1);
     this.lastSeenAt[row] = recordedAt;
@@ -183,6 +179,19 @@ export class FactStore {
     const triple = this.triple[row]!;
     if (this.live.closedOne(triple)) this.live.remove(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
     this.zones.closed(row, this, this.rowCount);
+  }
+
+  confidenceOf(row: number): number {
+    return this.meta.confidenceOf(row);
+  }
+
+  setConfidence(row: number, confidence: number): void {
+    this.meta.setConfidence(row, confidence, this.rowCount);
+  }
+
+  /** The row's interned (source, reason, edgeType) tuple, see `Provenance`. */
+  provenanceOf(row: number): number {
+    return this.meta.provenanceOf(row);
   }
 
   /** The row's episode index, or NONE. */
@@ -365,9 +374,9 @@ export class FactStore {
       'fact.validTo': times.validTo,
       'fact.recordedAt': this.recordedAt.slice(0, n),
       'fact.invalidAt': times.invalidAt,
-      'fact.confidence': this.confidence.slice(0, n),
+      'fact.confidence': this.meta.confidence.toDense(n),
       'fact.salience': this.meta.salience.toDense(n),
-      'fact.provenance': this.provenance.slice(0, n),
+      'fact.provenance': this.meta.provenance.toDense(n),
       'fact.episode': this.meta.episode.toDense(n),
       'fact.evidenceHead': this.meta.evidenceHead.toDense(n),
       'fact.supersededHead': this.supersededHead.slice(0, n),
@@ -479,8 +488,6 @@ export class FactStore {
     this.reserveRows(n);
     this.triple.set(c.triple);
     this.recordedAt.set(c.recordedAt);
-    this.confidence.set(c.confidence);
-    this.provenance.set(c.provenance);
     this.supersededHead.set(c.supersededHead);
     this.lastSeenAt.set(c.lastSeenAt);
   }
@@ -489,8 +496,6 @@ export class FactStore {
   private adoptRows(c: StoreColumns, n: number): void {
     this.triple = c.triple as typeof this.triple;
     this.recordedAt = c.recordedAt as typeof this.recordedAt;
-    this.confidence = c.confidence as typeof this.confidence;
-    this.provenance = c.provenance as typeof this.provenance;
     this.supersededHead = c.supersededHead as typeof this.supersededHead;
     this.lastSeenAt = c.lastSeenAt as typeof this.lastSeenAt;
     this.tripleNext = new Int32Array(n);
@@ -500,10 +505,9 @@ export class FactStore {
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
   memoryBytes(): { rowColumns: number; triples: number; zones: number; subjects: number; pools: number } {
-    // triple, recordedAt, confidence, provenance, supersededHead, lastSeenAt, tripleNext; then the sparse
-    // metadata as it is held. (validFrom, validTo and invalidAt are counted with the subject index, which
-    // holds them.)
-    const perRow = 4 + 8 + 4 + 4 + 4 + 8 + 4;
+    // triple, recordedAt, supersededHead, lastSeenAt, tripleNext; then the sparse metadata as it is held.
+    // (validFrom, validTo and invalidAt are counted with the subject index, which holds them.)
+    const perRow = 4 + 8 + 4 + 8 + 4;
     return {
       rowColumns: perRow * this.rowCount + this.meta.byteLength(this.rowCount),
       triples: this.tripleCount * 4 * 6 + this.hash.length * 4 + this.live.byteLength(this.tripleCount),
