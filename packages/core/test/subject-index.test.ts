@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordFence } from '../src/store/record-fence.js';
 import { SubjectIndex } from '../src/store/subject-index.js';
-import { upperBound } from '../src/util/arrays.js';
 import { mulberry32 } from '../src/util/random.js';
 
 /** A brute-force model: every row with its subject and three times. */
@@ -170,30 +168,5 @@ describe('SubjectIndex bulk build', () => {
       if (r % 3 === 0) for (const index of [appended, built]) index.closed(r - 7, r);
     }
     expect(layout(built, n + 300)).toEqual(layout(appended, n + 300));
-  });
-});
-
-describe('RecordFence', () => {
-  it('counts the rows recorded at or before k as a binary search of the whole column does', () => {
-    const rand = mulberry32(3);
-    for (const n of [0, 1, 255, 256, 257, 1000, 5000]) {
-      const recordedAt = new Float64Array(n);
-      let t = 0;
-      for (let r = 0; r < n; r++) {
-        if (rand() < 0.3) t += 1 + Math.floor(rand() * 3); // many rows share a record time
-        recordedAt[r] = t;
-      }
-      const fence = new RecordFence();
-      for (let r = 0; r < n; r++) fence.add(r, recordedAt[r]!);
-      const built = new RecordFence();
-      built.build(recordedAt, n);
-      for (let k = -2; k <= t + 2; k++) {
-        const want = upperBound(recordedAt, n, k);
-        expect(fence.prefix(recordedAt, n, k)).toBe(want);
-        expect(built.prefix(recordedAt, n, k)).toBe(want);
-      }
-      expect(fence.prefix(recordedAt, n, Infinity)).toBe(n);
-      expect(fence.prefix(recordedAt, n, -Infinity)).toBe(0);
-    }
   });
 });

@@ -63,7 +63,7 @@ function columnsOfRows(mem: MemoryGraph, rows: readonly number[], times: readonl
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     subject[i] = st.triple[r]!;
-    recordedAt[i] = st.recordedAt[r]!;
+    recordedAt[i] = st.recordedAtOf(r);
     confidence[i] = st.confidenceOf(r);
     if (times === undefined) {
       validFrom[i] = st.validFromOf(r);

@@ -66,9 +66,9 @@ function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: num
   for (let i = 0; i < n; i++) {
     const r = rows[start + i]!;
     g.triple[i] = st.triple[r]!;
-    g.recordedAt[i] = st.recordedAt[r]!;
+    g.recordedAt[i] = st.recordedAtOf(r);
     g.confidence[i] = st.confidenceOf(r);
-    g.lastSeenAt[i] = st.lastSeenAt[r]!;
+    g.lastSeenAt[i] = st.lastSeenAtOf(r);
     g.evidence[i] = st.evidenceHeadOf(r);
     g.provenance[i] = st.provenanceOf(r);
     g.episode[i] = st.episodeOf(r);

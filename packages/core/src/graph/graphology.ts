@@ -76,7 +76,7 @@ export function buildGraphology(mem: MemoryGraph, v: number, k: number, options:
       predicate: mem.predicateNames.get(st.tPredicate[t]!),
       validFrom: st.validFromOf(r),
       validTo: st.validToOf(r),
-      recordedAt: st.recordedAt[r]!,
+      recordedAt: st.recordedAtOf(r),
       invalidAt: st.invalidAtOf(r),
       confidence: st.confidenceOf(r),
       salience: st.meta.salienceOf(r),

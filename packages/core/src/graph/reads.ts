@@ -188,7 +188,7 @@ export function readChanges(mem: MemoryGraph, raw: ChangesQuery): Changes {
     for (let i = lo; i < closed.length; i++) {
       const r = closed.data[i]!;
       if (st.invalidAtOf(r) > until) break;
-      if (st.recordedAt[r]! <= since) removed.push(r);
+      if (st.recordedAtOf(r) <= since) removed.push(r);
     }
     removed.sort((a, b) => a - b);
   } else {

@@ -31,7 +31,7 @@ export function applyAssert(
       let head = st.evidenceHeadOf(r);
       for (const e of evidence) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
       st.setEvidenceHead(r, head);
-      st.lastSeenAt[r] = at;
+      st.setLastSeenAt(r, at);
       return { status: 'reinforced', id: r, closed: [], added: [] };
     }
   }
@@ -124,7 +124,7 @@ export function copyRow(mem: MemoryGraph, r: number, from: number, to: number, a
   const st = mem.store;
   const row = st.appendRow(st.triple[r]!, from, to, at, st.confidenceOf(r), st.provenanceOf(r), st.episodeOf(r), st.evidenceHeadOf(r));
   st.meta.copy(r, row, st.rowCount);
-  st.lastSeenAt[row] = st.lastSeenAt[r]!;
+  st.copyLastSeen(r, row);
   return row;
 }
 

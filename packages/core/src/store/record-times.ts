@@ -1,0 +1,72 @@
+import { grow, upperBound } from '../util/arrays.js';
+
+const NONE = -1;
+
+/**
+ * Record times as int32 ids: each distinct time once, in the order the store first met it (= ascending,
+ * since record time only moves forward), so a row keeps 4 bytes for its recordedAt and for its lastSeenAt
+ * instead of a double each. Exact: an id reads back the very double that was stored (-0 included).
+ *
+ * Rows are appended in record-time order, so per time the rows recorded before it (`rowsBefore`) also
+ * answer "how many rows were recorded at or before k" with one binary search over the distinct times
+ * (a few per operation: they stay in cache where a search over every row's time would not).
+ */
+export class RecordTimes {
+  private times = new Float64Array(256);
+  /** Per time id: how many rows were stored when it was first met (the rows recorded before it). */
+  private rowsBefore = new Int32Array(256);
+  count = 0;
+
+  timeOf(id: number): number {
+    return this.times[id]!;
+  }
+
+  /**
+   * The id of `t`, a time met when `rows` rows are stored: the last id when t is the last time, a new id
+   * when it is later. An earlier time (only a state whose record times go back, which writes refuse) is
+   * looked up, or added at the end if absent, so what is stored always reads back exactly.
+   */
+  id(t: number, rows: number): number {
+    const n = this.count;
+    if (n > 0) {
+      const last = this.times[n - 1]!;
+      if (Object.is(t, last)) return n - 1;
+      if (t <= last) {
+        const found = this.find(t);
+        if (found !== NONE) return found;
+      }
+    }
+    if (n === this.times.length) {
+      this.times = grow(this.times, n * 2);
+      this.rowsBefore = grow(this.rowsBefore, n * 2);
+    }
+    this.times[n] = t;
+    this.rowsBefore[n] = rows;
+    this.count = n + 1;
+    return n;
+  }
+
+  /** The id of `t` if it is held, else NONE. */
+  find(t: number): number {
+    const j = upperBound(this.times, this.count, t) - 1;
+    if (j >= 0 && Object.is(this.times[j], t)) return j;
+    // -0 and 0 compare equal: the one just below may be the other zero.
+    if (t === 0 && j >= 1 && Object.is(this.times[j - 1], t)) return j - 1;
+    return NONE;
+  }
+
+  /** How many of the `rowCount` rows were recorded at or before k. */
+  prefix(k: number, rowCount: number): number {
+    const j = upperBound(this.times, this.count, k);
+    return j === this.count ? rowCount : this.rowsBefore[j]!;
+  }
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  /** Bytes held for the times met (a double and an int32 each). */
+  get byteLength(): number {
+    return this.count * 12;
+  }
+}
