@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RecordTimes } from '../src/store/record-times.js';
 import { SubjectIndex } from '../src/store/subject-index.js';
 import { mulberry32 } from '../src/util/random.js';
 
@@ -8,6 +9,13 @@ interface Row {
   validFrom: number;
   validTo: number;
   invalidAt: number;
+}
+
+/** Record times holding `invalidAt`'s closing times in time order, as FactStore's load interns them before a bulk build. */
+function closingTimes(invalidAt: Float64Array): RecordTimes {
+  const times = new RecordTimes();
+  for (const t of [...invalidAt].filter((x) => x !== Infinity).sort((a, b) => a - b)) times.id(t, 0);
+  return times;
 }
 
 function visible(rows: Row[], subject: number, prefix: number, v: number, k: number): number[] {
@@ -114,7 +122,7 @@ describe('SubjectIndex', () => {
     const validTo = Float64Array.from([10, Infinity, 4, 9, Infinity]);
     const invalidAt = Float64Array.from([Infinity, 7, Infinity, 3, Infinity]);
     const subjectOf = [2, 0, 2, 2, 0];
-    const built = new SubjectIndex();
+    const built = new SubjectIndex(closingTimes(invalidAt));
     built.build({ validFrom, validTo, invalidAt }, 5, (r) => subjectOf[r]!);
     for (const [v, k] of [[3, 5], [6, 8], [3, 2], [-100, Infinity]] as const) {
       for (const s of [0, 1, 2]) {
@@ -130,11 +138,11 @@ describe('SubjectIndex', () => {
 describe('SubjectIndex bulk build', () => {
   /** The index's arrays in their used part: what reads walk, so two indexes that agree here answer alike. */
   function layout(index: SubjectIndex, rows: number) {
-    const x = index as unknown as { data: Float64Array; used: number; slotRow: Int32Array; slotsUsed: number; blockNext: Int32Array; head: Int32Array; tail: Int32Array; count: Int32Array; rowSlot: Int32Array };
+    const x = index as unknown as { data: Float64Array; used: number; slotInts: Int32Array; slotsUsed: number; blockNext: Int32Array; head: Int32Array; tail: Int32Array; count: Int32Array; rowSlot: Int32Array };
     const heads = (a: Int32Array) => [...a].slice(0, [...a].findLastIndex((v) => v !== -1) + 1);
     return {
       data: [...x.data.subarray(0, x.used)],
-      slotRow: [...x.slotRow.subarray(0, x.slotsUsed)],
+      slotInts: [...x.slotInts.subarray(0, 2 * x.slotsUsed)],
       head: heads(x.head),
       tail: heads(x.tail),
       blockNext: [...x.blockNext.subarray(0, x.slotsUsed / 8)],
@@ -157,9 +165,9 @@ describe('SubjectIndex bulk build', () => {
       validTo[r] = rand() < 0.5 ? Infinity : validFrom[r]! + 1 + Math.floor(rand() * 50);
       invalidAt[r] = rand() < 0.4 ? r + Math.floor(rand() * 100) : Infinity;
     }
-    const appended = new SubjectIndex();
+    const appended = new SubjectIndex(closingTimes(invalidAt));
     for (let r = 0; r < n; r++) appended.add(r, subject[r]!, validFrom[r]!, validTo[r]!, invalidAt[r]!);
-    const built = new SubjectIndex();
+    const built = new SubjectIndex(closingTimes(invalidAt));
     built.build({ validFrom, validTo, invalidAt }, n, (r) => subject[r]!);
     expect(layout(built, n)).toEqual(layout(appended, n));
     for (let r = n; r < n + 300; r++) {

@@ -120,7 +120,7 @@ export class FactStore {
 
   readonly zones = new ZoneIndex();
   /** Each subject's versions with their validity and closing time, together: entity-local cuts (subject-index.ts). */
-  readonly subjects = new SubjectIndex();
+  readonly subjects = new SubjectIndex(this.times);
 
   constructor() {
     this.reserveRows(1024);
@@ -433,15 +433,24 @@ export class FactStore {
   }
 
   /**
-   * Record times of loaded rows as ids: recordedAt in row order (ascending in a checked state), then each
-   * lastSeenAt as its own row's time when equal (most), else looked up among the times (a reinforcement's
-   * time that no row was recorded at is kept in `lastSeenElse`).
+   * Record times of loaded rows as ids: recordedAt in row order merged with the closing times in closing
+   * order (both ascend in a checked state), so the ids ascend with the times; then each lastSeenAt as its
+   * own row's time when equal (most), else looked up among the times (a reinforcement's time that no row
+   * was recorded or closed at is kept in `lastSeenElse`).
    */
   private loadTimes(c: StoreColumns, n: number): void {
     const { times, recordedId, lastSeenId } = this;
     times.clear();
     this.lastSeenElse.clear();
-    for (let r = 0; r < n; r++) recordedId[r] = times.id(c.recordedAt[r]!, r);
+    const closed = c.closedRows;
+    let j = 0;
+    for (let r = 0; r < n; r++) {
+      const t = c.recordedAt[r]!;
+      // Closing times before this row's record time come first (ties: the row's, so it counts the rows before it).
+      for (; j < closed.length && c.invalidAt[closed[j]!]! < t; j++) times.id(c.invalidAt[closed[j]!]!, r);
+      recordedId[r] = times.id(t, r);
+    }
+    for (; j < closed.length; j++) times.id(c.invalidAt[closed[j]!]!, n);
     for (let r = 0; r < n; r++) {
       const t = c.lastSeenAt[r]!;
       if (Object.is(t, c.recordedAt[r])) lastSeenId[r] = recordedId[r]!;

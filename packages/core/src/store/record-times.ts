@@ -4,8 +4,9 @@ const NONE = -1;
 
 /**
  * Record times as int32 ids: each distinct time once, in the order the store first met it (= ascending,
- * since record time only moves forward), so a row keeps 4 bytes for its recordedAt and for its lastSeenAt
- * instead of a double each. Exact: an id reads back the very double that was stored (-0 included).
+ * since record time only moves forward), so a row keeps 4 bytes for its recordedAt, its lastSeenAt and its
+ * invalidAt (in the subject index) instead of a double each. Exact: an id reads back the very double that
+ * was stored (-0 included); ids ascend with their times, so times compare as their ids do.
  *
  * Rows are appended in record-time order, so per time the rows recorded before it (`rowsBefore`) also
  * answer "how many rows were recorded at or before k" with one binary search over the distinct times
@@ -53,6 +54,11 @@ export class RecordTimes {
     // -0 and 0 compare equal: the one just below may be the other zero.
     if (t === 0 && j >= 1 && Object.is(this.times[j - 1], t)) return j - 1;
     return NONE;
+  }
+
+  /** How many times held are ≤ k: the ids of the times later than k are those at least this. */
+  countUpTo(k: number): number {
+    return upperBound(this.times, this.count, k);
   }
 
   /** How many of the `rowCount` rows were recorded at or before k. */

@@ -1,8 +1,9 @@
 import { grow, nextCapacity } from '../util/arrays.js';
+import { RecordTimes } from './record-times.js';
 
 /**
  * A subject-clustered time index: each entity's versions (as subject), in row order, in blocks of its own,
- * each slot holding the row id and copies of the row's validFrom, validTo and invalidAt side by side.
+ * each slot holding the row id and the row's validFrom, validTo and invalidAt side by side.
  *
  * Why: an entity-local cut through the row columns reads four columns at rows scattered over the whole
  * store (a cache miss each once the store outgrows the cache), so it slowed down as memory grew at the same
@@ -11,36 +12,41 @@ import { grow, nextCapacity } from '../util/arrays.js';
  * is "row < prefix", and a subject's slots are in row order, so the scan stops at the first later row.
  *
  * The slots are the store's only copy of validFrom, validTo and invalidAt (FactStore reads them here through
- * `rowSlot`): one copy of the times, 8 bytes a version less than a second invalidAt column.
+ * `rowSlot`). invalidAt is held as the id of its time among the record times (record-times.ts; OPEN while
+ * the row is open): ids ascend with the times, so "invalidAt > k" is "id ≥ the rank of k", 4 bytes a slot.
  *
  * Blocks all have 8 slots (bytes measured at 1M versions, 20 per entity: 8 wastes less than 4 + 16, whose
  * headers and half-empty 16-slot tails cost 12 bytes a version more). Each block keeps summaries (largest
- * invalidAt, smallest validFrom, largest validTo) in a three-double header before its slots' times, in one
- * array, so a cut skips whole blocks of closed or out-of-range versions and reads a block's header and times
- * from the same few cache lines. Since every block has the same size, a slot's number says where its block
- * and its times are: per row one int32 (`rowSlot`) finds both, and a block needs no size, offset or count
- * of its own. The slots' row ids sit in an int32 array of their own (slot s at s), 4 bytes each instead of
- * a fourth double; a slot not yet filled holds EMPTY, above every row, so scans stop there as they stop at
- * rows recorded later. Per block one int32 links the subject's next block.
+ * invalidAt id, smallest validFrom, largest validTo) in a three-double header before its slots' valid times,
+ * in one array, so a cut skips whole blocks of closed or out-of-range versions and reads a block's header
+ * and times from the same few cache lines. Since every block has the same size, a slot's number says where
+ * its block and its times are: per row one int32 (`rowSlot`) finds both, and a block needs no size, offset
+ * or count of its own. Each slot's row id and invalidAt id sit side by side in an int32 array (slot s at
+ * 2s); a slot not yet filled holds the row EMPTY, above every row, so scans stop there as they stop at rows
+ * recorded later. Per block one int32 links the subject's next block.
  */
 const NONE = -1;
 /** The row id of a slot not yet filled: larger than any row, so "row ≥ prefix" ends a scan there. */
 const EMPTY = 0x7fffffff;
+/** The invalidAt id of an open row (invalidAt = ∞): above every time's id. */
+const OPEN = 0x7fffffff;
 const SHIFT = 3;
 const BLOCK = 1 << SHIFT;
-/** A block in `data`: a three-double header, then three doubles per slot. */
-const MAX_INVALID = 0;
+/** A block in `data`: a three-double header, then two doubles per slot. */
+const MAX_INVALID = 0; // an id (-1: no slot yet)
 const MIN_FROM = 1;
 const MAX_TO = 2;
 const HEADER = 3;
-/** Slot fields: copies of the row's three times. */
+/** Slot fields in `data`: the row's valid times. */
 const FROM = 0;
 const TO = 1;
-const INVALID = 2;
-const SLOT = 3;
+const SLOT = 2;
 const BLOCK_DOUBLES = HEADER + BLOCK * SLOT;
+/** Slot fields in `slotInts`: the row id and its invalidAt id. */
+const ROW = 0;
+const INV = 1;
 
-/** The offset in `data` of slot `s`'s times. */
+/** The offset in `data` of slot `s`'s valid times. */
 function slotAt(s: number): number {
   return (s >>> SHIFT) * BLOCK_DOUBLES + HEADER + (s & (BLOCK - 1)) * SLOT;
 }
@@ -61,8 +67,8 @@ export class SubjectIndex {
   /** Blocks, header and slots together, so a block's summaries and its rows share cache lines. */
   private data = new Float64Array(0);
   private used = 0;
-  /** Row id of each slot (EMPTY while unfilled); slot s of block b is b · 8 + s. */
-  private slotRow = new Int32Array(0);
+  /** Per slot: its row id (EMPTY while unfilled) and invalidAt id; slot s of block b is b · 8 + s. */
+  private slotInts = new Int32Array(0);
   private slotsUsed = 0;
   /** Per block: the subject's next block, or NONE. */
   private blockNext = new Int32Array(0);
@@ -70,6 +76,12 @@ export class SubjectIndex {
   private rows = 0;
   /** Per row: its slot number (its block is the number / 8). */
   private rowSlot = new Int32Array(0);
+
+  /**
+   * `times` holds every closing time as it is met (FactStore shares its own); a bulk build needs each
+   * closing time in it beforehand, in time order.
+   */
+  constructor(private readonly times: RecordTimes = new RecordTimes()) {}
 
   /** Makes room for `rows` rows (the store calls this when it grows its columns). */
   reserveRows(rows: number): void {
@@ -87,12 +99,27 @@ export class SubjectIndex {
 
   /** The row's invalidAt (∞ while open): the store's only copy. */
   invalidAtOf(row: number): number {
-    return this.data[slotAt(this.rowSlot[row]!) + INVALID]!;
+    return this.timeOf(this.slotInts[2 * this.rowSlot[row]! + INV]!);
   }
 
-  /** Whether the row is still believed (not closed): read from its slot, beside its valid times. */
+  /** Whether the row is still believed (not closed): read from its slot, beside its row id. */
   isOpen(row: number): boolean {
-    return this.data[slotAt(this.rowSlot[row]!) + INVALID] === Infinity;
+    return this.slotInts[2 * this.rowSlot[row]! + INV] === OPEN;
+  }
+
+  private timeOf(id: number): number {
+    return id === OPEN ? Infinity : this.times.timeOf(id);
+  }
+
+  /** An invalidAt time as its id (Infinity: OPEN). */
+  private idOf(invalidAt: number): number {
+    return invalidAt === Infinity ? OPEN : this.times.id(invalidAt, this.rows);
+  }
+
+  /** The least invalidAt id that is > k: a slot is believed at k exactly when its id is at least this. */
+  private rankAbove(k: number): number {
+    // k = ∞ or NaN: no invalidAt is > k (not even ∞), so no id qualifies (ids are below 2^31).
+    return k < Infinity ? this.times.countUpTo(k) : 2 ** 31;
   }
 
   /** validFrom, validTo and invalidAt of rows [0, n) as columns (for export). */
@@ -102,10 +129,11 @@ export class SubjectIndex {
     const invalidAt = new Float64Array(n);
     const d = this.data;
     for (let r = 0; r < n; r++) {
-      const s = slotAt(this.rowSlot[r]!);
+      const slot = this.rowSlot[r]!;
+      const s = slotAt(slot);
       validFrom[r] = d[s + FROM]!;
       validTo[r] = d[s + TO]!;
-      invalidAt[r] = d[s + INVALID]!;
+      invalidAt[r] = this.timeOf(this.slotInts[2 * slot + INV]!);
     }
     return { validFrom, validTo, invalidAt };
   }
@@ -119,13 +147,15 @@ export class SubjectIndex {
     this.entityCapacity = cap;
   }
 
-  /** Room for `blocks` blocks in all. */
-  private reserveBlocks(blocks: number): void {
+  /** Room for `blocks` blocks in all (`exact`: no more, at a bulk build). */
+  private reserveBlocks(blocks: number, exact = false): void {
     if (blocks <= this.blockNext.length) return;
-    const cap = nextCapacity(this.blockNext.length, blocks, 128);
+    const cap = exact ? blocks : nextCapacity(this.blockNext.length, blocks, 128);
     this.blockNext = grow(this.blockNext, cap, NONE);
     this.data = grow(this.data, cap * BLOCK_DOUBLES);
-    this.slotRow = grow(this.slotRow, cap * BLOCK, EMPTY);
+    const ints = this.slotInts.length;
+    this.slotInts = grow(this.slotInts, cap * BLOCK * 2);
+    for (let i = ints + ROW; i < this.slotInts.length; i += 2) this.slotInts[i] = EMPTY;
   }
 
   /** A new empty block; returns its number. */
@@ -134,7 +164,7 @@ export class SubjectIndex {
     this.reserveBlocks(b + 1);
     const d = this.data;
     const at = b * BLOCK_DOUBLES;
-    d[at + MAX_INVALID] = -Infinity;
+    d[at + MAX_INVALID] = -1;
     d[at + MIN_FROM] = Infinity;
     d[at + MAX_TO] = -Infinity;
     this.slotsUsed += BLOCK;
@@ -162,37 +192,37 @@ export class SubjectIndex {
     const s = (b << SHIFT) + (i & (BLOCK - 1));
     const d = this.data;
     const at = slotAt(s);
-    this.slotRow[s] = row;
+    const inv = this.idOf(invalidAt);
+    this.slotInts[2 * s + ROW] = row;
+    this.slotInts[2 * s + INV] = inv;
     this.rowSlot[row] = s;
     d[at + FROM] = validFrom;
     d[at + TO] = validTo;
-    d[at + INVALID] = invalidAt;
     this.rows++;
     const h = b * BLOCK_DOUBLES;
-    if (invalidAt > d[h + MAX_INVALID]!) d[h + MAX_INVALID] = invalidAt;
+    if (inv > d[h + MAX_INVALID]!) d[h + MAX_INVALID] = inv;
     if (validFrom < d[h + MIN_FROM]!) d[h + MIN_FROM] = validFrom;
     if (validTo > d[h + MAX_TO]!) d[h + MAX_TO] = validTo;
   }
 
-  /** Row `row` was closed at `at` (its only change): its copy is updated and its block's largest invalidAt recomputed. */
+  /** Row `row` was closed at `at` (its only change): its slot is updated and its block's largest invalidAt recomputed. */
   closed(row: number, at: number): void {
-    const d = this.data;
+    const ints = this.slotInts;
     const s = this.rowSlot[row]!;
-    d[slotAt(s) + INVALID] = at;
+    ints[2 * s + INV] = this.idOf(at);
     const b = s >>> SHIFT;
-    // Newest slots first: they are the likeliest still open, and one open slot settles the largest (∞).
-    let max = -Infinity;
-    const h = b * BLOCK_DOUBLES;
-    const first = h + HEADER + INVALID;
-    let last = BLOCK - 1;
-    while (this.slotRow[(b << SHIFT) + last] === EMPTY) last--;
-    for (let x = first + last * SLOT; x >= first; x -= SLOT) {
-      if (d[x]! > max) {
-        max = d[x]!;
-        if (max === Infinity) break;
+    // Newest slots first: they are the likeliest still open, and one open slot settles the largest (OPEN).
+    let max = -1;
+    const first = 2 * (b << SHIFT);
+    let x = first + 2 * (BLOCK - 1);
+    while (ints[x + ROW] === EMPTY) x -= 2;
+    for (; x >= first; x -= 2) {
+      if (ints[x + INV]! > max) {
+        max = ints[x + INV]!;
+        if (max === OPEN) break;
       }
     }
-    d[h + MAX_INVALID] = max;
+    this.data[b * BLOCK_DOUBLES + MAX_INVALID] = max;
   }
 
   /**
@@ -204,21 +234,23 @@ export class SubjectIndex {
   visibleRows(subject: number, prefix: number, v: number, k: number, out: number[], times?: number[]): void {
     if (subject >= this.entityCapacity) return;
     const d = this.data;
-    const rows = this.slotRow;
+    const ints = this.slotInts;
     const next = this.blockNext;
+    const rank = this.rankAbove(k);
     for (let b = this.head[subject]!; b !== NONE; b = next[b]!) {
-      let i = b << SHIFT;
+      let i = 2 * (b << SHIFT);
       // Rows ascend along the chain, and an unfilled slot reads EMPTY (≥ prefix): both end the scan.
-      if (rows[i]! >= prefix) return;
+      if (ints[i + ROW]! >= prefix) return;
       const h = b * BLOCK_DOUBLES;
-      if (!(d[h + MAX_INVALID]! > k && d[h + MIN_FROM]! <= v && v < d[h + MAX_TO]!)) continue;
+      if (!(d[h + MAX_INVALID]! >= rank && d[h + MIN_FROM]! <= v && v < d[h + MAX_TO]!)) continue;
       const end = h + BLOCK_DOUBLES;
-      for (let s = h + HEADER; s < end; s += SLOT, i++) {
-        const row = rows[i]!;
+      for (let s = h + HEADER; s < end; s += SLOT, i += 2) {
+        const row = ints[i + ROW]!;
         if (row >= prefix) return;
-        if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) {
+        const inv = ints[i + INV]!;
+        if (inv >= rank && d[s + FROM]! <= v && v < d[s + TO]!) {
           out.push(row);
-          if (times !== undefined) times.push(d[s + FROM]!, d[s + TO]!, d[s + INVALID]!);
+          if (times !== undefined) times.push(d[s + FROM]!, d[s + TO]!, this.timeOf(inv));
         }
       }
     }
@@ -252,21 +284,22 @@ export class SubjectIndex {
    */
   private markVisible(prefix: number, v: number, k: number, words: Int32Array): number {
     const d = this.data;
-    const rows = this.slotRow;
+    const ints = this.slotInts;
     const blocks = this.slotsUsed >>> SHIFT;
+    const rank = this.rankAbove(k);
     let count = 0;
     for (let b = 0; b < blocks; b++) {
-      let i = b << SHIFT;
+      let i = 2 * (b << SHIFT);
       // A block is allocated by the row that first fills it, and rows arrive in order: blocks sit in memory
       // in the order of their first rows, so the first block that starts at or after the prefix ends the scan.
-      if (rows[i]! >= prefix) break;
+      if (ints[i + ROW]! >= prefix) break;
       const h = b * BLOCK_DOUBLES;
-      if (!(d[h + MAX_INVALID]! > k && d[h + MIN_FROM]! <= v && v < d[h + MAX_TO]!)) continue;
+      if (!(d[h + MAX_INVALID]! >= rank && d[h + MIN_FROM]! <= v && v < d[h + MAX_TO]!)) continue;
       const end = h + BLOCK_DOUBLES;
-      for (let s = h + HEADER; s < end; s += SLOT, i++) {
-        const row = rows[i]!;
+      for (let s = h + HEADER; s < end; s += SLOT, i += 2) {
+        const row = ints[i + ROW]!;
         if (row >= prefix) break;
-        if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) {
+        if (ints[i + INV]! >= rank && d[s + FROM]! <= v && v < d[s + TO]!) {
           words[row >>> 5]! |= 1 << (row & 31);
           count++;
         }
@@ -278,10 +311,10 @@ export class SubjectIndex {
   /** Every row of `subject`, ascending (its whole history as subject). */
   allRows(subject: number, out: number[]): void {
     if (subject >= this.entityCapacity) return;
-    const rows = this.slotRow;
+    const ints = this.slotInts;
     for (let b = this.head[subject]!; b !== NONE; b = this.blockNext[b]!) {
-      const end = (b + 1) << SHIFT;
-      for (let i = b << SHIFT; i < end && rows[i] !== EMPTY; i++) out.push(rows[i]!);
+      const end = 2 * ((b + 1) << SHIFT);
+      for (let i = 2 * (b << SHIFT) + ROW; i < end && ints[i] !== EMPTY; i += 2) out.push(ints[i]!);
     }
   }
 
@@ -295,21 +328,17 @@ export class SubjectIndex {
     for (let r = 0; r < rowCount; r++) counts[subjectOf(r)]!++;
     let blocks = this.slotsUsed >>> SHIFT;
     for (let e = 0; e < subjects; e++) blocks += (counts[e]! + BLOCK - 1) >>> SHIFT;
-    if (blocks > this.blockNext.length) {
-      this.blockNext = grow(this.blockNext, blocks, NONE);
-      this.data = grow(this.data, blocks * BLOCK_DOUBLES);
-      this.slotRow = grow(this.slotRow, blocks * BLOCK, EMPTY);
-    }
+    this.reserveBlocks(blocks, true);
     this.reserveEntities(subjects);
     for (let r = 0; r < rowCount; r++) this.add(r, subjectOf(r), rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
   }
 
   /**
-   * Bytes in use (blocks as allocated with their slots' row ids and next links, the per-row slot column for
-   * the rows held, the per-entity heads, tails and counts), counted as FactStore.memoryBytes counts its row
-   * columns: without the slack of doubling capacities.
+   * Bytes in use (blocks as allocated with their slots' row and invalidAt ids and next links, the per-row
+   * slot column for the rows held, the per-entity heads, tails and counts), counted as FactStore.memoryBytes
+   * counts its row columns: without the slack of doubling capacities. (The record times are counted there.)
    */
   get byteLength(): number {
-    return this.used * 8 + this.slotsUsed * 4 + (this.slotsUsed >>> SHIFT) * 4 + this.rows * 4 + this.entityCapacity * 12;
+    return this.used * 8 + this.slotsUsed * 8 + (this.slotsUsed >>> SHIFT) * 4 + this.rows * 4 + this.entityCapacity * 12;
   }
 }
