@@ -117,6 +117,30 @@ describe('SubjectIndex', () => {
     }
   });
 
+  it('misses no match when valid times are not float32s (block summaries rounded outwards) and at their very edges', () => {
+    const rand = mulberry32(23);
+    const index = new SubjectIndex();
+    const rows: Row[] = [];
+    const base = Date.UTC(2024, 0, 1); // millisecond times: far from float32 precision
+    for (let r = 0; r < 600; r++) {
+      const sign = rand() < 0.2 ? -1 : 1; // some negative times too
+      const validFrom = sign * (base + Math.floor(rand() * 5000)) + (rand() < 0.3 ? 0.25 : 0);
+      const validTo = validFrom + 1 + Math.floor(rand() * 50);
+      rows.push({ subject: Math.floor(rand() * 5), validFrom, validTo, invalidAt: Infinity });
+      index.add(r, rows[r]!.subject, validFrom, validTo, Infinity);
+    }
+    for (let q = 0; q < 3000; q++) {
+      const x = rows[Math.floor(rand() * rows.length)]!;
+      // At a row's first instant, just before its end, at its end (not valid) and just outside its start.
+      const v = [x.validFrom, x.validTo - 0.25, x.validTo, x.validFrom - 0.25][q % 4]!;
+      const got: number[] = [];
+      index.visibleRows(x.subject, rows.length, v, 0, got);
+      expect(got).toEqual(visible(rows, x.subject, rows.length, v, 0));
+      const whole = index.visibleAllRows(rows.length, v, 0);
+      expect(whole).toEqual(rows.flatMap((y, r) => (y.validFrom <= v && v < y.validTo ? [r] : [])));
+    }
+  });
+
   it('builds the same index in one pass as by appends', () => {
     const validFrom = Float64Array.from([0, 5, -Infinity, 2, 3]);
     const validTo = Float64Array.from([10, Infinity, 4, 9, Infinity]);
@@ -138,14 +162,14 @@ describe('SubjectIndex', () => {
 describe('SubjectIndex bulk build', () => {
   /** The index's arrays in their used part: what reads walk, so two indexes that agree here answer alike. */
   function layout(index: SubjectIndex, rows: number) {
-    const x = index as unknown as { data: Float64Array; used: number; slotInts: Int32Array; slotsUsed: number; blockNext: Int32Array; head: Int32Array; tail: Int32Array; count: Int32Array; rowSlot: Int32Array };
+    const x = index as unknown as { data: Float64Array; slotInts: Int32Array; slotsUsed: number; blockInts: Int32Array; blocksUsed: number; head: Int32Array; tail: Int32Array; count: Int32Array; rowSlot: Int32Array };
     const heads = (a: Int32Array) => [...a].slice(0, [...a].findLastIndex((v) => v !== -1) + 1);
     return {
-      data: [...x.data.subarray(0, x.used)],
+      data: [...x.data.subarray(0, 2 * x.slotsUsed)],
       slotInts: [...x.slotInts.subarray(0, 2 * x.slotsUsed)],
       head: heads(x.head),
       tail: heads(x.tail),
-      blockNext: [...x.blockNext.subarray(0, x.slotsUsed / 8)],
+      blockInts: [...x.blockInts.subarray(0, 4 * x.blocksUsed)],
       count: [...x.count].slice(0, x.head.length),
       rowSlot: [...x.rowSlot.subarray(0, rows)],
     };
