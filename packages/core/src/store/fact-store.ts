@@ -116,7 +116,7 @@ export class FactStore {
   closedRows = new IntList();
 
   /** (subject, predicate) → triples with at least one open row, as intrusive lists (live-set.ts). */
-  readonly live = new LiveSet();
+  readonly live = new LiveSet(this);
 
   readonly zones = new ZoneIndex();
   /** Each subject's versions with their validity and closing time, together: entity-local cuts (subject-index.ts). */

@@ -1,4 +1,5 @@
 import { grow, nextCapacity } from '../util/arrays.js';
+import { float32Down, float32Up } from '../util/float32.js';
 import { RecordTimes } from './record-times.js';
 
 /**
@@ -51,26 +52,6 @@ const INV = 1;
 /** The offset in `data` (and in `slotInts`) of slot `s`. */
 function slotAt(s: number): number {
   return 2 * s;
-}
-
-const scratch = new Float32Array(1);
-const scratchBits = new Int32Array(scratch.buffer);
-
-/** The largest float32 ≤ x (x not NaN). */
-function float32Down(x: number): number {
-  const f = Math.fround(x);
-  if (f <= x) return f;
-  scratch[0] = f;
-  // One step towards -∞: a positive float32 loses a unit of its bits, a negative one (or 0) gains magnitude.
-  if (f > 0) scratchBits[0]!--;
-  else if (f < 0) scratchBits[0]!++;
-  else scratchBits[0] = 0x80000001;
-  return scratch[0]!;
-}
-
-/** The smallest float32 ≥ x (x not NaN). */
-function float32Up(x: number): number {
-  return -float32Down(-x);
 }
 
 /** The rows the index is built from at a bulk load. */
