@@ -165,8 +165,7 @@ describe('SubjectIndex bulk build', () => {
     const x = index as unknown as { data: Float64Array; slotInts: Int32Array; slotsUsed: number; blockInts: Int32Array; blocksUsed: number; head: Int32Array; tail: Int32Array; count: Int32Array; rowSlot: Int32Array };
     const heads = (a: Int32Array) => [...a].slice(0, [...a].findLastIndex((v) => v !== -1) + 1);
     return {
-      data: [...x.data.subarray(0, 2 * x.slotsUsed)],
-      slotInts: [...x.slotInts.subarray(0, 2 * x.slotsUsed)],
+      slotInts: [...x.slotInts.subarray(0, 6 * x.slotsUsed)], // the slots' times too, bit for bit
       head: heads(x.head),
       tail: heads(x.tail),
       blockInts: [...x.blockInts.subarray(0, 4 * x.blocksUsed)],

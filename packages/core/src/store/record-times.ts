@@ -17,6 +17,10 @@ export class RecordTimes {
   /** Per time id: how many rows were stored when it was first met (the rows recorded before it). */
   private rowsBefore = new Int32Array(256);
   count = 0;
+  /** The last countUpTo answer: a cut asks for the same k twice (its row prefix, then its closings). */
+  private lastK = NaN;
+  private lastCount = -1;
+  private lastAnswer = 0;
 
   timeOf(id: number): number {
     return this.times[id]!;
@@ -58,17 +62,23 @@ export class RecordTimes {
 
   /** How many times held are ≤ k: the ids of the times later than k are those at least this. */
   countUpTo(k: number): number {
-    return upperBound(this.times, this.count, k);
+    if (Object.is(k, this.lastK) && this.lastCount === this.count) return this.lastAnswer;
+    const j = upperBound(this.times, this.count, k);
+    this.lastK = k;
+    this.lastCount = this.count;
+    this.lastAnswer = j;
+    return j;
   }
 
   /** How many of the `rowCount` rows were recorded at or before k. */
   prefix(k: number, rowCount: number): number {
-    const j = upperBound(this.times, this.count, k);
+    const j = this.countUpTo(k);
     return j === this.count ? rowCount : this.rowsBefore[j]!;
   }
 
   clear(): void {
     this.count = 0;
+    this.lastCount = -1;
   }
 
   /** Bytes held for the times met (a double and an int32 each). */

@@ -19,9 +19,10 @@ import { RecordTimes } from './record-times.js';
  * Blocks all have 8 slots (bytes measured at 1M versions, 20 per entity: 8 wastes less than 4 + 16, whose
  * headers and half-empty 16-slot tails cost 12 bytes a version more). Since every block has the same size, a
  * slot's number says where its block and its times are: per row one int32 (`rowSlot`) finds both, and a
- * block needs no size, offset or count of its own. A slot's valid times are two doubles in `data` (slot s
- * at 2s); its row id and invalidAt id sit side by side in `slotInts` (at 2s); a slot not yet filled holds
- * the row EMPTY, above every row, so scans stop there as they stop at rows recorded later.
+ * block needs no size, offset or count of its own. A slot is 24 bytes of one buffer, read through two
+ * views: its valid times as two doubles (`data`, from 3s), then its row id and invalidAt id as two int32s
+ * (`slotInts`, from 6s + 4), so a slot's four fields share a cache line; a slot not yet filled holds the
+ * row EMPTY, above every row, so scans stop there as they stop at rows recorded later.
  *
  * Per block, four int32s in `blockInts`: the subject's next block, and summaries of its slots (largest
  * invalidAt id, smallest validFrom, largest validTo), so a cut skips whole blocks of closed or out-of-range
@@ -45,13 +46,14 @@ const BLOCK_INTS = 4;
 /** Slot fields in `data`: the row's valid times. */
 const FROM = 0;
 const TO = 1;
-/** Slot fields in `slotInts`: the row id and its invalidAt id. */
-const ROW = 0;
-const INV = 1;
+/** Slot fields in `slotInts`, from twice the slot's offset in `data`: the row id and its invalidAt id. */
+const ROW = 4;
+const INV = 5;
+const SLOT_BYTES = 24;
 
-/** The offset in `data` (and in `slotInts`) of slot `s`. */
+/** The offset in `data` of slot `s` (its ints are at twice that in `slotInts`). */
 function slotAt(s: number): number {
-  return 2 * s;
+  return 3 * s;
 }
 
 /** The rows the index is built from at a bulk load. */
@@ -69,9 +71,8 @@ export class SubjectIndex {
   private count = new Int32Array(0);
   /** One more than the largest subject with a row. */
   private entities = 0;
-  /** Per slot: its validFrom and validTo. */
+  /** Per slot (slot s of block b is b · 8 + s): its validFrom and validTo, and over the same bytes its row id (EMPTY while unfilled) and invalidAt id. */
   private data = new Float64Array(0);
-  /** Per slot: its row id (EMPTY while unfilled) and invalidAt id; slot s of block b is b · 8 + s. */
   private slotInts = new Int32Array(0);
   private slotsUsed = 0;
   /** Per block: the subject's next block (or NONE) and the block's summaries. */
@@ -105,12 +106,12 @@ export class SubjectIndex {
 
   /** The row's invalidAt (∞ while open): the store's only copy. */
   invalidAtOf(row: number): number {
-    return this.timeOf(this.slotInts[2 * this.rowSlot[row]! + INV]!);
+    return this.timeOf(this.slotInts[2 * slotAt(this.rowSlot[row]!) + INV]!);
   }
 
   /** Whether the row is still believed (not closed): read from its slot, beside its row id. */
   isOpen(row: number): boolean {
-    return this.slotInts[2 * this.rowSlot[row]! + INV] === OPEN;
+    return this.slotInts[2 * slotAt(this.rowSlot[row]!) + INV] === OPEN;
   }
 
   private timeOf(id: number): number {
@@ -139,7 +140,7 @@ export class SubjectIndex {
       const s = slotAt(slot);
       validFrom[r] = d[s + FROM]!;
       validTo[r] = d[s + TO]!;
-      invalidAt[r] = this.timeOf(this.slotInts[2 * slot + INV]!);
+      invalidAt[r] = this.timeOf(this.slotInts[2 * s + INV]!);
     }
     return { validFrom, validTo, invalidAt };
   }
@@ -159,10 +160,12 @@ export class SubjectIndex {
     const cap = exact ? blocks : nextCapacity(this.blockInts.length / BLOCK_INTS, blocks, 128);
     this.blockInts = grow(this.blockInts, cap * BLOCK_INTS);
     this.blockFloats = new Float32Array(this.blockInts.buffer);
-    this.data = grow(this.data, cap * BLOCK * 2);
-    const ints = this.slotInts.length;
-    this.slotInts = grow(this.slotInts, cap * BLOCK * 2);
-    for (let i = ints + ROW; i < this.slotInts.length; i += 2) this.slotInts[i] = EMPTY;
+    const buffer = new ArrayBuffer(cap * BLOCK * SLOT_BYTES);
+    const ints = new Int32Array(buffer);
+    ints.set(this.slotInts); // as int32s: bit for bit
+    for (let i = this.slotInts.length + ROW; i < ints.length; i += 6) ints[i] = EMPTY;
+    this.slotInts = ints;
+    this.data = new Float64Array(buffer);
   }
 
   /** A new empty block; returns its number. */
@@ -201,8 +204,8 @@ export class SubjectIndex {
     const d = this.data;
     const at = slotAt(s);
     const inv = this.idOf(invalidAt);
-    this.slotInts[2 * s + ROW] = row;
-    this.slotInts[2 * s + INV] = inv;
+    this.slotInts[2 * at + ROW] = row;
+    this.slotInts[2 * at + INV] = inv;
     this.rowSlot[row] = s;
     d[at + FROM] = validFrom;
     d[at + TO] = validTo;
@@ -218,14 +221,14 @@ export class SubjectIndex {
   closed(row: number, at: number): void {
     const ints = this.slotInts;
     const s = this.rowSlot[row]!;
-    ints[2 * s + INV] = this.idOf(at);
+    ints[2 * slotAt(s) + INV] = this.idOf(at);
     const b = s >>> SHIFT;
     // Newest slots first: they are the likeliest still open, and one open slot settles the largest (OPEN).
     let max = -1;
-    const first = 2 * (b << SHIFT);
-    let x = first + 2 * (BLOCK - 1);
-    while (ints[x + ROW] === EMPTY) x -= 2;
-    for (; x >= first; x -= 2) {
+    const first = 2 * slotAt(b << SHIFT);
+    let x = first + 6 * (BLOCK - 1);
+    while (ints[x + ROW] === EMPTY) x -= 6;
+    for (; x >= first; x -= 6) {
       if (ints[x + INV]! > max) {
         max = ints[x + INV]!;
         if (max === OPEN) break;
@@ -248,19 +251,19 @@ export class SubjectIndex {
     const floats = this.blockFloats;
     const rank = this.rankAbove(k);
     for (let b = this.head[subject]!; b !== NONE; b = blocks[b * BLOCK_INTS + NEXT]!) {
-      const first = 2 * (b << SHIFT);
+      const first = slotAt(b << SHIFT);
       // Rows ascend along the chain, and an unfilled slot reads EMPTY (≥ prefix): both end the scan.
-      if (ints[first + ROW]! >= prefix) return;
+      if (ints[2 * first + ROW]! >= prefix) return;
       const h = b * BLOCK_INTS;
       if (!(blocks[h + MAX_INVALID]! >= rank && floats[h + MIN_FROM]! <= v && v < floats[h + MAX_TO]!)) continue;
-      const end = first + 2 * BLOCK;
-      for (let i = first; i < end; i += 2) {
-        const row = ints[i + ROW]!;
+      const end = first + 3 * BLOCK;
+      for (let x = first; x < end; x += 3) {
+        const row = ints[2 * x + ROW]!;
         if (row >= prefix) return;
-        const inv = ints[i + INV]!;
-        if (inv >= rank && d[i + FROM]! <= v && v < d[i + TO]!) {
+        const inv = ints[2 * x + INV]!;
+        if (inv >= rank && d[x + FROM]! <= v && v < d[x + TO]!) {
           out.push(row);
-          if (times !== undefined) times.push(d[i + FROM]!, d[i + TO]!, this.timeOf(inv));
+          if (times !== undefined) times.push(d[x + FROM]!, d[x + TO]!, this.timeOf(inv));
         }
       }
     }
@@ -301,17 +304,17 @@ export class SubjectIndex {
     const rank = this.rankAbove(k);
     let count = 0;
     for (let b = 0; b < used; b++) {
-      const first = 2 * (b << SHIFT);
+      const first = slotAt(b << SHIFT);
       // A block is allocated by the row that first fills it, and rows arrive in order: blocks sit in memory
       // in the order of their first rows, so the first block that starts at or after the prefix ends the scan.
-      if (ints[first + ROW]! >= prefix) break;
+      if (ints[2 * first + ROW]! >= prefix) break;
       const h = b * BLOCK_INTS;
       if (!(blocks[h + MAX_INVALID]! >= rank && floats[h + MIN_FROM]! <= v && v < floats[h + MAX_TO]!)) continue;
-      const end = first + 2 * BLOCK;
-      for (let i = first; i < end; i += 2) {
-        const row = ints[i + ROW]!;
+      const end = first + 3 * BLOCK;
+      for (let x = first; x < end; x += 3) {
+        const row = ints[2 * x + ROW]!;
         if (row >= prefix) break;
-        if (ints[i + INV]! >= rank && d[i + FROM]! <= v && v < d[i + TO]!) {
+        if (ints[2 * x + INV]! >= rank && d[x + FROM]! <= v && v < d[x + TO]!) {
           words[row >>> 5]! |= 1 << (row & 31);
           count++;
         }
@@ -325,8 +328,8 @@ export class SubjectIndex {
     if (subject >= this.entityCapacity) return;
     const ints = this.slotInts;
     for (let b = this.head[subject]!; b !== NONE; b = this.blockInts[b * BLOCK_INTS + NEXT]!) {
-      const end = 2 * ((b + 1) << SHIFT);
-      for (let i = 2 * (b << SHIFT) + ROW; i < end && ints[i] !== EMPTY; i += 2) out.push(ints[i]!);
+      const end = 2 * slotAt((b + 1) << SHIFT);
+      for (let i = 2 * slotAt(b << SHIFT) + ROW; i < end && ints[i] !== EMPTY; i += 6) out.push(ints[i]!);
     }
   }
 
