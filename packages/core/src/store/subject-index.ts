@@ -37,7 +37,10 @@ const EMPTY = 0x7fffffff;
 const OPEN = 0x7fffffff;
 const SHIFT = 3;
 const BLOCK = 1 << SHIFT;
-/** Block fields in `blockInts` (the last two read as float32s through `blockFloats`). */
+/**
+ * Block fields in `blockInts` (the last two read as float32s through `blockFloats`). NEXT is the next
+ * block (≥ 0); in a subject's last block, which has none, it is -1 - (its slots filled): no count per entity.
+ */
 const NEXT = 0;
 const MAX_INVALID = 1; // an id (-1: no slot yet)
 const MIN_FROM = 2;
@@ -64,18 +67,17 @@ export interface SubjectRows {
 }
 
 export class SubjectIndex {
-  // ---- per entity: its first and last block, and its rows held ----
+  // ---- per entity: its first and last block ----
   private entityCapacity = 0;
   private head = new Int32Array(0);
   private tail = new Int32Array(0);
-  private count = new Int32Array(0);
   /** One more than the largest subject with a row. */
   private entities = 0;
   /** Per slot (slot s of block b is b · 8 + s): its validFrom and validTo, and over the same bytes its row id (EMPTY while unfilled) and invalidAt id. */
   private data = new Float64Array(0);
   private slotInts = new Int32Array(0);
   private slotsUsed = 0;
-  /** Per block: the subject's next block (or NONE) and the block's summaries. */
+  /** Per block: the subject's next block (see NEXT) and the block's summaries. */
   private blockInts = new Int32Array(0);
   private blockFloats = new Float32Array(0);
   private blocksUsed = 0;
@@ -150,7 +152,6 @@ export class SubjectIndex {
     const cap = nextCapacity(this.entityCapacity, needed);
     this.head = grow(this.head, cap, NONE);
     this.tail = grow(this.tail, cap, NONE);
-    this.count = grow(this.count, cap);
     this.entityCapacity = cap;
   }
 
@@ -187,20 +188,20 @@ export class SubjectIndex {
     this.reserveEntities(subject + 1);
     if (subject >= this.entities) this.entities = subject + 1;
     if (row >= this.rowSlot.length) this.reserveRows(nextCapacity(this.rowSlot.length, row + 1));
-    const i = this.count[subject]!;
     let b = this.tail[subject]!;
     if (b === NONE) {
       b = this.newBlock();
       this.head[subject] = b;
       this.tail[subject] = b;
-    } else if ((i & (BLOCK - 1)) === 0) {
+    } else if (this.blockInts[b * BLOCK_INTS + NEXT] === -1 - BLOCK) {
       const next = this.newBlock();
       this.blockInts[b * BLOCK_INTS + NEXT] = next;
       this.tail[subject] = next;
       b = next;
     }
-    this.count[subject] = i + 1;
-    const s = (b << SHIFT) + (i & (BLOCK - 1));
+    const i = -1 - this.blockInts[b * BLOCK_INTS + NEXT]!; // slots filled in the last block
+    this.blockInts[b * BLOCK_INTS + NEXT] = -2 - i;
+    const s = (b << SHIFT) + i;
     const d = this.data;
     const at = slotAt(s);
     const inv = this.idOf(invalidAt);
@@ -250,7 +251,7 @@ export class SubjectIndex {
     const blocks = this.blockInts;
     const floats = this.blockFloats;
     const rank = this.rankAbove(k);
-    for (let b = this.head[subject]!; b !== NONE; b = blocks[b * BLOCK_INTS + NEXT]!) {
+    for (let b = this.head[subject]!; b >= 0; b = blocks[b * BLOCK_INTS + NEXT]!) {
       const first = slotAt(b << SHIFT);
       // Rows ascend along the chain, and an unfilled slot reads EMPTY (≥ prefix): both end the scan.
       if (ints[2 * first + ROW]! >= prefix) return;
@@ -327,7 +328,7 @@ export class SubjectIndex {
   allRows(subject: number, out: number[]): void {
     if (subject >= this.entityCapacity) return;
     const ints = this.slotInts;
-    for (let b = this.head[subject]!; b !== NONE; b = this.blockInts[b * BLOCK_INTS + NEXT]!) {
+    for (let b = this.head[subject]!; b >= 0; b = this.blockInts[b * BLOCK_INTS + NEXT]!) {
       const end = 2 * slotAt((b + 1) << SHIFT);
       for (let i = 2 * slotAt(b << SHIFT) + ROW; i < end && ints[i] !== EMPTY; i += 6) out.push(ints[i]!);
     }
@@ -350,11 +351,11 @@ export class SubjectIndex {
 
   /**
    * Bytes in use (blocks as allocated: their slots' valid times, row and invalidAt ids, next links and
-   * summaries; the per-row slot column for the rows held; the per-entity heads, tails and counts for the
+   * summaries; the per-row slot column for the rows held; the per-entity heads and tails for the
    * entities up to the last one with a row), counted as FactStore.memoryBytes counts its row columns:
    * without the slack of doubling capacities. (The record times are counted there.)
    */
   get byteLength(): number {
-    return this.slotsUsed * 24 + this.blocksUsed * BLOCK_INTS * 4 + this.rows * 4 + this.entities * 12;
+    return this.slotsUsed * 24 + this.blocksUsed * BLOCK_INTS * 4 + this.rows * 4 + this.entities * 8;
   }
 }
