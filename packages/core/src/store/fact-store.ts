@@ -252,7 +252,7 @@ export class FactStore {
 
   /** Rows recorded at or before `k`: a prefix of the rows. */
   recordedPrefix(k: number): number {
-    return this.times.prefix(k, this.rowCount);
+    return this.times.prefix(k, this.rowCount, this.recordedId);
   }
 
   /** Believed at k and valid at v. */

@@ -8,14 +8,18 @@ const NONE = -1;
  * invalidAt (in the subject index) instead of a double each. Exact: an id reads back the very double that
  * was stored (-0 included); ids ascend with their times, so times compare as their ids do.
  *
- * Rows are appended in record-time order, so per time the rows recorded before it (`rowsBefore`) also
- * answer "how many rows were recorded at or before k" with one binary search over the distinct times
- * (a few per operation: they stay in cache where a search over every row's time would not).
+ * Rows are appended in record-time order, so "how many rows were recorded at or before k" is one binary
+ * search over the distinct times (a few per operation: they stay in cache where a search over every row's
+ * time would not), then one over the rows recorded within 16 times of it: every 16th time keeps the count
+ * of rows recorded before it (`rowsBefore`, half a byte a time instead of 4).
  */
+const SHIFT = 4;
+const STEP = 1 << SHIFT;
+
 export class RecordTimes {
   private times = new Float64Array(256);
-  /** Per time id: how many rows were stored when it was first met (the rows recorded before it). */
-  private rowsBefore = new Int32Array(256);
+  /** Per 16th time id: how many rows were stored when it was first met (the rows recorded before it). */
+  private rowsBefore = new Int32Array(16);
   count = 0;
   /** The last countUpTo answer: a cut asks for the same k twice (its row prefix, then its closings). */
   private lastK = NaN;
@@ -41,12 +45,12 @@ export class RecordTimes {
         if (found !== NONE) return found;
       }
     }
-    if (n === this.times.length) {
-      this.times = grow(this.times, n * 2);
-      this.rowsBefore = grow(this.rowsBefore, n * 2);
+    if (n === this.times.length) this.times = grow(this.times, n * 2);
+    if ((n & (STEP - 1)) === 0) {
+      if (n >>> SHIFT === this.rowsBefore.length) this.rowsBefore = grow(this.rowsBefore, this.rowsBefore.length * 2);
+      this.rowsBefore[n >>> SHIFT] = rows;
     }
     this.times[n] = t;
-    this.rowsBefore[n] = rows;
     this.count = n + 1;
     return n;
   }
@@ -70,10 +74,21 @@ export class RecordTimes {
     return j;
   }
 
-  /** How many of the `rowCount` rows were recorded at or before k. */
-  prefix(k: number, rowCount: number): number {
+  /** How many of the `rowCount` rows (whose record times' ids are `recordedId`) were recorded at or before k. */
+  prefix(k: number, rowCount: number, recordedId: Int32Array): number {
     const j = this.countUpTo(k);
-    return j === this.count ? rowCount : this.rowsBefore[j]!;
+    if (j === this.count) return rowCount;
+    // The rows recorded before time j are at least those before time j rounded down to a 16th, at most those
+    // before the next 16th: search between for the first row recorded at time j or later.
+    const block = j >>> SHIFT;
+    let lo = this.rowsBefore[block]!;
+    let hi = (block + 1) << SHIFT < this.count ? this.rowsBefore[block + 1]! : rowCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (recordedId[mid]! < j) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   clear(): void {
@@ -81,8 +96,8 @@ export class RecordTimes {
     this.lastCount = -1;
   }
 
-  /** Bytes held for the times met (a double and an int32 each). */
+  /** Bytes held for the times met (a double each, an int32 a 16th). */
   get byteLength(): number {
-    return this.count * 12;
+    return this.count * 8 + Math.ceil(this.count / STEP) * 4;
   }
 }
