@@ -46,8 +46,12 @@ export interface StoreColumns {
  * - per (subject, predicate), the triples that have open versions (live-set.ts): what a cardinality-one
  *   assertion or an object-less retraction must look at;
  * - per entity, its versions clustered with their valid times (subject-index.ts): entity-local and
- *   whole-graph cuts; the slots there are the only copy of validFrom and validTo (`validFromOf(row)`);
- * - rarely set metadata in a sparse side table (row-meta.ts);
+ *   whole-graph cuts; the slots there are the only copy of validFrom, validTo and invalidAt
+ *   (`validFromOf(row)`, `invalidAtOf(row)`);
+ * - record times (recordedAt, lastSeenAt, invalidAt) as int32 ids of the distinct times met
+ *   (record-times.ts), which also answer "recorded at or before k";
+ * - metadata that most rows leave at its default (episode, evidence, confidence, provenance, salience,
+ *   use, archiving) in sparse side tables (row-meta.ts);
  * - a zone index over rows (see zone-index.ts) for valid-axis changes, and the closing order of rows for
  *   record-axis changes.
  *
