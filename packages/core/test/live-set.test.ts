@@ -12,11 +12,11 @@ function liveOf(live: LiveSet, subject: number, predicate: number): number[] {
 describe('LiveSet (the live (subject, predicate) set as intrusive lists)', () => {
   it('agrees with a Map model through opens and closes, over table growth', () => {
     const random = mulberry32(5);
-    const live = new LiveSet();
     // Triples 0..n-1 with random (subject, predicate) pairs; many pairs share subjects or predicates.
     const n = 6000;
     const subject = Array.from({ length: n }, () => Math.floor(random() * 900));
     const predicate = Array.from({ length: n }, () => Math.floor(random() * 5));
+    const live = new LiveSet({ tSubject: Int32Array.from(subject), tPredicate: Int32Array.from(predicate) });
     live.reserveTriples(n);
     const open = new Array<number>(n).fill(0);
     const model = new Map<string, Set<number>>();

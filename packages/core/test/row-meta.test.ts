@@ -49,6 +49,14 @@ describe('RowMeta', () => {
     meta.setArchivedAt(1, 300, 10);
     meta.setArchivedAt(2, 400, 10);
     meta.setArchivedAt(2, NaN, 10);
+    meta.setEpisode(1, 7, 10);
+    meta.setEvidenceHead(2, 3, 10);
+    meta.setEvidenceHead(5, 4, 10);
+    meta.setEvidenceHead(5, -1, 10);
+    meta.setConfidence(2, 0.25, 10);
+    meta.setConfidence(4, 0.5, 10);
+    meta.setConfidence(4, 1, 10);
+    meta.setProvenance(1, 6, 10);
     meta.copy(1, 3, 10);
     meta.copy(0, 4, 10);
     const dense = {
@@ -56,6 +64,10 @@ describe('RowMeta', () => {
       retrievals: meta.retrievals.toDense(10) as Uint32Array,
       lastRetrievedAt: meta.lastRetrievedAt.toDense(10) as Float64Array,
       archivedAt: meta.archivedAt.toDense(10) as Float64Array,
+      episode: meta.episode.toDense(10) as Int32Array,
+      evidenceHead: meta.evidenceHead.toDense(10) as Int32Array,
+      confidence: meta.confidence.toDense(10) as Float32Array,
+      provenance: meta.provenance.toDense(10) as Int32Array,
     };
     const loaded = new RowMeta();
     loaded.load(dense, 10);
@@ -66,6 +78,16 @@ describe('RowMeta', () => {
       for (const r of [0, 2, 4]) {
         expect([m.salienceOf(r), m.retrievalsOf(r), m.lastRetrievedAtOf(r), m.archivedAtOf(r), m.isArchived(r)]).toEqual([1, 0, NaN, NaN, false]);
       }
+      // Episode, evidence, confidence and provenance are the row's own: `copy` leaves them (an appended row is given its own).
+      expect([0, 1, 2, 3, 4, 5].map((r) => [m.episodeOf(r), m.evidenceHeadOf(r), m.confidenceOf(r), m.provenanceOf(r)])).toEqual([
+        [-1, -1, 1, 0],
+        [7, -1, 1, 6],
+        [-1, 3, 0.25, 0],
+        [-1, -1, 1, 0],
+        [-1, -1, 1, 0],
+        [-1, -1, 1, 0],
+      ]);
+      expect(m.bits[4]).toBe(0); // confidence set back to its default: no flag, no entry
     }
   });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RecordFence } from '../src/store/record-fence.js';
+import { RecordTimes } from '../src/store/record-times.js';
 import { SubjectIndex } from '../src/store/subject-index.js';
-import { upperBound } from '../src/util/arrays.js';
 import { mulberry32 } from '../src/util/random.js';
 
 /** A brute-force model: every row with its subject and three times. */
@@ -10,6 +9,13 @@ interface Row {
   validFrom: number;
   validTo: number;
   invalidAt: number;
+}
+
+/** Record times holding `invalidAt`'s closing times in time order, as FactStore's load interns them before a bulk build. */
+function closingTimes(invalidAt: Float64Array): RecordTimes {
+  const times = new RecordTimes();
+  for (const t of [...invalidAt].filter((x) => x !== Infinity).sort((a, b) => a - b)) times.id(t, 0);
+  return times;
 }
 
 function visible(rows: Row[], subject: number, prefix: number, v: number, k: number): number[] {
@@ -27,7 +33,7 @@ describe('SubjectIndex', () => {
     const index = new SubjectIndex();
     const rows: Row[] = [];
     const subjects = 9;
-    // Skewed subjects: subject 0 gets many rows (many 16-slot blocks), others few (first 4-slot block only).
+    // Skewed subjects: subject 0 gets many rows (many 8-slot blocks), others few (one block).
     for (let step = 0; step < 3000; step++) {
       if (rows.length > 0 && rand() < 0.3) {
         const r = Math.floor(rand() * rows.length);
@@ -60,10 +66,13 @@ describe('SubjectIndex', () => {
       }
       expect(whole).toEqual(want);
     }
-    for (let r = 0; r < rows.length; r++) expect([index.validFromOf(r), index.validToOf(r)]).toEqual([rows[r]!.validFrom, rows[r]!.validTo]);
-    const valid = index.validColumns(rows.length);
-    expect([...valid.validFrom]).toEqual(rows.map((x) => x.validFrom));
-    expect([...valid.validTo]).toEqual(rows.map((x) => x.validTo));
+    for (let r = 0; r < rows.length; r++) {
+      expect([index.validFromOf(r), index.validToOf(r), index.invalidAtOf(r)]).toEqual([rows[r]!.validFrom, rows[r]!.validTo, rows[r]!.invalidAt]);
+    }
+    const times = index.timeColumns(rows.length);
+    expect([...times.validFrom]).toEqual(rows.map((x) => x.validFrom));
+    expect([...times.validTo]).toEqual(rows.map((x) => x.validTo));
+    expect([...times.invalidAt]).toEqual(rows.map((x) => x.invalidAt));
     for (let subject = 0; subject < subjects + 2; subject++) {
       const all: number[] = [];
       index.allRows(subject, all);
@@ -108,12 +117,36 @@ describe('SubjectIndex', () => {
     }
   });
 
+  it('misses no match when valid times are not float32s (block summaries rounded outwards) and at their very edges', () => {
+    const rand = mulberry32(23);
+    const index = new SubjectIndex();
+    const rows: Row[] = [];
+    const base = Date.UTC(2024, 0, 1); // millisecond times: far from float32 precision
+    for (let r = 0; r < 600; r++) {
+      const sign = rand() < 0.2 ? -1 : 1; // some negative times too
+      const validFrom = sign * (base + Math.floor(rand() * 5000)) + (rand() < 0.3 ? 0.25 : 0);
+      const validTo = validFrom + 1 + Math.floor(rand() * 50);
+      rows.push({ subject: Math.floor(rand() * 5), validFrom, validTo, invalidAt: Infinity });
+      index.add(r, rows[r]!.subject, validFrom, validTo, Infinity);
+    }
+    for (let q = 0; q < 3000; q++) {
+      const x = rows[Math.floor(rand() * rows.length)]!;
+      // At a row's first instant, just before its end, at its end (not valid) and just outside its start.
+      const v = [x.validFrom, x.validTo - 0.25, x.validTo, x.validFrom - 0.25][q % 4]!;
+      const got: number[] = [];
+      index.visibleRows(x.subject, rows.length, v, 0, got);
+      expect(got).toEqual(visible(rows, x.subject, rows.length, v, 0));
+      const whole = index.visibleAllRows(rows.length, v, 0);
+      expect(whole).toEqual(rows.flatMap((y, r) => (y.validFrom <= v && v < y.validTo ? [r] : [])));
+    }
+  });
+
   it('builds the same index in one pass as by appends', () => {
     const validFrom = Float64Array.from([0, 5, -Infinity, 2, 3]);
     const validTo = Float64Array.from([10, Infinity, 4, 9, Infinity]);
     const invalidAt = Float64Array.from([Infinity, 7, Infinity, 3, Infinity]);
     const subjectOf = [2, 0, 2, 2, 0];
-    const built = new SubjectIndex();
+    const built = new SubjectIndex(closingTimes(invalidAt));
     built.build({ validFrom, validTo, invalidAt }, 5, (r) => subjectOf[r]!);
     for (const [v, k] of [[3, 5], [6, 8], [3, 2], [-100, Infinity]] as const) {
       for (const s of [0, 1, 2]) {
@@ -129,15 +162,14 @@ describe('SubjectIndex', () => {
 describe('SubjectIndex bulk build', () => {
   /** The index's arrays in their used part: what reads walk, so two indexes that agree here answer alike. */
   function layout(index: SubjectIndex, rows: number) {
-    const x = index as unknown as { data: Float64Array; used: number; slotRow: Int32Array; slotsUsed: number; head: Int32Array; tail: Int32Array; rowSlot: Int32Array; rowBlock: Int32Array };
+    const x = index as unknown as { data: Float64Array; slotInts: Int32Array; slotsUsed: number; blockInts: Int32Array; blocksUsed: number; head: Int32Array; tail: Int32Array; rowSlot: Int32Array };
     const heads = (a: Int32Array) => [...a].slice(0, [...a].findLastIndex((v) => v !== -1) + 1);
     return {
-      data: [...x.data.subarray(0, x.used)],
-      slotRow: [...x.slotRow.subarray(0, x.slotsUsed)],
+      slotInts: [...x.slotInts.subarray(0, 6 * x.slotsUsed)], // the slots' times too, bit for bit
       head: heads(x.head),
       tail: heads(x.tail),
+      blockInts: [...x.blockInts.subarray(0, 4 * x.blocksUsed)],
       rowSlot: [...x.rowSlot.subarray(0, rows)],
-      rowBlock: [...x.rowBlock.subarray(0, rows)],
     };
   }
 
@@ -149,15 +181,15 @@ describe('SubjectIndex bulk build', () => {
     const validTo = new Float64Array(n);
     const invalidAt = new Float64Array(n);
     for (let r = 0; r < n; r++) {
-      // Skewed: a few subjects fill many 16-slot blocks, most stay in their first 4-slot block.
+      // Skewed: a few subjects fill many 8-slot blocks, most stay in their first block.
       subject[r] = rand() < 0.6 ? Math.floor(rand() * 5) : 5 + Math.floor(rand() * 400);
       validFrom[r] = rand() < 0.1 ? -Infinity : Math.floor(rand() * 100);
       validTo[r] = rand() < 0.5 ? Infinity : validFrom[r]! + 1 + Math.floor(rand() * 50);
       invalidAt[r] = rand() < 0.4 ? r + Math.floor(rand() * 100) : Infinity;
     }
-    const appended = new SubjectIndex();
+    const appended = new SubjectIndex(closingTimes(invalidAt));
     for (let r = 0; r < n; r++) appended.add(r, subject[r]!, validFrom[r]!, validTo[r]!, invalidAt[r]!);
-    const built = new SubjectIndex();
+    const built = new SubjectIndex(closingTimes(invalidAt));
     built.build({ validFrom, validTo, invalidAt }, n, (r) => subject[r]!);
     expect(layout(built, n)).toEqual(layout(appended, n));
     for (let r = n; r < n + 300; r++) {
@@ -166,30 +198,5 @@ describe('SubjectIndex bulk build', () => {
       if (r % 3 === 0) for (const index of [appended, built]) index.closed(r - 7, r);
     }
     expect(layout(built, n + 300)).toEqual(layout(appended, n + 300));
-  });
-});
-
-describe('RecordFence', () => {
-  it('counts the rows recorded at or before k as a binary search of the whole column does', () => {
-    const rand = mulberry32(3);
-    for (const n of [0, 1, 255, 256, 257, 1000, 5000]) {
-      const recordedAt = new Float64Array(n);
-      let t = 0;
-      for (let r = 0; r < n; r++) {
-        if (rand() < 0.3) t += 1 + Math.floor(rand() * 3); // many rows share a record time
-        recordedAt[r] = t;
-      }
-      const fence = new RecordFence();
-      for (let r = 0; r < n; r++) fence.add(r, recordedAt[r]!);
-      const built = new RecordFence();
-      built.build(recordedAt, n);
-      for (let k = -2; k <= t + 2; k++) {
-        const want = upperBound(recordedAt, n, k);
-        expect(fence.prefix(recordedAt, n, k)).toBe(want);
-        expect(built.prefix(recordedAt, n, k)).toBe(want);
-      }
-      expect(fence.prefix(recordedAt, n, Infinity)).toBe(n);
-      expect(fence.prefix(recordedAt, n, -Infinity)).toBe(0);
-    }
   });
 });

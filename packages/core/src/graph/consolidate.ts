@@ -45,7 +45,7 @@ export function consolidateMemory(mem: MemoryGraph, options: ConsolidateOptions,
   for (let r = 0; r < st.rowCount; r++) {
     if (st.meta.isArchived(r)) continue;
     const last = st.meta.lastRetrievedAtOf(r);
-    const since = Number.isNaN(last) ? st.lastSeenAt[r]! : last;
+    const since = Number.isNaN(last) ? st.lastSeenAtOf(r) : last;
     const age = Math.max(0, now - since);
     const salience = Math.fround(Math.pow(2, -age / (halfLife * (1 + st.meta.retrievalsOf(r)))));
     if (salience !== st.meta.salienceOf(r)) {

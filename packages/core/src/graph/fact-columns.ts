@@ -63,12 +63,12 @@ function columnsOfRows(mem: MemoryGraph, rows: readonly number[], times: readonl
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     subject[i] = st.triple[r]!;
-    recordedAt[i] = st.recordedAt[r]!;
-    confidence[i] = st.confidence[r]!;
+    recordedAt[i] = st.recordedAtOf(r);
+    confidence[i] = st.confidenceOf(r);
     if (times === undefined) {
       validFrom[i] = st.validFromOf(r);
       validTo[i] = st.validToOf(r);
-      invalidAt[i] = st.invalidAt[r]!;
+      invalidAt[i] = st.invalidAtOf(r);
     }
   }
   if (times !== undefined) {

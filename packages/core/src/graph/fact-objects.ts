@@ -66,12 +66,12 @@ function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: num
   for (let i = 0; i < n; i++) {
     const r = rows[start + i]!;
     g.triple[i] = st.triple[r]!;
-    g.recordedAt[i] = st.recordedAt[r]!;
-    g.confidence[i] = st.confidence[r]!;
-    g.lastSeenAt[i] = st.lastSeenAt[r]!;
-    g.evidence[i] = st.evidenceHead[r]!;
-    g.provenance[i] = st.provenance[r]!;
-    g.episode[i] = st.episode[r]!;
+    g.recordedAt[i] = st.recordedAtOf(r);
+    g.confidence[i] = st.confidenceOf(r);
+    g.lastSeenAt[i] = st.lastSeenAtOf(r);
+    g.evidence[i] = st.evidenceHeadOf(r);
+    g.provenance[i] = st.provenanceOf(r);
+    g.episode[i] = st.episodeOf(r);
     g.superseded[i] = st.supersededHead[r]!;
     g.meta[i] = st.meta.bits[r]!;
   }
@@ -80,7 +80,7 @@ function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: num
       const r = rows[start + i]!;
       g.validFrom[i] = st.validFromOf(r);
       g.validTo[i] = st.validToOf(r);
-      g.invalidAt[i] = st.invalidAt[r]!;
+      g.invalidAt[i] = st.invalidAtOf(r);
     }
   } else {
     for (let i = 0, j = 3 * start; i < n; i++, j += 3) {

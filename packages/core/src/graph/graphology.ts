@@ -76,12 +76,12 @@ export function buildGraphology(mem: MemoryGraph, v: number, k: number, options:
       predicate: mem.predicateNames.get(st.tPredicate[t]!),
       validFrom: st.validFromOf(r),
       validTo: st.validToOf(r),
-      recordedAt: st.recordedAt[r]!,
-      invalidAt: st.invalidAt[r]!,
-      confidence: st.confidence[r]!,
+      recordedAt: st.recordedAtOf(r),
+      invalidAt: st.invalidAtOf(r),
+      confidence: st.confidenceOf(r),
       salience: st.meta.salienceOf(r),
     };
-    const edgeType = mem.provenance.edgeType[st.provenance[r]!]!;
+    const edgeType = mem.provenance.edgeType[st.provenanceOf(r)]!;
     if (edgeType !== NONE) attrs.edgeType = EDGE_TYPES[edgeType]!;
     if (st.meta.isArchived(r)) attrs.archivedAt = st.meta.archivedAtOf(r);
     graph.addDirectedEdgeWithKey(String(r), source, target, attrs);

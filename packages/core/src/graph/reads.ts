@@ -175,20 +175,20 @@ export function readChanges(mem: MemoryGraph, raw: ChangesQuery): Changes {
   if (axis === 'record') {
     if (query.knownAt !== undefined) throw new InvalidArgumentError(`${call}: knownAt applies to the valid axis only`);
     const end = st.recordedPrefix(until);
-    for (let r = st.recordedPrefix(since); r < end; r++) if (st.invalidAt[r]! > until) added.push(r);
+    for (let r = st.recordedPrefix(since); r < end; r++) if (st.invalidAtOf(r) > until) added.push(r);
     const closed = st.closedRows;
     // closedRows is in invalidAt order: binary search its start, then read forward.
     let lo = 0;
     let hi = closed.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (st.invalidAt[closed.data[mid]!]! <= since) lo = mid + 1;
+      if (st.invalidAtOf(closed.data[mid]!) <= since) lo = mid + 1;
       else hi = mid;
     }
     for (let i = lo; i < closed.length; i++) {
       const r = closed.data[i]!;
-      if (st.invalidAt[r]! > until) break;
-      if (st.recordedAt[r]! <= since) removed.push(r);
+      if (st.invalidAtOf(r) > until) break;
+      if (st.recordedAtOf(r) <= since) removed.push(r);
     }
     removed.sort((a, b) => a - b);
   } else {

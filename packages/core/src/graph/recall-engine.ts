@@ -401,7 +401,7 @@ export class RecallEngine {
     EDGE_TYPES.forEach((name, i) => (edgeWeight[i] = o.edgeTypeWeights[name]));
     edgeWeight[EDGE_TYPES.length] = o.edgeTypeWeights.none;
     const weightOf = (r: number): number => {
-      const e = mem.provenance.edgeType[st.provenance[r]!]!;
+      const e = mem.provenance.edgeType[st.provenanceOf(r)]!;
       return edgeWeight[e === NONE ? EDGE_TYPES.length : e]!;
     };
     // Visible edges of an entity: rows and the neighbour (NONE for a literal object), into the given arrays.
@@ -426,7 +426,7 @@ export class RecallEngine {
         }
       }
     };
-    this.expansion.run({ edgesOf, strength: (r) => weightOf(r) * st.confidence[r]!, reached: addCandidate }, o);
+    this.expansion.run({ edgesOf, strength: (r) => weightOf(r) * st.confidenceOf(r), reached: addCandidate }, o);
     this.lastStats = { seeds: fused.length, active: active.length, fired: this.expansion.firedCount(), candidates: candidates.length };
 
     // ---- score facts ----
@@ -457,7 +457,7 @@ export class RecallEngine {
       if (textMatch === 0 && (as === 0 || ao === 0)) continue;
       const relevance = w.activation * (as + ao) / 2 + w.match * textMatch;
       if (!(relevance > 0)) continue;
-      const conf = st.confidence[r]!;
+      const conf = st.confidenceOf(r);
       const sal = st.meta.salienceOf(r);
       let quality = (w.confidence === 1 ? conf : Math.pow(conf, w.confidence)) * (w.salience === 1 ? sal : Math.pow(sal, w.salience));
       const uses = st.meta.retrievalsOf(r);
@@ -502,12 +502,12 @@ export class RecallEngine {
       const r = factHits[i]!.id;
       const by = (w.evidence * factHits[i]!.score) / topFact;
       const cited: string[] = [];
-      const own = st.episode[r]!;
+      const own = st.episodeOf(r);
       if (own !== NONE) {
         lift(own, by);
         cited.push(ep.ids[own]!);
       }
-      for (const e of st.evidenceIds(st.evidenceHead[r]!)) {
+      for (const e of st.evidenceIds(st.evidenceHeadOf(r))) {
         const id = mem.strings.get(e);
         const index = ep.find(id);
         if (index !== NONE && index !== own) lift(index, by);

@@ -27,11 +27,11 @@ export function applyAssert(
   // Already believed over the whole interval: reinforce, add no version.
   for (const r of own) {
     if (st.validFromOf(r) <= validFrom && validTo <= st.validToOf(r)) {
-      if (confidence > st.confidence[r]!) st.confidence[r] = confidence;
-      let head = st.evidenceHead[r]!;
+      if (confidence > st.confidenceOf(r)) st.setConfidence(r, confidence);
+      let head = st.evidenceHeadOf(r);
       for (const e of evidence) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
-      st.evidenceHead[r] = head;
-      st.lastSeenAt[r] = at;
+      st.setEvidenceHead(r, head);
+      st.setLastSeenAt(r, at);
       return { status: 'reinforced', id: r, closed: [], added: [] };
     }
   }
@@ -89,14 +89,14 @@ export function insertInterval(
       coalesced.push(r);
       if (st.validFromOf(r) < from) from = st.validFromOf(r);
       if (st.validToOf(r) > to) to = st.validToOf(r);
-      if (st.confidence[r]! > conf) conf = st.confidence[r]!;
+      if (st.confidenceOf(r) > conf) conf = st.confidenceOf(r);
     }
   }
   let head = NONE;
-  if (coalesced.length === 1) head = st.evidenceHead[coalesced[0]!]!;
+  if (coalesced.length === 1) head = st.evidenceHeadOf(coalesced[0]!);
   else if (coalesced.length > 1) {
     const seen = new Set<number>();
-    for (const r of coalesced) for (const e of st.evidenceIds(st.evidenceHead[r]!)) if (!seen.has(e)) (seen.add(e), (head = st.prependEvidence(head, e)));
+    for (const r of coalesced) for (const e of st.evidenceIds(st.evidenceHeadOf(r))) if (!seen.has(e)) (seen.add(e), (head = st.prependEvidence(head, e)));
   }
   for (const e of evidence) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
   const row = st.appendRow(t, from, to, at, conf, prov, episode, head);
@@ -122,9 +122,9 @@ export function closeAndKeepOutside(mem: MemoryGraph, r: number, from: number, t
 /** A new open version of r's triple over [from, to), recorded at `at`, keeping r's provenance and use. */
 export function copyRow(mem: MemoryGraph, r: number, from: number, to: number, at: number): number {
   const st = mem.store;
-  const row = st.appendRow(st.triple[r]!, from, to, at, st.confidence[r]!, st.provenance[r]!, st.episode[r]!, st.evidenceHead[r]!);
+  const row = st.appendRow(st.triple[r]!, from, to, at, st.confidenceOf(r), st.provenanceOf(r), st.episodeOf(r), st.evidenceHeadOf(r));
   st.meta.copy(r, row, st.rowCount);
-  st.lastSeenAt[row] = st.lastSeenAt[r]!;
+  st.copyLastSeen(r, row);
   return row;
 }
 
@@ -181,11 +181,11 @@ export function applyMerge(mem: MemoryGraph, into: number, from: number, at: num
       const open: number[] = [];
       st.openRowsOf(target, open);
       open.sort((a, b) => a - b);
-      const inserted = insertInterval(mem, target, pf, pt, at, st.confidence[r]!, st.provenance[r]!, st.episode[r]!, [], open);
+      const inserted = insertInterval(mem, target, pf, pt, at, st.confidenceOf(r), st.provenanceOf(r), st.episodeOf(r), [], open);
       // The moved version keeps its own evidence.
-      let head = st.evidenceHead[inserted.row]!;
-      for (const e of st.evidenceIds(st.evidenceHead[r]!)) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
-      st.evidenceHead[inserted.row] = head;
+      let head = st.evidenceHeadOf(inserted.row);
+      for (const e of st.evidenceIds(st.evidenceHeadOf(r))) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
+      st.setEvidenceHead(inserted.row, head);
       st.addSupersededBy(r, inserted.row);
     }
   }

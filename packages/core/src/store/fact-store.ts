@@ -1,7 +1,7 @@
 import { grow, IntList, nextCapacity } from '../util/arrays.js';
 import type { ColumnArray } from '../state.js';
 import { LiveSet } from './live-set.js';
-import { RecordFence } from './record-fence.js';
+import { RecordTimes } from './record-times.js';
 import { RowMeta } from './row-meta.js';
 import { SubjectIndex } from './subject-index.js';
 import { ZoneIndex } from './zone-index.js';
@@ -46,8 +46,12 @@ export interface StoreColumns {
  * - per (subject, predicate), the triples that have open versions (live-set.ts): what a cardinality-one
  *   assertion or an object-less retraction must look at;
  * - per entity, its versions clustered with their valid times (subject-index.ts): entity-local and
- *   whole-graph cuts; the slots there are the only copy of validFrom and validTo (`validFromOf(row)`);
- * - rarely set metadata in a sparse side table (row-meta.ts);
+ *   whole-graph cuts; the slots there are the only copy of validFrom, validTo and invalidAt
+ *   (`validFromOf(row)`, `invalidAtOf(row)`);
+ * - record times (recordedAt, lastSeenAt, invalidAt) as int32 ids of the distinct times met
+ *   (record-times.ts), which also answer "recorded at or before k";
+ * - metadata that most rows leave at its default (episode, evidence, confidence, provenance, salience,
+ *   use, archiving) in sparse side tables (row-meta.ts);
  * - a zone index over rows (see zone-index.ts) for valid-axis changes, and the closing order of rows for
  *   record-axis changes.
  *
@@ -66,21 +70,23 @@ export class FactStore {
   rowCount = 0;
   private rowCapacity = 0;
   triple = new Int32Array(0);
-  // validFrom and validTo live in the subject index's slots only (read them with validFromOf/validToOf).
-  recordedAt = new Float64Array(0);
-  invalidAt = new Float64Array(0);
-  confidence = new Float32Array(0);
-  /** Interned (source, reason, edgeType) tuple, see `Provenance`. */
-  provenance = new Int32Array(0);
-  /** Episode index or NONE. */
-  episode = new Int32Array(0);
-  /** Head of this row's evidence chain in the evidence pool (NONE: no evidence). */
-  evidenceHead = new Int32Array(0);
+  // validFrom, validTo and invalidAt live in the subject index's slots only (validFromOf, validToOf, invalidAtOf).
+  /** recordedAt as an id in `times` (recordedAtOf). */
+  recordedId = new Int32Array(0);
   /** Head of this row's supersededBy chain in the link pool. */
   supersededHead = new Int32Array(0);
-  /** Salience, retrievals, lastRetrievedAt and archivedAt: rarely set, so kept sparse (row-meta.ts). */
+  /**
+   * Salience, retrievals, lastRetrievedAt, archivedAt, the episode, the head of the row's evidence chain in
+   * the evidence pool, confidence and the interned (source, reason, edgeType) tuple (see `Provenance`): often
+   * left at their defaults, so kept sparse (row-meta.ts; episodeOf, evidenceHeadOf, confidenceOf, provenanceOf).
+   */
   readonly meta = new RowMeta();
-  lastSeenAt = new Float64Array(0);
+  /** lastSeenAt as an id in `times`, or NONE: then it is in `lastSeenElse` (lastSeenAtOf). */
+  lastSeenId = new Int32Array(0);
+  /** lastSeenAt of loaded rows whose time is no row's record time (a reinforcement's, at most one a row). */
+  private lastSeenElse = new Map<number, number>();
+  /** The record times met, each once: what recordedId and lastSeenId point at. */
+  readonly times = new RecordTimes();
   /** Next older row of the same triple. */
   tripleNext = new Int32Array(0);
 
@@ -114,13 +120,11 @@ export class FactStore {
   closedRows = new IntList();
 
   /** (subject, predicate) → triples with at least one open row, as intrusive lists (live-set.ts). */
-  readonly live = new LiveSet();
+  readonly live = new LiveSet(this);
 
   readonly zones = new ZoneIndex();
   /** Each subject's versions with their validity and closing time, together: entity-local cuts (subject-index.ts). */
-  readonly subjects = new SubjectIndex();
-  /** Every 256th row's recordedAt: recordedPrefix without a search over the whole column. */
-  private readonly fence = new RecordFence();
+  readonly subjects = new SubjectIndex(this.times);
 
   constructor() {
     this.reserveRows(1024);
@@ -134,14 +138,9 @@ export class FactStore {
     if (needed <= this.rowCapacity) return;
     const cap = nextCapacity(this.rowCapacity, needed);
     this.triple = grow(this.triple, cap);
-    this.recordedAt = grow(this.recordedAt, cap);
-    this.invalidAt = grow(this.invalidAt, cap);
-    this.confidence = grow(this.confidence, cap);
-    this.provenance = grow(this.provenance, cap);
-    this.episode = grow(this.episode, cap);
-    this.evidenceHead = grow(this.evidenceHead, cap);
+    this.recordedId = grow(this.recordedId, cap);
     this.supersededHead = grow(this.supersededHead, cap);
-    this.lastSeenAt = grow(this.lastSeenAt, cap);
+    this.lastSeenId = grow(this.lastSeenId, cap);
     this.tripleNext = grow(this.tripleNext, cap);
     this.meta.reserve(cap);
     this.rowCapacity = cap;
@@ -163,33 +162,58 @@ export class FactStore {
     const row = this.rowCount;
     if (row === this.rowCapacity) this.reserveRows(row + 1);
     this.triple[row] = triple;
-    this.recordedAt[row] = recordedAt;
-    this.invalidAt[row] = Infinity;
-    this.confidence[row] = confidence;
-    this.provenance[row] = provenance;
-    this.episode[row] = episode;
-    this.evidenceHead[row] = evidenceHead;
+    const time = this.times.id(recordedAt, row);
+    this.recordedId[row] = time;
     this.supersededHead[row] = NONE;
     this.meta.bits[row] = 0;
-    this.lastSeenAt[row] = recordedAt;
+    if (confidence !== 1) this.meta.setConfidence(row, confidence, row + 1);
+    if (provenance !== 0) this.meta.setProvenance(row, provenance, row + 1);
+    if (episode !== NONE) this.meta.setEpisode(row, episode, row + 1);
+    if (evidenceHead !== NONE) this.meta.setEvidenceHead(row, evidenceHead, row + 1);
+    this.lastSeenId[row] = time;
     this.tripleNext[row] = this.tHead[triple]!;
     this.tHead[triple] = row;
     this.live.opened(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
     this.rowCount = row + 1;
     this.zones.add(row, validFrom, validTo, Infinity);
     this.subjects.add(row, this.tSubject[triple]!, validFrom, validTo, Infinity);
-    this.fence.add(row, recordedAt);
     return row;
   }
 
   /** Closes an open row at record time `at`: its only temporal change, ever. */
   closeRow(row: number, at: number): void {
-    this.invalidAt[row] = at;
+    this.subjects.closed(row, at);
     this.closedRows.push(row);
     const triple = this.triple[row]!;
     if (this.live.closedOne(triple)) this.live.remove(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
     this.zones.closed(row, this, this.rowCount);
-    this.subjects.closed(row, at);
+  }
+
+  confidenceOf(row: number): number {
+    return this.meta.confidenceOf(row);
+  }
+
+  setConfidence(row: number, confidence: number): void {
+    this.meta.setConfidence(row, confidence, this.rowCount);
+  }
+
+  /** The row's interned (source, reason, edgeType) tuple, see `Provenance`. */
+  provenanceOf(row: number): number {
+    return this.meta.provenanceOf(row);
+  }
+
+  /** The row's episode index, or NONE. */
+  episodeOf(row: number): number {
+    return this.meta.episodeOf(row);
+  }
+
+  /** Head of the row's evidence chain in the evidence pool (NONE: no evidence). */
+  evidenceHeadOf(row: number): number {
+    return this.meta.evidenceHeadOf(row);
+  }
+
+  setEvidenceHead(row: number, head: number): void {
+    this.meta.setEvidenceHead(row, head, this.rowCount);
   }
 
   addSupersededBy(row: number, by: number): void {
@@ -232,14 +256,40 @@ export class FactStore {
 
   /** Rows recorded at or before `k`: a prefix of the rows. */
   recordedPrefix(k: number): number {
-    return this.fence.prefix(this.recordedAt, this.rowCount, k);
+    return this.times.prefix(k, this.rowCount, this.recordedId);
   }
 
   /** Believed at k and valid at v. */
   visible(row: number, v: number, k: number): boolean {
     return (
-      this.recordedAt[row]! <= k && k < this.invalidAt[row]! && this.subjects.validFromOf(row) <= v && v < this.subjects.validToOf(row)
+      this.times.timeOf(this.recordedId[row]!) <= k && k < this.subjects.invalidAtOf(row) && this.subjects.validFromOf(row) <= v && v < this.subjects.validToOf(row)
     );
+  }
+
+  recordedAtOf(row: number): number {
+    return this.times.timeOf(this.recordedId[row]!);
+  }
+
+  lastSeenAtOf(row: number): number {
+    const id = this.lastSeenId[row]!;
+    return id !== NONE ? this.times.timeOf(id) : this.lastSeenElse.get(row)!;
+  }
+
+  /** The row was seen again at `at` (a write's record time: the latest, so it gets an id). */
+  setLastSeenAt(row: number, at: number): void {
+    this.lastSeenId[row] = this.times.id(at, this.rowCount);
+    this.lastSeenElse.delete(row);
+  }
+
+  /** Row `to` takes row `from`'s lastSeenAt. */
+  copyLastSeen(from: number, to: number): void {
+    const id = this.lastSeenId[from]!;
+    this.lastSeenId[to] = id;
+    if (id === NONE) this.lastSeenElse.set(to, this.lastSeenElse.get(from)!);
+  }
+
+  invalidAtOf(row: number): number {
+    return this.subjects.invalidAtOf(row);
   }
 
   validFromOf(row: number): number {
@@ -347,23 +397,23 @@ export class FactStore {
   exportColumns(): Record<string, ColumnArray> {
     const n = this.rowCount;
     const t = this.tripleCount;
-    const valid = this.subjects.validColumns(n);
+    const times = this.subjects.timeColumns(n);
     return {
       'fact.triple': this.triple.slice(0, n),
-      'fact.validFrom': valid.validFrom,
-      'fact.validTo': valid.validTo,
-      'fact.recordedAt': this.recordedAt.slice(0, n),
-      'fact.invalidAt': this.invalidAt.slice(0, n),
-      'fact.confidence': this.confidence.slice(0, n),
+      'fact.validFrom': times.validFrom,
+      'fact.validTo': times.validTo,
+      'fact.recordedAt': this.timeColumn(this.recordedId, n),
+      'fact.invalidAt': times.invalidAt,
+      'fact.confidence': this.meta.confidence.toDense(n),
       'fact.salience': this.meta.salience.toDense(n),
-      'fact.provenance': this.provenance.slice(0, n),
-      'fact.episode': this.episode.slice(0, n),
-      'fact.evidenceHead': this.evidenceHead.slice(0, n),
+      'fact.provenance': this.meta.provenance.toDense(n),
+      'fact.episode': this.meta.episode.toDense(n),
+      'fact.evidenceHead': this.meta.evidenceHead.toDense(n),
       'fact.supersededHead': this.supersededHead.slice(0, n),
       'fact.retrievals': this.meta.retrievals.toDense(n),
       'fact.lastRetrievedAt': this.meta.lastRetrievedAt.toDense(n),
       'fact.archivedAt': this.meta.archivedAt.toDense(n),
-      'fact.lastSeenAt': this.lastSeenAt.slice(0, n),
+      'fact.lastSeenAt': this.timeColumn(this.lastSeenId, n),
       'triple.subject': this.tSubject.slice(0, t),
       'triple.predicate': this.tPredicate.slice(0, t),
       'triple.object': this.tObject.slice(0, t),
@@ -373,6 +423,47 @@ export class FactStore {
       'link.next': this.linkNext.data.slice(0, this.linkNext.length),
       'closed.rows': this.closedRows.data.slice(0, this.closedRows.length),
     };
+  }
+
+  /** A column of the times that `ids` (recordedId or lastSeenId) hold for rows [0, n). */
+  private timeColumn(ids: Int32Array, n: number): Float64Array {
+    const out = new Float64Array(n);
+    const times = this.times;
+    for (let r = 0; r < n; r++) {
+      const id = ids[r]!;
+      out[r] = id !== NONE ? times.timeOf(id) : this.lastSeenElse.get(r)!;
+    }
+    return out;
+  }
+
+  /**
+   * Record times of loaded rows as ids: recordedAt in row order merged with the closing times in closing
+   * order (both ascend in a checked state), so the ids ascend with the times; then each lastSeenAt as its
+   * own row's time when equal (most), else looked up among the times (a reinforcement's time that no row
+   * was recorded or closed at is kept in `lastSeenElse`).
+   */
+  private loadTimes(c: StoreColumns, n: number): void {
+    const { times, recordedId, lastSeenId } = this;
+    times.clear();
+    this.lastSeenElse.clear();
+    const closed = c.closedRows;
+    let j = 0;
+    for (let r = 0; r < n; r++) {
+      const t = c.recordedAt[r]!;
+      // Closing times before this row's record time come first (ties: the row's, so it counts the rows before it).
+      for (; j < closed.length && c.invalidAt[closed[j]!]! < t; j++) times.id(c.invalidAt[closed[j]!]!, r);
+      recordedId[r] = times.id(t, r);
+    }
+    for (; j < closed.length; j++) times.id(c.invalidAt[closed[j]!]!, n);
+    for (let r = 0; r < n; r++) {
+      const t = c.lastSeenAt[r]!;
+      if (Object.is(t, c.recordedAt[r])) lastSeenId[r] = recordedId[r]!;
+      else {
+        const id = times.find(t);
+        lastSeenId[r] = id;
+        if (id === NONE) this.lastSeenElse.set(r, t);
+      }
+    }
   }
 
   /**
@@ -407,12 +498,12 @@ export class FactStore {
     if (adopt) this.adoptRows(c, n);
     else this.copyRows(c, n);
     this.meta.load(c, n);
+    this.loadTimes(c, n);
     this.rowCount = n;
-    const rowSubject = this.chainRows(n);
+    const rowSubject = this.chainRows(n, c.invalidAt);
     for (let t = 0; t < tc; t++) if (this.live.openCount(t) !== 0) this.live.add(t, this.tSubject[t]!, this.tPredicate[t]!);
     this.zones.build(c, n);
     this.subjects.build(c, n, (r) => rowSubject[r]!);
-    this.fence.build(this.recordedAt, n);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
     this.linkValue = IntList.of(c.linkValue);
@@ -451,8 +542,8 @@ export class FactStore {
    * One pass over the rows: each is linked into its triple's chain of versions and, while open, counted in
    * the live set. Returns each row's subject (read here, where the row's triple is), for the subject index.
    */
-  private chainRows(n: number): Int32Array {
-    const { triple, tSubject, tHead, tripleNext, invalidAt, live } = this;
+  private chainRows(n: number, invalidAt: Float64Array): Int32Array {
+    const { triple, tSubject, tHead, tripleNext, live } = this;
     const rowSubject = new Int32Array(n);
     for (let r = 0; r < n; r++) {
       const t = triple[r]!;
@@ -467,27 +558,15 @@ export class FactStore {
   private copyRows(c: StoreColumns, n: number): void {
     this.reserveRows(n);
     this.triple.set(c.triple);
-    this.recordedAt.set(c.recordedAt);
-    this.invalidAt.set(c.invalidAt);
-    this.confidence.set(c.confidence);
-    this.provenance.set(c.provenance);
-    this.episode.set(c.episode);
-    this.evidenceHead.set(c.evidenceHead);
     this.supersededHead.set(c.supersededHead);
-    this.lastSeenAt.set(c.lastSeenAt);
   }
 
   /** The decoded row columns become the store's; the first append grows them (one copy, then doubling). */
   private adoptRows(c: StoreColumns, n: number): void {
     this.triple = c.triple as typeof this.triple;
-    this.recordedAt = c.recordedAt as typeof this.recordedAt;
-    this.invalidAt = c.invalidAt as typeof this.invalidAt;
-    this.confidence = c.confidence as typeof this.confidence;
-    this.provenance = c.provenance as typeof this.provenance;
-    this.episode = c.episode as typeof this.episode;
-    this.evidenceHead = c.evidenceHead as typeof this.evidenceHead;
     this.supersededHead = c.supersededHead as typeof this.supersededHead;
-    this.lastSeenAt = c.lastSeenAt as typeof this.lastSeenAt;
+    this.recordedId = new Int32Array(n);
+    this.lastSeenId = new Int32Array(n);
     this.tripleNext = new Int32Array(n);
     this.rowCapacity = n;
     // The row metadata, the zone index and the subject index size themselves as they load.
@@ -495,15 +574,16 @@ export class FactStore {
 
   /** Bytes per version held in row columns, and in the indexes and pools, for the perf report. */
   memoryBytes(): { rowColumns: number; triples: number; zones: number; subjects: number; pools: number } {
-    // triple, recordedAt, invalidAt, confidence, provenance, episode, evidenceHead, supersededHead,
-    // lastSeenAt, tripleNext; then the sparse metadata as it is held. (validFrom and validTo are counted
-    // with the subject index, which holds them.)
-    const perRow = 4 + 8 * 2 + 4 + 4 + 4 + 4 + 4 + 8 + 4;
+    // triple, recordedId, supersededHead, lastSeenId, tripleNext; then the sparse metadata as it is held,
+    // and the record times. (validFrom, validTo and invalidAt are counted with the subject index, which
+    // holds them.)
+    const perRow = 4 + 4 + 4 + 4 + 4;
+    const elseBytes = this.lastSeenElse.size * 48; // a Map entry, as row-meta.ts counts one
     return {
-      rowColumns: perRow * this.rowCount + this.meta.byteLength(this.rowCount),
+      rowColumns: perRow * this.rowCount + this.meta.byteLength(this.rowCount) + this.times.byteLength + elseBytes,
       triples: this.tripleCount * 4 * 6 + this.hash.length * 4 + this.live.byteLength(this.tripleCount),
       zones: this.zones.byteLength,
-      subjects: this.subjects.byteLength + this.fence.byteLength,
+      subjects: this.subjects.byteLength,
       pools: (this.evidenceValue.length + this.linkValue.length) * 8 + this.closedRows.length * 4,
     };
   }

@@ -2,6 +2,12 @@ import { grow } from '../util/arrays.js';
 
 const NONE = -1;
 
+/** The triples' subjects and predicates (FactStore's columns, read where they are now: they grow by copying). */
+export interface TriplePairs {
+  readonly tSubject: Int32Array;
+  readonly tPredicate: Int32Array;
+}
+
 /**
  * The live (subject, predicate) set: per pair, the triples that have open versions, as an intrusive list
  * through the triples whose head sits in an open-addressing table keyed by the pair. Per triple, its link
@@ -9,19 +15,18 @@ const NONE = -1;
  * assertion reads both from one cache line. What a cardinality-one assertion or an object-less retraction must look at, found without a
  * Map per predicate and an array per pair (heap objects the garbage collector walked on every major
  * collection). A pair keeps its slot once it has had a live triple (its head NONE when it has none now):
- * no tombstones, and the table grows only with the pairs ever live.
+ * no tombstones, and the table grows only with the pairs ever live. A slot names its pair by a triple of it
+ * (the first that was live), whose subject and predicate are the triple table's: 8 bytes a slot, not 12.
  */
 export class LiveSet {
   /** Per triple two int32s: the next live triple of the same pair (meaningful only while it is live), and its open versions. */
   links = new Int32Array(0);
-  /** Per slot: the pair's subject (NONE: an empty slot), predicate and first live triple. */
-  private slotSubject = new Int32Array(0);
-  private slotPredicate = new Int32Array(0);
-  private slotHead = new Int32Array(0);
+  /** Per slot two int32s: a triple of the pair (its key; NONE: an empty slot) and the pair's first live triple. */
+  private slots = new Int32Array(0);
   private mask = -1;
   private pairs = 0;
 
-  constructor() {
+  constructor(private readonly triples: TriplePairs) {
     this.resize(1024);
   }
 
@@ -57,75 +62,80 @@ export class LiveSet {
 
   /** The first live triple of (subject, predicate), NONE when it has none; follow `next` for the rest. */
   head(subject: number, predicate: number): number {
-    const slotSubject = this.slotSubject;
-    for (let slot = pairHash(subject, predicate) & this.mask; ; slot = (slot + 1) & this.mask) {
-      const s = slotSubject[slot]!;
-      if (s === NONE) return NONE;
-      if (s === subject && this.slotPredicate[slot] === predicate) return this.slotHead[slot]!;
+    const { slots, mask } = this;
+    const { tSubject, tPredicate } = this.triples;
+    for (let slot = pairHash(subject, predicate) & mask; ; slot = (slot + 1) & mask) {
+      const key = slots[2 * slot]!;
+      if (key === NONE) return NONE;
+      if (tSubject[key] === subject && tPredicate[key] === predicate) return slots[2 * slot + 1]!;
     }
   }
 
   /** `triple` of (subject, predicate) got its first open version. */
   add(triple: number, subject: number, predicate: number): void {
-    const slot = this.slotOf(subject, predicate);
-    this.links[triple * 2] = this.slotHead[slot]!;
-    this.slotHead[slot] = triple;
+    const slot = this.slotOf(triple, subject, predicate);
+    this.links[triple * 2] = this.slots[2 * slot + 1]!;
+    this.slots[2 * slot + 1] = triple;
   }
 
   /** `triple` of (subject, predicate) has no open version any more. */
   remove(triple: number, subject: number, predicate: number): void {
-    const slot = this.slotOf(subject, predicate);
+    const slot = this.slotOf(triple, subject, predicate);
     let prev = NONE;
-    let cur = this.slotHead[slot]!;
+    let cur = this.slots[2 * slot + 1]!;
     const links = this.links;
     while (cur !== NONE && cur !== triple) {
       prev = cur;
       cur = links[cur * 2]!;
     }
     if (cur === NONE) return;
-    if (prev === NONE) this.slotHead[slot] = links[triple * 2]!;
+    if (prev === NONE) this.slots[2 * slot + 1] = links[triple * 2]!;
     else links[prev * 2] = links[triple * 2]!;
     links[triple * 2] = NONE;
   }
 
-  /** The pair's slot, claimed if it has none. */
-  private slotOf(subject: number, predicate: number): number {
+  /** The slot of `triple`'s pair (subject, predicate), claimed with `triple` as its key if it has none. */
+  private slotOf(triple: number, subject: number, predicate: number): number {
+    const { tSubject, tPredicate } = this.triples;
     for (let slot = pairHash(subject, predicate) & this.mask; ; slot = (slot + 1) & this.mask) {
-      const s = this.slotSubject[slot]!;
-      if (s === subject && this.slotPredicate[slot] === predicate) return slot;
-      if (s !== NONE) continue;
-      if ((this.pairs + 1) * 4 > this.slotSubject.length * 3) {
-        this.resize(this.slotSubject.length * 2);
-        return this.slotOf(subject, predicate);
+      const key = this.slots[2 * slot]!;
+      if (key !== NONE) {
+        if (tSubject[key] === subject && tPredicate[key] === predicate) return slot;
+        continue;
       }
-      this.slotSubject[slot] = subject;
-      this.slotPredicate[slot] = predicate;
-      this.slotHead[slot] = NONE;
+      if ((this.pairs + 1) * 4 > this.size * 3) {
+        this.resize(this.size * 2);
+        return this.slotOf(triple, subject, predicate);
+      }
+      this.slots[2 * slot] = triple;
+      this.slots[2 * slot + 1] = NONE;
       this.pairs++;
       return slot;
     }
   }
 
+  private get size(): number {
+    return this.slots.length / 2;
+  }
+
   private resize(size: number): void {
-    const [subjects, predicates, heads] = [this.slotSubject, this.slotPredicate, this.slotHead];
-    this.slotSubject = new Int32Array(size).fill(NONE);
-    this.slotPredicate = new Int32Array(size);
-    this.slotHead = new Int32Array(size);
+    const old = this.slots;
+    const { tSubject, tPredicate } = this.triples;
+    this.slots = new Int32Array(2 * size).fill(NONE);
     this.mask = size - 1;
-    for (let i = 0; i < subjects.length; i++) {
-      const s = subjects[i]!;
-      if (s === NONE) continue;
-      let slot = pairHash(s, predicates[i]!) & this.mask;
-      while (this.slotSubject[slot] !== NONE) slot = (slot + 1) & this.mask;
-      this.slotSubject[slot] = s;
-      this.slotPredicate[slot] = predicates[i]!;
-      this.slotHead[slot] = heads[i]!;
+    for (let i = 0; i < old.length; i += 2) {
+      const key = old[i]!;
+      if (key === NONE) continue;
+      let slot = pairHash(tSubject[key]!, tPredicate[key]!) & this.mask;
+      while (this.slots[2 * slot] !== NONE) slot = (slot + 1) & this.mask;
+      this.slots[2 * slot] = key;
+      this.slots[2 * slot + 1] = old[i + 1]!;
     }
   }
 
   /** Bytes held for `triples` triples: their links and counts, and the pair table. */
   byteLength(triples: number): number {
-    return triples * 8 + this.slotSubject.length * 12;
+    return triples * 8 + this.slots.byteLength;
   }
 }
 

@@ -1,6 +1,6 @@
 import { grow, nextCapacity } from '../util/arrays.js';
 
-type MetaArray = Float64Array | Float32Array | Uint32Array;
+type MetaArray = Float64Array | Float32Array | Uint32Array | Int32Array;
 
 /**
  * Bytes counted for one entry of a Map from row to number: V8's ordered hash table keeps three words per
@@ -108,12 +108,22 @@ export class SparseColumn {
 export const HAS_SALIENCE = 1;
 export const HAS_USE = 2;
 export const HAS_ARCHIVED = 4;
+export const HAS_EPISODE = 8;
+export const HAS_EVIDENCE = 16;
+export const HAS_CONFIDENCE = 32;
+export const HAS_PROVENANCE = 64;
+/** The fields `copy` carries over (a new row's episode and evidence are given when it is appended). */
+const COPIED = HAS_SALIENCE | HAS_USE | HAS_ARCHIVED;
+const NONE = -1;
 
 /**
  * The rarely set metadata of the versions, off the row columns: salience (default 1), retrievals (0),
  * lastRetrievedAt (NaN: never) and archivedAt (NaN: not archived). Most versions keep the defaults all
  * their life (they are never recalled, consolidated or archived), so four dense columns cost 24 bytes a
- * version for nothing. Per row one byte of flags says which fields are set, so a read of a row that has
+ * version for nothing. A row's episode and evidence chain's head (NONE when a fact was asserted without
+ * them), its confidence (default 1) and its interned provenance (default 0) are kept here too: free for the
+ * rows that keep the defaults, a dense column once enough rows set them (`ingest` gives every fact an
+ * episode and evidence), as a dense column would cost. Per row one byte of flags says which fields are set, so a read of a row that has
  * none (most) touches one byte instead of four columns or Maps.
  */
 export class RowMeta {
@@ -122,6 +132,10 @@ export class RowMeta {
   readonly retrievals = new SparseColumn((n) => new Uint32Array(n), 0);
   readonly lastRetrievedAt = new SparseColumn((n) => new Float64Array(n), NaN);
   readonly archivedAt = new SparseColumn((n) => new Float64Array(n), NaN);
+  readonly episode = new SparseColumn((n) => new Int32Array(n), NONE);
+  readonly evidenceHead = new SparseColumn((n) => new Int32Array(n), NONE);
+  readonly confidence = new SparseColumn((n) => new Float32Array(n), 1);
+  readonly provenance = new SparseColumn((n) => new Int32Array(n), 0);
 
   /** Room for `rows` rows of flags (the store calls this when it grows its columns). */
   reserve(rows: number): void {
@@ -142,6 +156,48 @@ export class RowMeta {
 
   archivedAtOf(row: number): number {
     return (this.bits[row]! & HAS_ARCHIVED) === 0 ? NaN : this.archivedAt.get(row);
+  }
+
+  /** The row's episode index, or NONE. */
+  episodeOf(row: number): number {
+    return (this.bits[row]! & HAS_EPISODE) === 0 ? NONE : this.episode.get(row);
+  }
+
+  /** The head of the row's evidence chain, or NONE. */
+  evidenceHeadOf(row: number): number {
+    return (this.bits[row]! & HAS_EVIDENCE) === 0 ? NONE : this.evidenceHead.get(row);
+  }
+
+  confidenceOf(row: number): number {
+    return (this.bits[row]! & HAS_CONFIDENCE) === 0 ? 1 : this.confidence.get(row);
+  }
+
+  provenanceOf(row: number): number {
+    return (this.bits[row]! & HAS_PROVENANCE) === 0 ? 0 : this.provenance.get(row);
+  }
+
+  setEpisode(row: number, episode: number, rowCount: number): void {
+    this.setField(this.episode, HAS_EPISODE, row, episode, rowCount);
+  }
+
+  setEvidenceHead(row: number, head: number, rowCount: number): void {
+    this.setField(this.evidenceHead, HAS_EVIDENCE, row, head, rowCount);
+  }
+
+  setConfidence(row: number, confidence: number, rowCount: number): void {
+    this.setField(this.confidence, HAS_CONFIDENCE, row, confidence, rowCount);
+  }
+
+  setProvenance(row: number, provenance: number, rowCount: number): void {
+    this.setField(this.provenance, HAS_PROVENANCE, row, provenance, rowCount);
+  }
+
+  /** Sets a field and its flag; the flag is clear while the row holds the field's default. */
+  private setField(column: SparseColumn, flag: number, row: number, value: number, rowCount: number): void {
+    if (value === column.fallback && (this.bits[row]! & flag) === 0) return;
+    column.set(row, value, rowCount);
+    if (column.get(row) === column.fallback) this.bits[row]! &= ~flag;
+    else this.bits[row]! |= flag;
   }
 
   isArchived(row: number): boolean {
@@ -167,9 +223,9 @@ export class RowMeta {
     else this.bits[row]! |= HAS_ARCHIVED;
   }
 
-  /** Gives row `to` (new, all defaults) the metadata of row `from`. */
+  /** Gives row `to` (new, all defaults but its episode and evidence) the salience, use and archiving of row `from`. */
   copy(from: number, to: number, rowCount: number): void {
-    const bits = this.bits[from]!;
+    const bits = this.bits[from]! & COPIED;
     if (bits === 0) return;
     if ((bits & HAS_SALIENCE) !== 0) this.salience.set(to, this.salience.get(from), rowCount);
     if ((bits & HAS_USE) !== 0) {
@@ -177,21 +233,47 @@ export class RowMeta {
       this.lastRetrievedAt.set(to, this.lastRetrievedAt.get(from), rowCount);
     }
     if ((bits & HAS_ARCHIVED) !== 0) this.archivedAt.set(to, this.archivedAt.get(from), rowCount);
-    this.bits[to] = bits;
+    this.bits[to]! |= bits;
   }
 
   /** Bulk load from dense columns of `n` rows (a snapshot's). */
-  load(c: { salience: Float32Array; retrievals: Uint32Array; lastRetrievedAt: Float64Array; archivedAt: Float64Array }, n: number): void {
+  load(
+    c: {
+      salience: Float32Array;
+      retrievals: Uint32Array;
+      lastRetrievedAt: Float64Array;
+      archivedAt: Float64Array;
+      episode: Int32Array;
+      evidenceHead: Int32Array;
+      confidence: Float32Array;
+      provenance: Int32Array;
+    },
+    n: number,
+  ): void {
     this.bits = new Uint8Array(Math.max(n, this.bits.length));
     const bits = this.bits;
     this.salience.load(c.salience, n, (r) => (bits[r]! |= HAS_SALIENCE));
     this.retrievals.load(c.retrievals, n, (r) => (bits[r]! |= HAS_USE));
     this.lastRetrievedAt.load(c.lastRetrievedAt, n, (r) => (bits[r]! |= HAS_USE));
     this.archivedAt.load(c.archivedAt, n, (r) => (bits[r]! |= HAS_ARCHIVED));
+    this.episode.load(c.episode, n, (r) => (bits[r]! |= HAS_EPISODE));
+    this.evidenceHead.load(c.evidenceHead, n, (r) => (bits[r]! |= HAS_EVIDENCE));
+    this.confidence.load(c.confidence, n, (r) => (bits[r]! |= HAS_CONFIDENCE));
+    this.provenance.load(c.provenance, n, (r) => (bits[r]! |= HAS_PROVENANCE));
   }
 
   /** Flags for the rows held plus each field as stored. */
   byteLength(rowCount: number): number {
-    return rowCount + this.salience.byteLength + this.retrievals.byteLength + this.lastRetrievedAt.byteLength + this.archivedAt.byteLength;
+    return (
+      rowCount +
+      this.salience.byteLength +
+      this.retrievals.byteLength +
+      this.lastRetrievedAt.byteLength +
+      this.archivedAt.byteLength +
+      this.episode.byteLength +
+      this.evidenceHead.byteLength +
+      this.confidence.byteLength +
+      this.provenance.byteLength
+    );
   }
 }

@@ -1,42 +1,63 @@
 import { grow, nextCapacity } from '../util/arrays.js';
+import { float32Down, float32Up } from '../util/float32.js';
+import { RecordTimes } from './record-times.js';
 
 /**
  * A subject-clustered time index: each entity's versions (as subject), in row order, in blocks of its own,
- * each slot holding the row id and copies of the row's validFrom, validTo and invalidAt side by side.
+ * each slot holding the row id and the row's validFrom, validTo and invalidAt side by side.
  *
  * Why: an entity-local cut through the row columns reads four columns at rows scattered over the whole
  * store (a cache miss each once the store outgrows the cache), so it slowed down as memory grew at the same
- * history per entity. Here it reads one entity's slots, which sit together: a block of 16 rows is nine cache
+ * history per entity. Here it reads one entity's slots, which sit together: a block of 8 rows is a few cache
  * lines read in order. Record time needs no copy: rows are appended in record-time order, so "recorded ≤ k"
  * is "row < prefix", and a subject's slots are in row order, so the scan stops at the first later row.
  *
- * The slots are the store's only copy of validFrom and validTo (FactStore reads them here through `rowSlot`);
- * invalidAt is also a store column, which the zone index and record-axis reads scan in row order.
+ * The slots are the store's only copy of validFrom, validTo and invalidAt (FactStore reads them here through
+ * `rowSlot`). invalidAt is held as the id of its time among the record times (record-times.ts; OPEN while
+ * the row is open): ids ascend with the times, so "invalidAt > k" is "id ≥ the rank of k", 4 bytes a slot.
  *
- * Blocks: an entity's first block has 4 slots (most entities have few versions), later ones 16. Each block
- * keeps summaries (largest invalidAt, smallest validFrom, largest validTo) in a header beside its slots' times,
- * in one array, so a cut skips whole blocks of closed or out-of-range versions and reads a block's header and
- * times from the same few cache lines. The slots' row ids sit in an int32 array of their own (in the same
- * order, one run per block), 4 bytes each instead of a fourth double. A row's block is kept per row, so
- * closing a row costs O(16).
+ * Blocks all have 8 slots (bytes measured at 1M versions, 20 per entity: 8 wastes less than 4 + 16, whose
+ * headers and half-empty 16-slot tails cost 12 bytes a version more). Since every block has the same size, a
+ * slot's number says where its block and its times are: per row one int32 (`rowSlot`) finds both, and a
+ * block needs no size, offset or count of its own. A slot is 24 bytes of one buffer, read through two
+ * views: its valid times as two doubles (`data`, from 3s), then its row id and invalidAt id as two int32s
+ * (`slotInts`, from 6s + 4), so a slot's four fields share a cache line; a slot not yet filled holds the
+ * row EMPTY, above every row, so scans stop there as they stop at rows recorded later.
+ *
+ * Per block, four int32s in `blockInts`: the subject's next block, and summaries of its slots (largest
+ * invalidAt id, smallest validFrom, largest validTo), so a cut skips whole blocks of closed or out-of-range
+ * versions, read from the line it reads the next link from. The valid-time summaries are float32s rounded
+ * outwards (the smallest down, the largest up): a block is skipped only when none of its slots can match,
+ * and the slots themselves are tested with their exact doubles. 16 bytes a block instead of 28.
  */
 const NONE = -1;
-const FIRST_BLOCK = 4;
-const BLOCK = 16;
-/** A block in `data`: a seven-double header, then three doubles per slot. */
-const NEXT = 0; // offset of the subject's next block, or NONE
-const USED = 1;
-const SIZE = 2;
-const MAX_INVALID = 3;
-const MIN_FROM = 4;
-const MAX_TO = 5;
-const ROWS = 6; // index in `slotRow` of the block's first slot
-const HEADER = 7;
-/** Slot fields: copies of the row's three times. */
+/** The row id of a slot not yet filled: larger than any row, so "row ≥ prefix" ends a scan there. */
+const EMPTY = 0x7fffffff;
+/** The invalidAt id of an open row (invalidAt = ∞): above every time's id. */
+const OPEN = 0x7fffffff;
+const SHIFT = 3;
+const BLOCK = 1 << SHIFT;
+/**
+ * Block fields in `blockInts` (the last two read as float32s through `blockFloats`). NEXT is the next
+ * block (≥ 0); in a subject's last block, which has none, it is -1 - (its slots filled): no count per entity.
+ */
+const NEXT = 0;
+const MAX_INVALID = 1; // an id (-1: no slot yet)
+const MIN_FROM = 2;
+const MAX_TO = 3;
+const BLOCK_INTS = 4;
+/** Slot fields in `data`: the row's valid times. */
 const FROM = 0;
 const TO = 1;
-const INVALID = 2;
-const SLOT = 3;
+/** Slot fields in `slotInts`, from twice the slot's offset in `data`: the row id and its invalidAt id. */
+const ROW = 4;
+const INV = 5;
+const SLOT_BYTES = 24;
+
+/** The offset in `data` of slot `s` (its ints are at twice that in `slotInts`). */
+function slotAt(s: number): number {
+  return 3 * s;
+}
 
 /** The rows the index is built from at a bulk load. */
 export interface SubjectRows {
@@ -46,54 +67,84 @@ export interface SubjectRows {
 }
 
 export class SubjectIndex {
-  // ---- per entity: offsets of its first and last block in `data` ----
+  // ---- per entity: its first and last block ----
   private entityCapacity = 0;
   private head = new Int32Array(0);
   private tail = new Int32Array(0);
-  /** Blocks, header and slots together, so a block's summaries and its rows share cache lines. */
+  /** One more than the largest subject with a row. */
+  private entities = 0;
+  /** Per slot (slot s of block b is b · 8 + s): its validFrom and validTo, and over the same bytes its row id (EMPTY while unfilled) and invalidAt id. */
   private data = new Float64Array(0);
-  private used = 0;
-  /** Row id of each slot, blocks in the order of `data`. */
-  private slotRow = new Int32Array(0);
+  private slotInts = new Int32Array(0);
   private slotsUsed = 0;
+  /** Per block: the subject's next block (see NEXT) and the block's summaries. */
+  private blockInts = new Int32Array(0);
+  private blockFloats = new Float32Array(0);
+  private blocksUsed = 0;
   /** Rows held. */
   private rows = 0;
-  /** Per row: the offset of the block holding it (for closings). */
-  private rowBlock = new Int32Array(0);
-  /** Per row: the offset of its slot in `data` (its times). */
+  /** Per row: its slot number (its block is the number / 8). */
   private rowSlot = new Int32Array(0);
+
+  /**
+   * `times` holds every closing time as it is met (FactStore shares its own); a bulk build needs each
+   * closing time in it beforehand, in time order.
+   */
+  constructor(private readonly times: RecordTimes = new RecordTimes()) {}
 
   /** Makes room for `rows` rows (the store calls this when it grows its columns). */
   reserveRows(rows: number): void {
-    if (rows <= this.rowBlock.length) return;
-    this.rowBlock = grow(this.rowBlock, rows);
+    if (rows <= this.rowSlot.length) return;
     this.rowSlot = grow(this.rowSlot, rows);
   }
 
   validFromOf(row: number): number {
-    return this.data[this.rowSlot[row]! + FROM]!;
+    return this.data[slotAt(this.rowSlot[row]!) + FROM]!;
   }
 
   validToOf(row: number): number {
-    return this.data[this.rowSlot[row]! + TO]!;
+    return this.data[slotAt(this.rowSlot[row]!) + TO]!;
   }
 
-  /** Whether the row is still believed (not closed): read from its slot, beside its valid times. */
+  /** The row's invalidAt (∞ while open): the store's only copy. */
+  invalidAtOf(row: number): number {
+    return this.timeOf(this.slotInts[2 * slotAt(this.rowSlot[row]!) + INV]!);
+  }
+
+  /** Whether the row is still believed (not closed): read from its slot, beside its row id. */
   isOpen(row: number): boolean {
-    return this.data[this.rowSlot[row]! + INVALID] === Infinity;
+    return this.slotInts[2 * slotAt(this.rowSlot[row]!) + INV] === OPEN;
   }
 
-  /** validFrom and validTo of rows [0, n) as columns (for export). */
-  validColumns(n: number): { validFrom: Float64Array; validTo: Float64Array } {
+  private timeOf(id: number): number {
+    return id === OPEN ? Infinity : this.times.timeOf(id);
+  }
+
+  /** An invalidAt time as its id (Infinity: OPEN). */
+  private idOf(invalidAt: number): number {
+    return invalidAt === Infinity ? OPEN : this.times.id(invalidAt, this.rows);
+  }
+
+  /** The least invalidAt id that is > k: a slot is believed at k exactly when its id is at least this. */
+  private rankAbove(k: number): number {
+    // k = ∞ or NaN: no invalidAt is > k (not even ∞), so no id qualifies (ids are below 2^31).
+    return k < Infinity ? this.times.countUpTo(k) : 2 ** 31;
+  }
+
+  /** validFrom, validTo and invalidAt of rows [0, n) as columns (for export). */
+  timeColumns(n: number): SubjectRows {
     const validFrom = new Float64Array(n);
     const validTo = new Float64Array(n);
+    const invalidAt = new Float64Array(n);
     const d = this.data;
     for (let r = 0; r < n; r++) {
-      const s = this.rowSlot[r]!;
+      const slot = this.rowSlot[r]!;
+      const s = slotAt(slot);
       validFrom[r] = d[s + FROM]!;
       validTo[r] = d[s + TO]!;
+      invalidAt[r] = this.timeOf(this.slotInts[2 * s + INV]!);
     }
-    return { validFrom, validTo };
+    return { validFrom, validTo, invalidAt };
   }
 
   private reserveEntities(needed: number): void {
@@ -104,71 +155,87 @@ export class SubjectIndex {
     this.entityCapacity = cap;
   }
 
-  private newBlock(size: number): number {
-    const b = this.used;
-    const end = b + HEADER + size * SLOT;
-    if (end > this.data.length) this.data = grow(this.data, nextCapacity(this.data.length, end, 1024));
-    const slots = this.slotsUsed + size;
-    if (slots > this.slotRow.length) this.slotRow = grow(this.slotRow, nextCapacity(this.slotRow.length, slots, 256));
-    const d = this.data;
-    d[b + ROWS] = this.slotsUsed;
-    this.slotsUsed = slots;
-    d[b + NEXT] = NONE;
-    d[b + USED] = 0;
-    d[b + SIZE] = size;
-    d[b + MAX_INVALID] = -Infinity;
-    d[b + MIN_FROM] = Infinity;
-    d[b + MAX_TO] = -Infinity;
-    this.used = end;
+  /** Room for `blocks` blocks in all (`exact`: no more, at a bulk build). */
+  private reserveBlocks(blocks: number, exact = false): void {
+    if (blocks * BLOCK_INTS <= this.blockInts.length) return;
+    const cap = exact ? blocks : nextCapacity(this.blockInts.length / BLOCK_INTS, blocks, 128);
+    this.blockInts = grow(this.blockInts, cap * BLOCK_INTS);
+    this.blockFloats = new Float32Array(this.blockInts.buffer);
+    const buffer = new ArrayBuffer(cap * BLOCK * SLOT_BYTES);
+    const ints = new Int32Array(buffer);
+    ints.set(this.slotInts); // as int32s: bit for bit
+    for (let i = this.slotInts.length + ROW; i < ints.length; i += 6) ints[i] = EMPTY;
+    this.slotInts = ints;
+    this.data = new Float64Array(buffer);
+  }
+
+  /** A new empty block; returns its number. */
+  private newBlock(): number {
+    const b = this.blocksUsed;
+    this.reserveBlocks(b + 1);
+    const h = b * BLOCK_INTS;
+    this.blockInts[h + NEXT] = NONE;
+    this.blockInts[h + MAX_INVALID] = -1;
+    this.blockFloats[h + MIN_FROM] = Infinity;
+    this.blockFloats[h + MAX_TO] = -Infinity;
+    this.slotsUsed += BLOCK;
+    this.blocksUsed = b + 1;
     return b;
   }
 
   /** A new version `row` of `subject` (rows arrive in ascending order). */
   add(row: number, subject: number, validFrom: number, validTo: number, invalidAt: number): void {
     this.reserveEntities(subject + 1);
-    if (row >= this.rowBlock.length) this.reserveRows(nextCapacity(this.rowBlock.length, row + 1));
+    if (subject >= this.entities) this.entities = subject + 1;
+    if (row >= this.rowSlot.length) this.reserveRows(nextCapacity(this.rowSlot.length, row + 1));
     let b = this.tail[subject]!;
     if (b === NONE) {
-      b = this.newBlock(FIRST_BLOCK);
+      b = this.newBlock();
       this.head[subject] = b;
       this.tail[subject] = b;
-    } else if (this.data[b + USED] === this.data[b + SIZE]) {
-      const next = this.newBlock(BLOCK);
-      this.data[b + NEXT] = next;
+    } else if (this.blockInts[b * BLOCK_INTS + NEXT] === -1 - BLOCK) {
+      const next = this.newBlock();
+      this.blockInts[b * BLOCK_INTS + NEXT] = next;
       this.tail[subject] = next;
       b = next;
     }
+    const i = -1 - this.blockInts[b * BLOCK_INTS + NEXT]!; // slots filled in the last block
+    this.blockInts[b * BLOCK_INTS + NEXT] = -2 - i;
+    const s = (b << SHIFT) + i;
     const d = this.data;
-    const i = d[b + USED]!;
-    const at = b + HEADER + i * SLOT;
-    d[b + USED] = i + 1;
-    this.slotRow[d[b + ROWS]! + i] = row;
-    this.rowSlot[row] = at;
+    const at = slotAt(s);
+    const inv = this.idOf(invalidAt);
+    this.slotInts[2 * at + ROW] = row;
+    this.slotInts[2 * at + INV] = inv;
+    this.rowSlot[row] = s;
     d[at + FROM] = validFrom;
     d[at + TO] = validTo;
-    d[at + INVALID] = invalidAt;
-    this.rowBlock[row] = b;
     this.rows++;
-    if (invalidAt > d[b + MAX_INVALID]!) d[b + MAX_INVALID] = invalidAt;
-    if (validFrom < d[b + MIN_FROM]!) d[b + MIN_FROM] = validFrom;
-    if (validTo > d[b + MAX_TO]!) d[b + MAX_TO] = validTo;
+    const h = b * BLOCK_INTS;
+    const f = this.blockFloats;
+    if (inv > this.blockInts[h + MAX_INVALID]!) this.blockInts[h + MAX_INVALID] = inv;
+    if (validFrom < f[h + MIN_FROM]!) f[h + MIN_FROM] = float32Down(validFrom);
+    if (validTo > f[h + MAX_TO]!) f[h + MAX_TO] = float32Up(validTo);
   }
 
-  /** Row `row` was closed at `at` (its only change): its copy is updated and its block's largest invalidAt recomputed. */
+  /** Row `row` was closed at `at` (its only change): its slot is updated and its block's largest invalidAt recomputed. */
   closed(row: number, at: number): void {
-    const d = this.data;
-    const b = this.rowBlock[row]!;
-    d[this.rowSlot[row]! + INVALID] = at;
-    // Newest slots first: they are the likeliest still open, and one open slot settles the largest (∞).
-    let max = -Infinity;
-    const first = b + HEADER + INVALID;
-    for (let s = first + (d[b + USED]! - 1) * SLOT; s >= first; s -= SLOT) {
-      if (d[s]! > max) {
-        max = d[s]!;
-        if (max === Infinity) break;
+    const ints = this.slotInts;
+    const s = this.rowSlot[row]!;
+    ints[2 * slotAt(s) + INV] = this.idOf(at);
+    const b = s >>> SHIFT;
+    // Newest slots first: they are the likeliest still open, and one open slot settles the largest (OPEN).
+    let max = -1;
+    const first = 2 * slotAt(b << SHIFT);
+    let x = first + 6 * (BLOCK - 1);
+    while (ints[x + ROW] === EMPTY) x -= 6;
+    for (; x >= first; x -= 6) {
+      if (ints[x + INV]! > max) {
+        max = ints[x + INV]!;
+        if (max === OPEN) break;
       }
     }
-    d[b + MAX_INVALID] = max;
+    this.blockInts[b * BLOCK_INTS + MAX_INVALID] = max;
   }
 
   /**
@@ -180,18 +247,24 @@ export class SubjectIndex {
   visibleRows(subject: number, prefix: number, v: number, k: number, out: number[], times?: number[]): void {
     if (subject >= this.entityCapacity) return;
     const d = this.data;
-    const rows = this.slotRow;
-    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]! | 0) {
-      let i = d[b + ROWS]! | 0;
-      if (rows[i]! >= prefix) return;
-      if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
-      const end = (b + HEADER + d[b + USED]! * SLOT) | 0;
-      for (let s = b + HEADER; s < end; s += SLOT, i++) {
-        const row = rows[i]!;
+    const ints = this.slotInts;
+    const blocks = this.blockInts;
+    const floats = this.blockFloats;
+    const rank = this.rankAbove(k);
+    for (let b = this.head[subject]!; b >= 0; b = blocks[b * BLOCK_INTS + NEXT]!) {
+      const first = slotAt(b << SHIFT);
+      // Rows ascend along the chain, and an unfilled slot reads EMPTY (≥ prefix): both end the scan.
+      if (ints[2 * first + ROW]! >= prefix) return;
+      const h = b * BLOCK_INTS;
+      if (!(blocks[h + MAX_INVALID]! >= rank && floats[h + MIN_FROM]! <= v && v < floats[h + MAX_TO]!)) continue;
+      const end = first + 3 * BLOCK;
+      for (let x = first; x < end; x += 3) {
+        const row = ints[2 * x + ROW]!;
         if (row >= prefix) return;
-        if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) {
+        const inv = ints[2 * x + INV]!;
+        if (inv >= rank && d[x + FROM]! <= v && v < d[x + TO]!) {
           out.push(row);
-          if (times !== undefined) times.push(d[s + FROM]!, d[s + TO]!, d[s + INVALID]!);
+          if (times !== undefined) times.push(d[x + FROM]!, d[x + TO]!, this.timeOf(inv));
         }
       }
     }
@@ -225,21 +298,24 @@ export class SubjectIndex {
    */
   private markVisible(prefix: number, v: number, k: number, words: Int32Array): number {
     const d = this.data;
-    const rows = this.slotRow;
-    const used = this.used;
+    const ints = this.slotInts;
+    const blocks = this.blockInts;
+    const floats = this.blockFloats;
+    const used = this.blocksUsed;
+    const rank = this.rankAbove(k);
     let count = 0;
-    // Offsets read from the Float64Array are made int32 (`| 0`) so the loops index with integers.
-    for (let b = 0; b < used; b = (b + HEADER + d[b + SIZE]! * SLOT) | 0) {
-      let i = d[b + ROWS]! | 0;
+    for (let b = 0; b < used; b++) {
+      const first = slotAt(b << SHIFT);
       // A block is allocated by the row that first fills it, and rows arrive in order: blocks sit in memory
       // in the order of their first rows, so the first block that starts at or after the prefix ends the scan.
-      if (rows[i]! >= prefix) break;
-      if (!(d[b + MAX_INVALID]! > k && d[b + MIN_FROM]! <= v && v < d[b + MAX_TO]!)) continue;
-      const end = (b + HEADER + d[b + USED]! * SLOT) | 0;
-      for (let s = b + HEADER; s < end; s += SLOT, i++) {
-        const row = rows[i]!;
+      if (ints[2 * first + ROW]! >= prefix) break;
+      const h = b * BLOCK_INTS;
+      if (!(blocks[h + MAX_INVALID]! >= rank && floats[h + MIN_FROM]! <= v && v < floats[h + MAX_TO]!)) continue;
+      const end = first + 3 * BLOCK;
+      for (let x = first; x < end; x += 3) {
+        const row = ints[2 * x + ROW]!;
         if (row >= prefix) break;
-        if (d[s + INVALID]! > k && d[s + FROM]! <= v && v < d[s + TO]!) {
+        if (ints[2 * x + INV]! >= rank && d[x + FROM]! <= v && v < d[x + TO]!) {
           words[row >>> 5]! |= 1 << (row & 31);
           count++;
         }
@@ -251,42 +327,35 @@ export class SubjectIndex {
   /** Every row of `subject`, ascending (its whole history as subject). */
   allRows(subject: number, out: number[]): void {
     if (subject >= this.entityCapacity) return;
-    const d = this.data;
-    for (let b = this.head[subject]!; b !== NONE; b = d[b + NEXT]!) {
-      const first = d[b + ROWS]!;
-      const end = first + d[b + USED]!;
-      for (let i = first; i < end; i++) out.push(this.slotRow[i]!);
+    const ints = this.slotInts;
+    for (let b = this.head[subject]!; b >= 0; b = this.blockInts[b * BLOCK_INTS + NEXT]!) {
+      const end = 2 * slotAt((b + 1) << SHIFT);
+      for (let i = 2 * slotAt(b << SHIFT) + ROW; i < end && ints[i] !== EMPTY; i += 6) out.push(ints[i]!);
     }
   }
 
   /** Bulk load: the index of `rowCount` rows in one pass (`subjectOf(row)` names each row's subject). */
   build(rows: SubjectRows, rowCount: number, subjectOf: (row: number) => number): void {
     this.reserveRows(rowCount);
-    // Count each subject's rows first, so the blocks are allocated once at their final size (no regrowth).
+    // Count each subject's rows first, so the blocks are allocated once at their final number (no regrowth).
     let subjects = 0;
     for (let r = 0; r < rowCount; r++) subjects = Math.max(subjects, subjectOf(r) + 1);
     const counts = new Int32Array(subjects);
     for (let r = 0; r < rowCount; r++) counts[subjectOf(r)]!++;
-    let size = this.used;
-    let slots = this.slotsUsed;
-    for (let e = 0; e < subjects; e++) {
-      const c = counts[e]!;
-      if (c === 0) continue;
-      const later = Math.ceil(Math.max(0, c - FIRST_BLOCK) / BLOCK);
-      size += HEADER + FIRST_BLOCK * SLOT + later * (HEADER + BLOCK * SLOT);
-      slots += FIRST_BLOCK + later * BLOCK;
-    }
-    if (size > this.data.length) this.data = grow(this.data, size);
-    if (slots > this.slotRow.length) this.slotRow = grow(this.slotRow, slots);
+    let blocks = this.blocksUsed;
+    for (let e = 0; e < subjects; e++) blocks += (counts[e]! + BLOCK - 1) >>> SHIFT;
+    this.reserveBlocks(blocks, true);
     this.reserveEntities(subjects);
     for (let r = 0; r < rowCount; r++) this.add(r, subjectOf(r), rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
   }
 
   /**
-   * Bytes in use (blocks as allocated, their slots' row ids, the per-row block and slot columns for the rows held, the per-entity heads),
-   * counted as FactStore.memoryBytes counts its row columns: without the slack of doubling capacities.
+   * Bytes in use (blocks as allocated: their slots' valid times, row and invalidAt ids, next links and
+   * summaries; the per-row slot column for the rows held; the per-entity heads and tails for the
+   * entities up to the last one with a row), counted as FactStore.memoryBytes counts its row columns:
+   * without the slack of doubling capacities. (The record times are counted there.)
    */
   get byteLength(): number {
-    return this.used * 8 + this.slotsUsed * 4 + this.rows * 8 + this.entityCapacity * 8;
+    return this.slotsUsed * 24 + this.blocksUsed * BLOCK_INTS * 4 + this.rows * 4 + this.entities * 8;
   }
 }

@@ -1,0 +1,103 @@
+import { grow, upperBound } from '../util/arrays.js';
+
+const NONE = -1;
+
+/**
+ * Record times as int32 ids: each distinct time once, in the order the store first met it (= ascending,
+ * since record time only moves forward), so a row keeps 4 bytes for its recordedAt, its lastSeenAt and its
+ * invalidAt (in the subject index) instead of a double each. Exact: an id reads back the very double that
+ * was stored (-0 included); ids ascend with their times, so times compare as their ids do.
+ *
+ * Rows are appended in record-time order, so "how many rows were recorded at or before k" is one binary
+ * search over the distinct times (a few per operation: they stay in cache where a search over every row's
+ * time would not), then one over the rows recorded within 16 times of it: every 16th time keeps the count
+ * of rows recorded before it (`rowsBefore`, half a byte a time instead of 4).
+ */
+const SHIFT = 4;
+const STEP = 1 << SHIFT;
+
+export class RecordTimes {
+  private times = new Float64Array(256);
+  /** Per 16th time id: how many rows were stored when it was first met (the rows recorded before it). */
+  private rowsBefore = new Int32Array(16);
+  count = 0;
+  /** The last countUpTo answer: a cut asks for the same k twice (its row prefix, then its closings). */
+  private lastK = NaN;
+  private lastCount = -1;
+  private lastAnswer = 0;
+
+  timeOf(id: number): number {
+    return this.times[id]!;
+  }
+
+  /**
+   * The id of `t`, a time met when `rows` rows are stored: the last id when t is the last time, a new id
+   * when it is later. An earlier time (only a state whose record times go back, which writes refuse) is
+   * looked up, or added at the end if absent, so what is stored always reads back exactly.
+   */
+  id(t: number, rows: number): number {
+    const n = this.count;
+    if (n > 0) {
+      const last = this.times[n - 1]!;
+      if (Object.is(t, last)) return n - 1;
+      if (t <= last) {
+        const found = this.find(t);
+        if (found !== NONE) return found;
+      }
+    }
+    if (n === this.times.length) this.times = grow(this.times, n * 2);
+    if ((n & (STEP - 1)) === 0) {
+      if (n >>> SHIFT === this.rowsBefore.length) this.rowsBefore = grow(this.rowsBefore, this.rowsBefore.length * 2);
+      this.rowsBefore[n >>> SHIFT] = rows;
+    }
+    this.times[n] = t;
+    this.count = n + 1;
+    return n;
+  }
+
+  /** The id of `t` if it is held, else NONE. */
+  find(t: number): number {
+    const j = upperBound(this.times, this.count, t) - 1;
+    if (j >= 0 && Object.is(this.times[j], t)) return j;
+    // -0 and 0 compare equal: the one just below may be the other zero.
+    if (t === 0 && j >= 1 && Object.is(this.times[j - 1], t)) return j - 1;
+    return NONE;
+  }
+
+  /** How many times held are ≤ k: the ids of the times later than k are those at least this. */
+  countUpTo(k: number): number {
+    if (Object.is(k, this.lastK) && this.lastCount === this.count) return this.lastAnswer;
+    const j = upperBound(this.times, this.count, k);
+    this.lastK = k;
+    this.lastCount = this.count;
+    this.lastAnswer = j;
+    return j;
+  }
+
+  /** How many of the `rowCount` rows (whose record times' ids are `recordedId`) were recorded at or before k. */
+  prefix(k: number, rowCount: number, recordedId: Int32Array): number {
+    const j = this.countUpTo(k);
+    if (j === this.count) return rowCount;
+    // The rows recorded before time j are at least those before time j rounded down to a 16th, at most those
+    // before the next 16th: search between for the first row recorded at time j or later.
+    const block = j >>> SHIFT;
+    let lo = this.rowsBefore[block]!;
+    let hi = (block + 1) << SHIFT < this.count ? this.rowsBefore[block + 1]! : rowCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (recordedId[mid]! < j) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  clear(): void {
+    this.count = 0;
+    this.lastCount = -1;
+  }
+
+  /** Bytes held for the times met (a double each, an int32 a 16th). */
+  get byteLength(): number {
+    return this.count * 8 + Math.ceil(this.count / STEP) * 4;
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { RecordTimes } from '../src/store/record-times.js';
+import { upperBound } from '../src/util/arrays.js';
+import { mulberry32 } from '../src/util/random.js';
+
+describe('RecordTimes', () => {
+  it('gives each row an id that reads back its time, and counts the rows recorded at or before k as a binary search of the whole column does', () => {
+    const rand = mulberry32(3);
+    for (const n of [0, 1, 255, 256, 257, 1000, 5000]) {
+      const recordedAt = new Float64Array(n);
+      const times = new RecordTimes();
+      const ids = new Int32Array(n);
+      let t = -3;
+      for (let r = 0; r < n; r++) {
+        if (rand() < 0.3) t += 1 + Math.floor(rand() * 3); // many rows share a record time
+        // Times met between rows (a reinforcement's): an id, no row.
+        if (rand() < 0.05) times.id((t += 1), r);
+        recordedAt[r] = t;
+        ids[r] = times.id(t, r);
+      }
+      for (let r = 0; r < n; r++) expect(times.timeOf(ids[r]!)).toBe(recordedAt[r]);
+      for (let k = -5; k <= t + 2; k++) expect(times.prefix(k, n, ids)).toBe(upperBound(recordedAt, n, k));
+      expect(times.prefix(Infinity, n, ids)).toBe(n);
+      expect(times.prefix(-Infinity, n, ids)).toBe(0);
+      expect(times.prefix(NaN, n, ids)).toBe(0);
+      expect(times.count).toBeLessThan(n + 1 + n / 10);
+    }
+  });
+
+  it('keeps every time exactly: -0 apart from 0, an earlier time found or added, never merged with another', () => {
+    const times = new RecordTimes();
+    const zero = times.id(0, 0);
+    const negZero = times.id(-0, 1);
+    expect(negZero).not.toBe(zero);
+    expect(Object.is(times.timeOf(negZero), -0)).toBe(true);
+    expect(times.id(0, 2)).toBe(zero);
+    expect(times.id(5.5, 2)).toBe(2);
+    expect(times.find(5.5)).toBe(2);
+    expect(times.find(1)).toBe(-1);
+    // An earlier time not held (only a state whose record times go back): added, and read back exactly.
+    const early = times.id(1, 3);
+    expect(times.timeOf(early)).toBe(1);
+    expect(times.byteLength).toBe(times.count * 8 + Math.ceil(times.count / 16) * 4);
+  });
+});
