@@ -26,7 +26,7 @@ export const BROWSER_ENTRIES = {
 };
 
 /**
- * Budget for the minified + gzipped core bundle, in bytes: 84 KiB. Raised on purpose from 64 KiB on
+ * Budget for the minified + gzipped core bundle, in bytes: 88 KiB. Raised on purpose from 64 KiB on
  * 2026-11-22 (the second time it was measured): input read once and checked for every call, batched sync or
  * async model interfaces with the ingest pipeline and transcript ingestion, the rule extractor's speaker,
  * name and pattern rules, and recall's stages took the whole bundle from 48 to 68.6 KiB gz; graphology
@@ -37,8 +37,13 @@ export const BROWSER_ENTRIES = {
  * Raised again from 80 to 84 KiB on 2026-11-23: the field-by-field assert/retract readers and the live set
  * of the faster write path, facts' BM25 through entities (no first-recall cliff), sparse hash vectors and
  * the asker lift and bulk BM25 postings took the bundle from 78.4 to 82.4 KiB gz.
+ * Raised again from 84 to 88 KiB on 2026-11-23 (second session): the store's compact layout (record-time
+ * table, sparse row metadata side tables, float32 summaries rounded outwards: 146.8 -> 95.2 bytes per
+ * version), recall's allocation-free fast paths (prefix counts, distinctive terms, score accumulator) and
+ * the question time-word split took it from 82.1 to about 85 KiB gz. Graphology behind its own entry is
+ * still the 16 KiB that would pay this back.
  */
-export const CORE_GZ_BUDGET = 84 * 1024;
+export const CORE_GZ_BUDGET = 88 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
