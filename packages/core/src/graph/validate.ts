@@ -355,6 +355,7 @@ export const RECALL_SHAPE = {
   partWeight: 'any',
   // the episode ranking's options (recall/episode-rank.ts)
   feedback: 'any',
+  denseFeedback: 'any',
   feedbackDocs: 'any',
   feedbackTerms: 'any',
   sessionWeight: 'any',
