@@ -86,7 +86,7 @@ describe('dense similarity in the episode ranking', () => {
     expect(mem.recall(q, { k: 5, ...CUT })).toEqual(mem.recall(q, { k: 5, ...CUT, denseWeight: 0 }));
   });
 
-  it('weighs the feedback terms by denseFeedback when the dense share is on, by feedback when it is off', () => {
+  it('weighs the feedback terms of turns by denseFeedback when the dense share is on, by feedback when it is off', () => {
     // "budget meeting" matches the meeting turn by word; its other words ("zebra", "stripes") reach the zebra
     // turn only through the feedback terms
     const mem = memoryWith(conceptModel);
@@ -95,7 +95,8 @@ describe('dense similarity in the episode ranking', () => {
     const q = 'budget meeting';
     const zebra = (options: Record<string, number>): number => mem.recall(q, { k: 10, ...CUT, ...options }).episodes.find((e) => e.id === 'zebra')?.score ?? 0;
     expect(zebra({ denseFeedback: 0.5 })).toBeGreaterThan(zebra({ denseFeedback: 0 }));
-    // with the dense share on, feedback is not read; with it off, denseFeedback is not
+    // with the dense share on, a turn's feedback weight is denseFeedback (feedback is for whole-session
+    // documents, which this memory has none of); with it off, denseFeedback is not read
     expect(mem.recall(q, { k: 10, ...CUT, denseFeedback: 0, feedback: 0.9 })).toEqual(mem.recall(q, { k: 10, ...CUT, denseFeedback: 0, feedback: 0 }));
     expect(mem.recall(q, { k: 10, ...CUT, denseWeight: 0, denseFeedback: 0 })).toEqual(mem.recall(q, { k: 10, ...CUT, denseWeight: 0, denseFeedback: 0.9 }));
     expect(zebra({ denseWeight: 0, feedback: 0.5 })).toBeGreaterThan(zebra({ denseWeight: 0, feedback: 0 }));

@@ -15,14 +15,17 @@ import type { Bm25Index } from './bm25.js';
 import type { SessionMap } from './sessions.js';
 import type { TemporalIntent } from './temporal.js';
 import { windowCloseness } from './temporal.js';
+import { splitFeedback } from './dense-feedback.js';
 
 export interface EpisodeRankOptions {
   /** Weight of the feedback terms against the question's own (0: no feedback). */
   feedback: number;
   /**
-   * `feedback`'s weight when the dense share is on (`denseWeight` > 0 and the question's vector hits): the
-   * model's hits already bring the turns worded unlike the question, which is what the feedback terms were
-   * for, and the terms of the top lexical turns then pull towards the session that matched best.
+   * The feedback terms' weight for turns when the dense share is on (`denseWeight` > 0 and the question's
+   * vector hits): the model's hits already bring the turns worded unlike the question, which is what the
+   * feedback terms were for, and the terms of the top lexical turns then pull towards the session that
+   * matched best. Whole-session documents, which the dense share does not reach, keep `feedback`
+   * (recall/dense-feedback.ts).
    */
   denseFeedback: number;
   /** How many top turns feed the feedback terms. */
@@ -71,9 +74,9 @@ export interface EpisodeRankOptions {
 
 export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
   feedback: 0.3,
-  // with USE lite (dev, `quality.js --split dev --dataset locomo --embedder use-lite --cached-only --grid
-  // denseFeedback=0.3,0.15,0.1,0.05 --grid denseWeight=0.4,0.5,0.6`): LoCoMo R@5 0.720 -> 0.743, R@10 0.835 ->
-  // 0.847 at denseWeight 0.5; 0.05–0.15 and weights 0.4–0.6 all lift R@5 by 0.015–0.026
+  // with USE lite (dev, `quality.js --split dev --dataset locomo --embedder use-lite --cached-only`): LoCoMo
+  // R@5/@10/@25 0.720/0.835/0.903 -> 0.739/0.846/0.905 at denseWeight 0.5 (0.743/0.847/0.906 with session
+  // documents at 0.1 too); 0.05–0.15 and weights 0.4–0.6 all lift R@5 by 0.015–0.026
   denseFeedback: 0.1,
   feedbackDocs: 5,
   feedbackTerms: 10,
@@ -130,9 +133,14 @@ export function rankEpisodes(
   const { sessions } = src;
   let scores = lexical(src.index, terms, accept);
   const withDenseShare = dense !== undefined && o.denseWeight > 0;
-  const feedback = withDenseShare && dense.size > 0 ? o.denseFeedback : o.feedback;
-  if (feedback > 0 && scores.size > 0) {
-    const expanded = feedbackTerms(src, terms, scores, o, feedback);
+  if (withDenseShare && dense.size > 0) {
+    // turns at denseFeedback, whole-session documents at feedback (recall/dense-feedback.ts)
+    if ((o.feedback > 0 || o.denseFeedback > 0) && scores.size > 0) {
+      const fed = feedbackTerms(src, terms, scores, o, 1);
+      if (fed.size > terms.size) scores = splitFeedback(scores, lexical(src.index, fed, accept), sessions, o.denseFeedback, o.feedback);
+    }
+  } else if (o.feedback > 0 && scores.size > 0) {
+    const expanded = feedbackTerms(src, terms, scores, o, o.feedback);
     if (expanded.size > terms.size) scores = lexical(src.index, expanded, accept);
   }
   if (withDenseShare) scores = withDense(scores, dense, sessions, o.denseWeight);
