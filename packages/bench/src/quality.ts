@@ -38,7 +38,7 @@ import { seededQuestions } from './sample.js';
 /** Components that `--no-<name>` switches off, as recall options. */
 export const ABLATIONS: Record<string, Partial<RecallOptions> & Record<string, unknown>> = {
   activation: { hops: 0 },
-  prf: { feedback: 0 },
+  prf: { feedback: 0, denseFeedback: 0 },
   parts: { partWeight: 0 },
   'time-words': { timeWordWeight: 1 },
   sessions: { sessionWeight: 0 },

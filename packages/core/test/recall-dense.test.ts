@@ -86,6 +86,28 @@ describe('dense similarity in the episode ranking', () => {
     expect(mem.recall(q, { k: 5, ...CUT })).toEqual(mem.recall(q, { k: 5, ...CUT, denseWeight: 0 }));
   });
 
+  it('weighs the feedback terms of turns by denseFeedback when the dense share is on, by feedback when it is off', () => {
+    // "budget meeting" matches the meeting turn by word; its other words ("zebra", "stripes") reach the zebra
+    // turn only through the feedback terms
+    const mem = memoryWith(conceptModel);
+    mem.episode({ id: 'zebra', text: 'zebra stripes everywhere', at: JAN1 + 9 * 60_000 });
+    mem.episode({ id: 'zoo', text: 'the budget meeting was about zebra stripes', at: JAN1 + 10 * 60_000 });
+    const q = 'budget meeting';
+    const zebra = (options: Record<string, number>): number => mem.recall(q, { k: 10, ...CUT, ...options }).episodes.find((e) => e.id === 'zebra')?.score ?? 0;
+    expect(zebra({ denseFeedback: 0.5 })).toBeGreaterThan(zebra({ denseFeedback: 0 }));
+    // with the dense share on, a turn's feedback weight is denseFeedback (feedback is for whole-session
+    // documents, which this memory has none of); with it off, denseFeedback is not read
+    expect(mem.recall(q, { k: 10, ...CUT, denseFeedback: 0, feedback: 0.9 })).toEqual(mem.recall(q, { k: 10, ...CUT, denseFeedback: 0, feedback: 0 }));
+    expect(mem.recall(q, { k: 10, ...CUT, denseWeight: 0, denseFeedback: 0 })).toEqual(mem.recall(q, { k: 10, ...CUT, denseWeight: 0, denseFeedback: 0.9 }));
+    expect(zebra({ denseWeight: 0, feedback: 0.5 })).toBeGreaterThan(zebra({ denseWeight: 0, feedback: 0 }));
+  });
+
+  it('refuses a bad denseFeedback by name', () => {
+    const mem = memoryWith(conceptModel);
+    expect(() => mem.recall('car', { denseFeedback: 2 })).toThrow(/^MemoryGraph\.recall: denseFeedback \(2\) must be in \[0, 1\]/);
+    expect(() => mem.recall('car', { denseFeedback: -0.1 })).toThrow(InvalidArgumentError);
+  });
+
   it('refuses a bad denseWeight by name', () => {
     const mem = memoryWith(conceptModel);
     expect(() => mem.recall('car', { denseWeight: -1 })).toThrow(InvalidArgumentError);

@@ -356,6 +356,7 @@ export const RECALL_SHAPE = {
   timeWordWeight: 'any',
   // the episode ranking's options (recall/episode-rank.ts)
   feedback: 'any',
+  denseFeedback: 'any',
   feedbackDocs: 'any',
   feedbackTerms: 'any',
   sessionWeight: 'any',

@@ -224,6 +224,7 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
     timeWordWeight: num('timeWordWeight', d.timeWordWeight, unit, 'in [0, 1]'),
     vectorWeight: num('vectorWeight', d.vectorWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     feedback: num('feedback', d.feedback, unit, 'in [0, 1]'),
+    denseFeedback: num('denseFeedback', d.denseFeedback, unit, 'in [0, 1]'),
     feedbackDocs: num('feedbackDocs', d.feedbackDocs, (x) => count(x) && x <= 1000, 'a whole number from 0 to 1000'),
     feedbackTerms: num('feedbackTerms', d.feedbackTerms, (x) => count(x) && x <= 1000, 'a whole number from 0 to 1000'),
     sessionWeight: num('sessionWeight', d.sessionWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
