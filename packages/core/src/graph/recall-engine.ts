@@ -541,19 +541,7 @@ export class RecallEngine {
     const sums = this.episodeSums;
     const sumEpoch = sums.begin(ep.count);
     // forEach, not for…of: no [key, value] pair made per entry (the maps hold nearly every episode)
-    episodeScore.forEach((s, i) => {
-      sums.stamp[i] = sumEpoch;
-      sums.values[i] = s;
-      sums.touched[sums.count++] = i;
-    });
-    const addScore = (i: number, by: number): void => {
-      if (sums.stamp[i] === sumEpoch) sums.values[i] = sums.values[i]! + by;
-      else {
-        sums.stamp[i] = sumEpoch;
-        sums.values[i] = 0 + by;
-        sums.touched[sums.count++] = i;
-      }
-    };
+    episodeScore.forEach((s, i) => sums.add(i, s));
     // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)
     if (o.partWeight > 0) {
       for (const part of queryParts(framed?.content ?? query)) {
@@ -563,11 +551,11 @@ export class RecallEngine {
         rankEpisodes(source, partTerms, episodeOk, time, o, partScore);
         let top = 0;
         for (const s of partScore.values()) top = Math.max(top, s);
-        if (top > 0) partScore.forEach((s, i) => addScore(i, (o.partWeight * s) / top));
+        if (top > 0) partScore.forEach((s, i) => sums.add(i, (o.partWeight * s) / top));
       }
     }
     const add = (i: number, by: number): void => {
-      if (by > 0) addScore(i, by);
+      if (by > 0) sums.add(i, by);
     };
     for (const h of episodeVectorHits) add(h.id, o.vectorWeight * h.score);
     lifted.forEach((by, index) => add(index, by));

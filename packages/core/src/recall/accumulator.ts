@@ -2,7 +2,8 @@
  * Per-document scores for one query at a time, as BM25 and the vector postings sum them: a value per id, a
  * stamp per id saying whether it was touched in this query, and the touched ids in order. A new query takes a
  * new epoch instead of clearing anything, so a search costs what it touches, not the size of the index.
- * The caller's hot loop reads `values`, `stamp` and `touched` through locals (see Bm25Index.accumulate).
+ * BM25's posting loops read `values`, `stamp` and `touched` through locals (see Bm25Index.accumulate); other
+ * callers sum through `add`.
  */
 export class Accumulator<T extends Float64Array | Float32Array> {
   values: T;
@@ -32,5 +33,15 @@ export class Accumulator<T extends Float64Array | Float32Array> {
     }
     this.count = 0;
     return this.epoch;
+  }
+
+  /** Adds `x` to id i's sum in this epoch; the first add of an epoch starts the sum at 0 and lists the id. */
+  add(i: number, x: number): void {
+    if (this.stamp[i] === this.epoch) this.values[i] = this.values[i]! + x;
+    else {
+      this.stamp[i] = this.epoch;
+      this.values[i] = 0 + x;
+      this.touched[this.count++] = i;
+    }
   }
 }

@@ -411,9 +411,8 @@ export class Bm25Index {
    */
   distinctiveTerms(docs: ReadonlyArray<Readonly<Hit>>, skip: ReadonlySet<number>, n: number): Array<[string, number]> {
     this.postPending();
-    const epoch = this.termAcc.begin(this.terms.length);
-    const { values, stamp, touched } = this.termAcc;
-    let nTouched = 0;
+    const acc = this.termAcc;
+    acc.begin(this.terms.length);
     for (const { id, score: w } of docs) {
       const slot = this.slotFor(id);
       if (slot === undefined) continue;
@@ -422,15 +421,10 @@ export class Bm25Index {
       for (let j = this.fwdStart[slot]!; j < this.fwdStart[slot + 1]!; j++) {
         const t = this.fwdTerms[j]!;
         if (skip.has(t)) continue;
-        const x = (w * this.fwdFreqs[j]!) / len;
-        if (stamp[t] !== epoch) {
-          stamp[t] = epoch;
-          values[t] = 0 + x;
-          touched[nTouched++] = t;
-        } else values[t] = values[t]! + x;
+        acc.add(t, (w * this.fwdFreqs[j]!) / len);
       }
     }
-    this.termAcc.count = nTouched;
+    const { values, touched, count: nTouched } = acc;
     // the best n so far, best first: (score, term id) pairs in two short arrays
     const bestIds: number[] = [];
     const bestScores: number[] = [];
