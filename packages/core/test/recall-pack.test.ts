@@ -6,6 +6,23 @@ import { estimateTokens, textCounts } from '../src/recall/text.js';
 
 const at = Date.UTC(2023, 4, 8, 13, 56);
 
+/**
+ * Packs one episode under `tokenBudget` and, when it was cut, checks the kept text is a prefix of the episode's
+ * one-line text and that one more word would not have fitted. Returns the pack.
+ */
+function expectCutAsLateAsFits(text: string, id: string, tokenBudget: number): ReturnType<typeof packContext> {
+  const r = packContext({ facts: [], episodes: [{ id, text, at, score: 1 }], tokenBudget });
+  const whole = text.replace(/\s+/g, ' ').trim();
+  const head = `Episodes:\n[2023-05-08T13:56Z ${id}] `;
+  if (r.episodeCount === 0 || !r.text.endsWith('…')) return r;
+  const kept = r.text.slice(head.length, -1);
+  expect(whole.startsWith(kept)).toBe(true);
+  const next = whole.indexOf(' ', kept.length + 1);
+  const longer = next < 0 ? whole : whole.slice(0, next);
+  if (longer.length > kept.length && longer !== whole) expect(estimateTokens(head + longer + '…')).toBeGreaterThan(tokenBudget);
+  return r;
+}
+
 describe('packContext', () => {
   it('puts facts best first, then the episodes they cite, then other episodes best first', () => {
     const facts: PackFact[] = [
@@ -46,16 +63,7 @@ describe('packContext', () => {
     const textArb = fc.array(fc.tuple(word, gap), { minLength: 50, maxLength: 600 }).map((xs) => xs.map(([w, g]) => w + g).join(''));
     fc.assert(
       fc.property(textArb, fc.integer({ min: 14, max: 300 }), (text, tokenBudget) => {
-        const r = packContext({ facts: [], episodes: [{ id: 'e', text, at, score: 1 }], tokenBudget });
-        const whole = text.replace(/\s+/g, ' ').trim();
-        const head = 'Episodes:\n[2023-05-08T13:56Z e] ';
-        if (r.episodeCount === 0 || !r.text.endsWith('…')) return;
-        const kept = r.text.slice(head.length, -1);
-        expect(whole.startsWith(kept)).toBe(true);
-        // one more word would not have fitted
-        const next = whole.indexOf(' ', kept.length + 1);
-        const longer = next < 0 ? whole : whole.slice(0, next);
-        if (longer.length > kept.length && longer !== whole) expect(estimateTokens(head + longer + '…')).toBeGreaterThan(tokenBudget);
+        expectCutAsLateAsFits(text, 'e', tokenBudget);
       }),
       { numRuns: 300 },
     );
@@ -68,17 +76,9 @@ describe('packContext', () => {
     const textArb = fc.array(fc.tuple(word, gap), { minLength: 50, maxLength: 400 }).map((xs) => xs.map(([w, g]) => w + g).join(''));
     fc.assert(
       fc.property(textArb, fc.constantFrom('e', 'é漢', 'a b'), fc.integer({ min: 14, max: 300 }), (text, id, tokenBudget) => {
-        const r = packContext({ facts: [], episodes: [{ id, text, at, score: 1 }], tokenBudget });
+        const r = expectCutAsLateAsFits(text, id, tokenBudget);
         expect(r.tokens).toBeLessThanOrEqual(tokenBudget);
         expect(r.tokens).toBe(estimateTokens(r.text));
-        const whole = text.replace(/\s+/g, ' ').trim();
-        const head = `Episodes:\n[2023-05-08T13:56Z ${id}] `;
-        if (r.episodeCount === 0 || !r.text.endsWith('…')) return;
-        const kept = r.text.slice(head.length, -1);
-        expect(whole.startsWith(kept)).toBe(true);
-        const next = whole.indexOf(' ', kept.length + 1);
-        const longer = next < 0 ? whole : whole.slice(0, next);
-        if (longer.length > kept.length && longer !== whole) expect(estimateTokens(head + longer + '…')).toBeGreaterThan(tokenBudget);
       }),
       { numRuns: 300 },
     );

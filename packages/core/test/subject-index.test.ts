@@ -27,28 +27,36 @@ function visible(rows: Row[], subject: number, prefix: number, v: number, k: num
   return out;
 }
 
+/**
+ * `steps` random steps on `index` and on a plain row list: a new row (subject 0 for half of them, so it fills
+ * many 8-slot blocks while the other `subjects - 1` get few) or the closing of a random row still open.
+ */
+function writeRandomRows(rand: () => number, index: SubjectIndex, steps: number, subjects: number): Row[] {
+  const rows: Row[] = [];
+  for (let step = 0; step < steps; step++) {
+    if (rows.length > 0 && rand() < 0.3) {
+      const r = Math.floor(rand() * rows.length);
+      if (rows[r]!.invalidAt === Infinity) {
+        rows[r]!.invalidAt = step;
+        index.closed(r, step);
+      }
+      continue;
+    }
+    const subject = rand() < 0.5 ? 0 : 1 + Math.floor(rand() * (subjects - 1));
+    const validFrom = rand() < 0.1 ? -Infinity : Math.floor(rand() * 100);
+    const validTo = rand() < 0.5 ? Infinity : validFrom + 1 + Math.floor(rand() * 50);
+    rows.push({ subject, validFrom, validTo, invalidAt: Infinity });
+    index.add(rows.length - 1, subject, validFrom, validTo, Infinity);
+  }
+  return rows;
+}
+
 describe('SubjectIndex', () => {
   it('answers entity-local and whole-graph cuts and whole histories as a scan of every row would, across block boundaries and closings', () => {
     const rand = mulberry32(7);
     const index = new SubjectIndex();
-    const rows: Row[] = [];
     const subjects = 9;
-    // Skewed subjects: subject 0 gets many rows (many 8-slot blocks), others few (one block).
-    for (let step = 0; step < 3000; step++) {
-      if (rows.length > 0 && rand() < 0.3) {
-        const r = Math.floor(rand() * rows.length);
-        if (rows[r]!.invalidAt === Infinity) {
-          rows[r]!.invalidAt = step;
-          index.closed(r, step);
-        }
-        continue;
-      }
-      const subject = rand() < 0.5 ? 0 : 1 + Math.floor(rand() * (subjects - 1));
-      const validFrom = rand() < 0.1 ? -Infinity : Math.floor(rand() * 100);
-      const validTo = rand() < 0.5 ? Infinity : validFrom + 1 + Math.floor(rand() * 50);
-      rows.push({ subject, validFrom, validTo, invalidAt: Infinity });
-      index.add(rows.length - 1, subject, validFrom, validTo, Infinity);
-    }
+    const rows = writeRandomRows(rand, index, 3000, subjects);
     for (let q = 0; q < 2000; q++) {
       const subject = Math.floor(rand() * (subjects + 2)); // includes subjects with no rows
       const prefix = Math.floor(rand() * (rows.length + 1));
@@ -84,22 +92,7 @@ describe('SubjectIndex', () => {
   it('gives each entity-local match its slot times, and the whole-graph rows as an array, as a scan of every row would', () => {
     const rand = mulberry32(11);
     const index = new SubjectIndex();
-    const rows: Row[] = [];
-    for (let step = 0; step < 2000; step++) {
-      if (rows.length > 0 && rand() < 0.3) {
-        const r = Math.floor(rand() * rows.length);
-        if (rows[r]!.invalidAt === Infinity) {
-          rows[r]!.invalidAt = step;
-          index.closed(r, step);
-        }
-        continue;
-      }
-      const subject = rand() < 0.5 ? 0 : 1 + Math.floor(rand() * 6);
-      const validFrom = rand() < 0.1 ? -Infinity : Math.floor(rand() * 100);
-      const validTo = rand() < 0.5 ? Infinity : validFrom + 1 + Math.floor(rand() * 50);
-      rows.push({ subject, validFrom, validTo, invalidAt: Infinity });
-      index.add(rows.length - 1, subject, validFrom, validTo, Infinity);
-    }
+    const rows = writeRandomRows(rand, index, 2000, 7);
     for (let q = 0; q < 1000; q++) {
       const subject = Math.floor(rand() * 8);
       const prefix = Math.floor(rand() * (rows.length + 1));
