@@ -3,7 +3,7 @@
  * Recall latency A/B in one process (issue 9): the same dev memories built by two builds of core — `--base`
  * (another build's `dist/index.js`, e.g. a copy of main's) and this workspace's `@palimpsest/core` — then the
  * same recalls on both, alternating which goes first each round, so both see the same load. Prints wall and
- * CPU p50/p95 per side, the first recall of each memory against its warm calls, and whether every result
+ * CPU p50/p95 per side, the first recall of each memory against the same question asked warm, and whether every result
  * (episodes, facts, entities, scores) is identical on both sides (a latency change must not change ranking).
  *
  *   node packages/bench/dist/recall-ab.js --base /path/to/core/dist/index.js [--dataset lme|locomo] [--limit N] [--rounds R]
@@ -81,7 +81,11 @@ function build(core: Core, item: Item): Memory {
   return mem;
 }
 
-interface Side { label: string; core: Core; mems: Memory[]; wall: number[]; cpu: number[]; first: number[]; results: string[] }
+interface Side {
+  label: string; core: Core; mems: Memory[]; wall: number[]; cpu: number[]; first: number[]; results: string[];
+  /** Per memory, the warm CPU times of the question its first recall asked: a first call is compared with the same question warm. */
+  firstQuestionWarm: number[][];
+}
 
 /** One timed recall; its result as a string, to compare the two builds. */
 function timed(side: Side, mem: Memory, q: { text: string; cut: number }): { wall: number; cpu: number; result: string } {
@@ -106,9 +110,15 @@ async function main(): Promise<void> {
   const rounds = Number(arg('rounds', dataset === 'lme' ? '10' : '3'));
   const list = await items(dataset, limit);
   const sides: Side[] = [
-    { label: 'base', core: base, mems: [], wall: [], cpu: [], first: [], results: [] },
-    { label: 'this', core: here, mems: [], wall: [], cpu: [], first: [], results: [] },
+    { label: 'base', core: base, mems: [], wall: [], cpu: [], first: [], results: [], firstQuestionWarm: [] },
+    { label: 'this', core: here, mems: [], wall: [], cpu: [], first: [], results: [], firstQuestionWarm: [] },
   ];
+  // Warm each build's JIT on a throwaway copy of the first memory, so a first recall measures what a fresh
+  // memory costs, not compiling recall's code (with LoCoMo's two dev memories that compile was the whole figure).
+  for (const side of sides) {
+    const warm = build(side.core, list[0]!);
+    for (const q of list[0]!.questions) timed(side, warm, q);
+  }
   // build, then the first recall of each memory (alternating which build goes first)
   list.forEach((item, n) => {
     const order = n % 2 === 0 ? sides : [sides[1]!, sides[0]!];
@@ -116,33 +126,38 @@ async function main(): Promise<void> {
       const mem = build(side.core, item);
       side.mems.push(mem);
       side.first.push(timed(side, mem, item.questions[0]!).cpu);
+      side.firstQuestionWarm.push([]);
     }
   });
   let differ = 0;
   let compared = 0;
   for (let round = 0; round < rounds; round++) {
     list.forEach((item, n) => {
-      for (const q of item.questions) {
+      item.questions.forEach((q, qi) => {
         const order = (round + n) % 2 === 0 ? sides : [sides[1]!, sides[0]!];
         const got = new Map<Side, string>();
         for (const side of order) {
           const t = timed(side, side.mems[n]!, q);
           side.wall.push(t.wall);
           side.cpu.push(t.cpu);
+          if (qi === 0) side.firstQuestionWarm[n]!.push(t.cpu);
           got.set(side, t.result);
         }
         compared++;
         if (got.get(sides[0]!) !== got.get(sides[1]!)) differ++;
-      }
+      });
     });
   }
   const load = (await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ');
   console.log(`recall A/B on ${dataset} dev: ${list.length} memories, ${sides[0]!.wall.length} warm calls per side over ${rounds} rounds; load average ${load}`);
   for (const s of sides) {
     const warmCpu = pct(s.cpu, 0.5);
+    // each memory's first call over the same question's warm median (the first question may be a dear one)
+    const firstRatios = s.first.map((cpu, n) => cpu / pct(s.firstQuestionWarm[n]!, 0.5));
     console.log(
       `${s.label.padEnd(5)} warm wall p50 ${f2(pct(s.wall, 0.5))} / p95 ${f2(pct(s.wall, 0.95))} / max ${f2(Math.max(...s.wall))} ms; CPU p50 ${f2(warmCpu)} / p95 ${f2(pct(s.cpu, 0.95))} ms; ` +
-        `first recall CPU median ${f2(pct(s.first, 0.5))} / max ${f2(Math.max(...s.first))} ms (${f2(pct(s.first, 0.5) / warmCpu)}× warm p50)`,
+        `first recall CPU median ${f2(pct(s.first, 0.5))} / max ${f2(Math.max(...s.first))} ms; ` +
+        `first / the same question warm: median ${f2(pct(firstRatios, 0.5))}×, max ${f2(Math.max(...firstRatios))}×`,
     );
   }
   console.log(`results identical on both builds: ${compared - differ} of ${compared} calls${differ > 0 ? ' — RANKING DIFFERS' : ''}`);
