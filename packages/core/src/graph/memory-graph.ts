@@ -103,8 +103,6 @@ export class MemoryGraph {
   private readonly embedder: Embedder | undefined;
   /** @internal Set while a composite call runs user code (an extractor): writes from it are refused. */
   writesHeldBy: string | undefined;
-  /** @internal Reused by applyAssert (no allocation per assertion for the common case). */
-  readonly scratchOwn: number[] = [];
 
   constructor(raw: MemoryGraphOptions = {}) {
     const call = 'new MemoryGraph';
