@@ -96,6 +96,8 @@ export class MemoryGraph {
   /** @internal */ readonly clock: () => number;
   /** @internal */ readonly predicateConfig = new Map<string, PredicateConfig>();
   /** @internal */ readonly literalIds = new Map<string, number>();
+  /** @internal The number literals of `literalIds` keyed by the number itself (no key string per lookup; -0 is 0 to a Map). */
+  readonly numberLiteralIds = new Map<number, number>();
   /** @internal */ readonly provenanceIds = new Map<string, number>();
   /** @internal Entities merged into each entity (for `history`). */
   readonly mergedFrom = new Map<number, number[]>();

@@ -109,6 +109,10 @@ export function checkVector(mem: MemoryGraph, vector: ArrayLike<number>, call: s
 }
 
 export function literalId(mem: MemoryGraph, value: LiteralValue): number {
+  if (typeof value === 'number') {
+    const known = mem.numberLiteralIds.get(value);
+    if (known !== undefined) return known;
+  }
   const key = literalKey(value);
   let id = mem.literalIds.get(key);
   if (id === undefined) {
@@ -116,6 +120,7 @@ export function literalId(mem: MemoryGraph, value: LiteralValue): number {
     mem.literals.push(value);
     mem.literalIds.set(key, id);
   }
+  if (typeof value === 'number') mem.numberLiteralIds.set(value, id);
   return id;
 }
 
