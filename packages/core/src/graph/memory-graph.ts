@@ -25,7 +25,7 @@ import type {
   RetractResult,
   TimeInput,
 } from '../types.js';
-import { checkConfidence, checkPredicateName, guarded, plainZero, readInput, readOptions, readRecord, RECALL_SHAPE, SHAPES, show } from './validate.js';
+import { checkConfidence, checkPredicateName, guarded, plainZero, readError, readInput, readOptions, readRecord, RECALL_SHAPE, SHAPES, show } from './validate.js';
 import { RECALL_DEFAULTS } from './recall-engine.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
@@ -230,7 +230,13 @@ export class MemoryGraph {
 
   /** @internal The clock, read for a call: what it throws or a value that is not whole milliseconds is named. */
   clockAt(call: string): number {
-    const at = guarded(call, 'the clock (options.now)', () => this.clock());
+    // guarded()'s rule without its closure (this runs once per write).
+    let at: unknown;
+    try {
+      at = this.clock();
+    } catch (error) {
+      throw readError(call, 'the clock (options.now)', error);
+    }
     if (typeof at !== 'number' || !Number.isInteger(at)) {
       throw new InvalidArgumentError(`${call}: the clock returned ${show(at)}, not whole milliseconds`);
     }
