@@ -29,7 +29,10 @@ function run(Graph: typeof MemoryGraph, ops: number, seed: number): { calls: str
   const random = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   let now = Date.parse('2020-01-01T00:00:00Z');
-  const mem = new Graph({ now: () => now, predicates: { status: { cardinality: 'one' }, works_at: { cardinality: 'one' }, lives_in: { cardinality: 'one' } } });
+  const mem = new Graph({
+    now: () => now,
+    predicates: { status: { cardinality: 'one' }, works_at: { cardinality: 'one' }, lives_in: { cardinality: 'one' }, rumour: { cardinality: 'many', minConfidence: 0.5 } },
+  });
   const entities = 300;
   for (let i = 0; i < entities; i++) mem.entity({ name: `e${i}` });
   const out: unknown[] = [];
@@ -47,6 +50,11 @@ function run(Graph: typeof MemoryGraph, ops: number, seed: number): { calls: str
         if (random() < 0.2) a.validTo = now + Math.floor(random() * 40) * DAY;
         if (random() < 0.1) a.confidence = random();
         if (random() < 0.1) a.evidence = [`ev${Math.floor(random() * 5)}`];
+        out.push(mem.assert(a as never));
+      } else if (r < 0.55) {
+        // By name (known, new, or refused), against a gated predicate (some rejected, naming new entities).
+        const name = (k: number) => (random() < 0.5 ? `e${k}` : random() < 0.9 ? `new ${k}` : ' \u0000bad');
+        const a = { subject: name(Math.floor(random() * entities)), predicate: 'rumour', object: random() < 0.5 ? name(Math.floor(random() * 400)) : { value: 'x' }, confidence: random() };
         out.push(mem.assert(a as never));
       } else if (r < 0.85) {
         const a: Record<string, unknown> = { subject, predicate: pick(MANY), object: { id: Math.floor(random() * entities) }, validFrom: now - Math.floor(random() * 365) * DAY };
