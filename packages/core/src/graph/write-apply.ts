@@ -43,18 +43,38 @@ export function applyAssert(
   }
   // Cardinality one: other objects lose the asserted interval (collected before anything changes).
   const conflicts = cardinalityOne ? conflictsOf(st, s, p, t, validFrom, validTo) : 0;
-  const closed: number[] = [];
-  const added: number[] = [];
-  const row = insertInterval(mem, t, validFrom, validTo, at, confidence, prov, episode, evidence, own, closed, added);
+  // The result's arrays made at their size in the common cases (added [row]; closed [] or [the one
+  // conflict]): a first push onto [] reserves 16 slots, most of the garbage an assertion left.
+  const oneConflict = own.length === 0 && conflicts === 1;
+  const closed: number[] = oneConflict ? [conflictRows[0]!] : [];
+  const row = insertInterval(mem, t, validFrom, validTo, at, confidence, prov, episode, evidence, own, closed);
+  // The parts of the conflicts kept outside the interval, gathered first so `added` is made at its size.
+  let extra = 0;
   for (let i = 0; i < conflicts; i++) {
     const r = conflictRows[i]!;
-    closed.push(r);
-    const rest = added.length;
-    closeAndKeepOutside(mem, r, conflictTriples[i]!, validFrom, validTo, at, added);
+    if (!oneConflict) closed.push(r);
+    const k = closeAndKeep(mem, r, conflictTriples[i]!, validFrom, validTo, at);
     st.addSupersededBy(r, row);
-    for (let j = rest; j < added.length; j++) st.addSupersededBy(r, added[j]!);
+    for (let j = 0; j < k; j++) {
+      st.addSupersededBy(r, kept[j]!);
+      if (extra === keptRows.length) keptRows = grow(keptRows, extra * 2);
+      keptRows[extra++] = kept[j]!;
+    }
   }
-  return { status: 'added', id: row, closed, added };
+  return { status: 'added', id: row, closed, added: rowsAfter(row, keptRows, extra) };
+}
+
+/** Rows kept by the conflicts of one assertion (applyAssert's scratch). */
+let keptRows = new Int32Array(16);
+
+/** [first, ...rows[0, n)] as a packed array of its size (literals for the common lengths). */
+function rowsAfter(first: number, rows: Int32Array, n: number): number[] {
+  if (n === 0) return [first];
+  if (n === 1) return [first, rows[0]!];
+  if (n === 2) return [first, rows[0]!, rows[1]!];
+  const out = [first];
+  for (let i = 0; i < n; i++) out.push(rows[i]!);
+  return out;
 }
 
 /**
@@ -93,7 +113,7 @@ function conflictsOf(st: FactStore, s: number, p: number, t: number, validFrom: 
 /**
  * B[triple] ∪= [validFrom, validTo): open rows of the triple that overlap or touch the interval are
  * closed and one row covering their union is appended, so a triple's open rows stay its maximal
- * intervals of belief. The closed rows are pushed onto `closed` and the new row onto `added`; returns it.
+ * intervals of belief. The closed rows are pushed onto `closed`; returns the new row.
  */
 export function insertInterval(
   mem: MemoryGraph,
@@ -107,7 +127,6 @@ export function insertInterval(
   evidence: readonly number[],
   open: readonly number[],
   closed: number[],
-  added: number[],
 ): number {
   const st = mem.store;
   let from = validFrom;
@@ -137,21 +156,25 @@ export function insertInterval(
     st.closeRow(closed[i]!, at, t);
     st.addSupersededBy(closed[i]!, row);
   }
-  added.push(row);
   return row;
 }
 
+/** The rows the last closeAndKeep appended, in [0, its count). */
+const kept = new Int32Array(2);
+
 /**
- * Closes row r (of `triple`) and re-appends the parts of its valid interval outside [from, to), pushing
- * them onto `added`.
+ * Closes row r (of `triple`) and re-appends the parts of its valid interval outside [from, to) (at most
+ * two: before, then after); returns how many, the rows left in `kept`.
  */
-export function closeAndKeepOutside(mem: MemoryGraph, r: number, triple: number, from: number, to: number, at: number, added: number[]): void {
+export function closeAndKeep(mem: MemoryGraph, r: number, triple: number, from: number, to: number, at: number): number {
   const st = mem.store;
   const rf = st.validFromOf(r);
   const rt = st.validToOf(r);
   st.closeRow(r, at, triple);
-  if (rf < from) added.push(copyRow(mem, r, triple, rf, from, at));
-  if (to < rt) added.push(copyRow(mem, r, triple, to, rt, at));
+  let n = 0;
+  if (rf < from) kept[n++] = copyRow(mem, r, triple, rf, from, at);
+  if (to < rt) kept[n++] = copyRow(mem, r, triple, to, rt, at);
+  return n;
 }
 
 /** A new open version of row r's `triple` over [from, to), recorded at `at`, keeping r's provenance and use. */
@@ -179,9 +202,11 @@ export function applyRetract(mem: MemoryGraph, s: number, p: number, o: number |
   if (rows.length > 1) rows.sort(byNumber);
   const added: number[] = [];
   for (const r of rows) {
-    const rest = added.length;
-    closeAndKeepOutside(mem, r, st.triple[r]!, validFrom, validTo, at, added);
-    for (let j = rest; j < added.length; j++) st.addSupersededBy(r, added[j]!);
+    const k = closeAndKeep(mem, r, st.triple[r]!, validFrom, validTo, at);
+    for (let j = 0; j < k; j++) {
+      st.addSupersededBy(r, kept[j]!);
+      added.push(kept[j]!);
+    }
   }
   return { closed: rows, added };
 }
@@ -220,7 +245,7 @@ export function applyMerge(mem: MemoryGraph, into: number, from: number, at: num
       const open: number[] = [];
       st.openRowsOf(target, open);
       open.sort((a, b) => a - b);
-      const inserted = insertInterval(mem, target, pf, pt, at, st.confidenceOf(r), st.provenanceOf(r), st.episodeOf(r), NO_ROWS, open, [], []);
+      const inserted = insertInterval(mem, target, pf, pt, at, st.confidenceOf(r), st.provenanceOf(r), st.episodeOf(r), NO_ROWS, open, []);
       // The moved version keeps its own evidence.
       let head = st.evidenceHeadOf(inserted);
       for (const e of st.evidenceIds(st.evidenceHeadOf(r))) if (!st.hasEvidence(head, e)) head = st.prependEvidence(head, e);
