@@ -43,6 +43,22 @@ describe('LogBuffer', () => {
     expect(again.get(140)).toEqual(note(140, 'after'));
   });
 
+  it('keeps every small operation as the log passes from its first small segments to larger ones', () => {
+    const log = new LogBuffer();
+    const expected: Operation[] = [];
+    // About 2.4 MB of records: across the 64 KiB first segment and each doubling after it.
+    for (let i = 0; i < 30_000; i++) {
+      const op = note(i, `turn ${i} ${'y'.repeat(i % 97)}`);
+      log.append(op);
+      expected.push(op);
+    }
+    for (let i = 0; i < expected.length; i++) expect(log.get(i)).toEqual(expected[i]);
+    const { bytes, ends } = log.trimmed();
+    expect(bytes.length).toBe(log.byteLength());
+    const decoder = new TextDecoder();
+    expect(Array.from(ends, (end, i) => JSON.parse(decoder.decode(bytes.subarray((i === 0 ? 0 : ends[i - 1]!) + 1, end))) as unknown)).toEqual(expected);
+  });
+
   it('an operation that cannot be serialised is refused by name, and nothing is logged', () => {
     const log = new LogBuffer();
     log.append(note(0, 'a'));

@@ -155,12 +155,12 @@ describe('SubjectIndex', () => {
 describe('SubjectIndex bulk build', () => {
   /** The index's arrays in their used part: what reads walk, so two indexes that agree here answer alike. */
   function layout(index: SubjectIndex, rows: number) {
-    const x = index as unknown as { data: Float64Array; slotInts: Int32Array; slotsUsed: number; blockInts: Int32Array; blocksUsed: number; head: Int32Array; tail: Int32Array; rowSlot: Int32Array };
+    const x = index as unknown as { data: Float64Array; slotInts: Int32Array; slotsUsed: number; blockInts: Int32Array; blocksUsed: number; head: Int32Array; lastSlot: Int32Array; rowSlot: Int32Array };
     const heads = (a: Int32Array) => [...a].slice(0, [...a].findLastIndex((v) => v !== -1) + 1);
     return {
       slotInts: [...x.slotInts.subarray(0, 6 * x.slotsUsed)], // the slots' times too, bit for bit
       head: heads(x.head),
-      tail: heads(x.tail),
+      lastSlot: heads(x.lastSlot),
       blockInts: [...x.blockInts.subarray(0, 4 * x.blocksUsed)],
       rowSlot: [...x.rowSlot.subarray(0, rows)],
     };

@@ -32,6 +32,8 @@ export class EntityTable {
   aliasName: number[] = [];
   /** Canonical name or alias → entity id. */
   private byName = new Map<string, number>();
+  /** Merges made: while none, every id resolves to itself (no read of `mergedInto` at a random id). */
+  private merges = 0;
 
   constructor(
     readonly strings: StringDictionary,
@@ -86,6 +88,7 @@ export class EntityTable {
   merge(from: number, into: number, at: number): void {
     this.mergedInto[from] = into;
     this.mergedAt[from] = at;
+    this.merges++;
   }
 
   /** The entity a canonical name or alias names, before following merges; NONE if unknown. */
@@ -95,6 +98,7 @@ export class EntityTable {
 
   /** Follows merges made at or before record time `k`. */
   resolveAt(id: number, k: number): number {
+    if (this.merges === 0) return id;
     let cur = id;
     while (this.mergedInto[cur] !== NONE && this.mergedAt[cur]! <= k) cur = this.mergedInto[cur]!;
     return cur;

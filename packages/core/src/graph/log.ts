@@ -123,8 +123,10 @@ export type Operation =
 
 const encoder = new TextEncoder();
 
-/** Bytes of one log segment: new segments start at this size, so growing never copies more than this. */
+/** The largest log segment (but for one holding a single larger record): what a new one grows to. */
 export const LOG_SEGMENT_BYTES = 1 << 26;
+/** Bytes of a log's first segment; each next one is twice the last, up to LOG_SEGMENT_BYTES. */
+const FIRST_SEGMENT_BYTES = 1 << 16;
 /** Largest view handed to TextEncoder.encodeInto: V8 writes nothing into a view of 2^31 bytes or more. */
 const MAX_ENCODE_VIEW = 0x7fffffff;
 /** A JSON operation this long (UTF-16 units) or longer gets room for its exact UTF-8 length, not the worst case. */
@@ -140,7 +142,7 @@ export const MAX_EXPORTED_LOG_BYTES = 0x7fffffff;
  * written as its JSON text. Reading (`get`, `toArray`, `iterate`) decodes a record into the same JSON
  * operation on demand.
  *
- * Segments, not one doubling buffer: the log grows without ever copying more than one segment, has no
+ * Segments, not one doubling buffer: the log grows without copying what it holds, has no
  * 2 GiB or 4 GiB ceiling of its own, and never hands encodeInto a view of 2^31 bytes or more (V8 then
  * writes nothing, which once dropped operations silently). Every encode is checked to have consumed its
  * whole operation. Offsets are absolute over the concatenated records (exact in a Float64Array up to 2^53).
@@ -165,7 +167,7 @@ export class LogBuffer {
   maxLineUnits = MAX_LOG_LINE_UNITS;
 
   constructor() {
-    this.current = new Uint8Array(1 << 16);
+    this.current = new Uint8Array(FIRST_SEGMENT_BYTES);
     this.view = new DataView(this.current.buffer);
     this.ends = new Float64Array(1024);
     this.segmentStart = [0];
@@ -234,18 +236,15 @@ export class LogBuffer {
     this.end(writeRetractRecord(this.view, at, recordedAt, validFrom, validTo, subject, predicate, object));
   }
 
-  /** Room for `bytes` at the end of the current segment (growing it, or starting a new one); returns where they go. */
+  /**
+   * Room for `bytes` at the end of the current segment, or in a new one; returns where they go. A new
+   * segment is twice the size of the last (at least 64 KiB, at most LOG_SEGMENT_BYTES, and at least the
+   * record), so a growing log never copies what it holds: the full segment is closed as it is.
+   */
   private reserve(bytes: number): number {
     if (this.currentUsed + bytes > this.current.length) {
-      if (this.currentUsed + bytes <= LOG_SEGMENT_BYTES) {
-        let cap = Math.max(this.current.length * 2, 1024);
-        while (this.currentUsed + bytes > cap) cap *= 2;
-        this.current = grow(this.current, Math.min(cap, LOG_SEGMENT_BYTES));
-        this.segments[this.segments.length - 1] = this.current;
-      } else {
-        if (bytes > MAX_ENCODE_VIEW) throw new Error(`LogBuffer: a record of ${bytes} bytes`);
-        this.startSegment(Math.max(LOG_SEGMENT_BYTES, bytes));
-      }
+      if (bytes > MAX_ENCODE_VIEW) throw new Error(`LogBuffer: a record of ${bytes} bytes`);
+      this.startSegment(Math.max(Math.min(Math.max(this.current.length * 2, FIRST_SEGMENT_BYTES), LOG_SEGMENT_BYTES), bytes));
       this.view = new DataView(this.current.buffer, this.current.byteOffset, this.current.byteLength);
     }
     return this.currentUsed;

@@ -25,7 +25,7 @@ import type {
   RetractResult,
   TimeInput,
 } from '../types.js';
-import { checkConfidence, checkPredicateName, guarded, plainZero, readInput, readOptions, readRecord, RECALL_SHAPE, SHAPES, show } from './validate.js';
+import { checkConfidence, checkPredicateName, guarded, plainZero, readError, readInput, readOptions, readRecord, RECALL_SHAPE, SHAPES, show } from './validate.js';
 import { RECALL_DEFAULTS } from './recall-engine.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
@@ -96,6 +96,8 @@ export class MemoryGraph {
   /** @internal */ readonly clock: () => number;
   /** @internal */ readonly predicateConfig = new Map<string, PredicateConfig>();
   /** @internal */ readonly literalIds = new Map<string, number>();
+  /** @internal The number literals of `literalIds` keyed by the number itself (no key string per lookup; -0 is 0 to a Map). */
+  readonly numberLiteralIds = new Map<number, number>();
   /** @internal */ readonly provenanceIds = new Map<string, number>();
   /** @internal Entities merged into each entity (for `history`). */
   readonly mergedFrom = new Map<number, number[]>();
@@ -103,8 +105,6 @@ export class MemoryGraph {
   private readonly embedder: Embedder | undefined;
   /** @internal Set while a composite call runs user code (an extractor): writes from it are refused. */
   writesHeldBy: string | undefined;
-  /** @internal Reused by applyAssert (no allocation per assertion for the common case). */
-  readonly scratchOwn: number[] = [];
 
   constructor(raw: MemoryGraphOptions = {}) {
     const call = 'new MemoryGraph';
@@ -230,7 +230,13 @@ export class MemoryGraph {
 
   /** @internal The clock, read for a call: what it throws or a value that is not whole milliseconds is named. */
   clockAt(call: string): number {
-    const at = guarded(call, 'the clock (options.now)', () => this.clock());
+    // guarded()'s rule without its closure (this runs once per write).
+    let at: unknown;
+    try {
+      at = this.clock();
+    } catch (error) {
+      throw readError(call, 'the clock (options.now)', error);
+    }
     if (typeof at !== 'number' || !Number.isInteger(at)) {
       throw new InvalidArgumentError(`${call}: the clock returned ${show(at)}, not whole milliseconds`);
     }

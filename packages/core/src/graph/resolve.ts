@@ -7,8 +7,11 @@ import { checkName, displayName } from '../util/names.js';
 import { checkLiteral, checkText, plainZero, readList, show } from './validate.js';
 import type { MemoryGraph } from './memory-graph.js';
 
-/** A subject or object resolved before any change is made: an existing id, or a name to create. */
-export type PendingEntity = { id: number } | { create: string; display: string };
+/**
+ * A subject or object resolved before any change is made: an existing entity's id (a bare number, so the
+ * common reference allocates nothing), or a name to create.
+ */
+export type PendingEntity = number | { create: string; display: string };
 export type PendingObject = PendingEntity | { literal: LiteralValue };
 
 /** The entity a reference names at record time k; NONE for an unknown name; NotFoundError for an unknown id. */
@@ -55,9 +58,9 @@ export function pendingEntity(mem: MemoryGraph, ref: EntityRef, call: string, fi
   if (typeof ref === 'string') {
     const canonical = checkName(ref, call, field);
     const id = mem.entities.lookup(canonical);
-    return id === NONE ? { create: canonical, display: displayName(ref) } : { id: mem.entities.resolveAt(id, at) };
+    return id === NONE ? { create: canonical, display: displayName(ref) } : mem.entities.resolveAt(id, at);
   }
-  return { id: findEntity(mem, ref, call, field, at) };
+  return findEntity(mem, ref, call, field, at);
 }
 
 export function pendingObject(mem: MemoryGraph, ref: ObjectRef, call: string, field: string, at: number): PendingObject {
@@ -109,6 +112,10 @@ export function checkVector(mem: MemoryGraph, vector: ArrayLike<number>, call: s
 }
 
 export function literalId(mem: MemoryGraph, value: LiteralValue): number {
+  if (typeof value === 'number') {
+    const known = mem.numberLiteralIds.get(value);
+    if (known !== undefined) return known;
+  }
   const key = literalKey(value);
   let id = mem.literalIds.get(key);
   if (id === undefined) {
@@ -116,6 +123,7 @@ export function literalId(mem: MemoryGraph, value: LiteralValue): number {
     mem.literals.push(value);
     mem.literalIds.set(key, id);
   }
+  if (typeof value === 'number') mem.numberLiteralIds.set(value, id);
   return id;
 }
 

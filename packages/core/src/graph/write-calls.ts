@@ -127,11 +127,11 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   if (known === NONE && mem.predicateNames.size >= MAX_PREDICATES) {
     throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
   }
-  const literal = 'literal' in object ? object.literal : undefined;
+  const literal = typeof object === 'object' && 'literal' in object ? object.literal : undefined;
   // The assertion's line, bounded before the entities it names are created (their own lines are small);
   // a quick bound first, so the common call builds no list of its strings.
   let units = quickUnits(input.predicate) + quickUnits(source) + quickUnits(reason) + quickUnits(input.edgeType) + quickUnits(input.episode);
-  units += (typeof literal === 'string' ? quickUnits(literal) : 0) + ('create' in subject ? quickUnits(subject.display) : 0) + ('create' in object ? quickUnits(object.display) : 0);
+  units += (typeof literal === 'string' ? quickUnits(literal) : 0) + (typeof subject === 'object' ? quickUnits(subject.display) : 0) + (typeof object === 'object' && 'create' in object ? quickUnits(object.display) : 0);
   for (let i = 0; i < evidence.length; i++) units += quickUnits(evidence[i]);
   if (units + LINE_SLACK > mem.logBuffer.maxLineUnits) {
     checkLineSize(call, mem.logBuffer.maxLineUnits, [
@@ -141,8 +141,8 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
       input.edgeType,
       input.episode,
       typeof literal === 'string' ? literal : undefined,
-      'create' in subject ? subject.display : undefined,
-      'create' in object ? object.display : undefined,
+      typeof subject === 'object' ? subject.display : undefined,
+      typeof object === 'object' && 'create' in object ? object.display : undefined,
       evidence,
     ]);
   }
@@ -153,10 +153,10 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   const rejected = confidence < gate;
   // A rejected assertion creates no entity: it names new ones by name in the log.
   const s = refer(mem, subject, rejected, at);
-  const objectEntity = 'literal' in object ? undefined : refer(mem, object, rejected, at);
+  const objectEntity = literal !== undefined ? undefined : refer(mem, object as PendingEntity, rejected, at);
   if (rejected || typeof s !== 'number' || (objectEntity !== undefined && typeof objectEntity !== 'number')) {
     const objectSpec: ObjectSpec | { name: string } =
-      'literal' in object ? { value: object.literal } : typeof objectEntity === 'number' ? { id: objectEntity } : objectEntity!;
+      literal !== undefined ? { value: literal } : typeof objectEntity === 'number' ? { id: objectEntity } : objectEntity!;
     const op: AssertOp = { type: 'assert', recordedAt: at, subject: s, predicate: input.predicate, object: objectSpec, validFrom: validFrom === -Infinity ? null : validFrom };
     if (validTo !== Infinity) op.validTo = validTo;
     op.confidence = confidence;
@@ -349,12 +349,12 @@ export function createEntity(
 }
 
 export function refer(mem: MemoryGraph, pending: PendingEntity, rejected: boolean, at: number): number | { name: string } {
-  if ('id' in pending) return pending.id;
+  if (typeof pending === 'number') return pending;
   return rejected ? { name: pending.display } : materialise(mem, pending, at);
 }
 
 export function materialise(mem: MemoryGraph, pending: PendingEntity, at: number): number {
-  if ('id' in pending) return pending.id;
+  if (typeof pending === 'number') return pending;
   const existing = mem.entities.lookup(pending.create);
   // Two references to one new name in a single call create it once.
   if (existing !== NONE) return mem.entities.resolveAt(existing, at);

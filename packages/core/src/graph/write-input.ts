@@ -27,7 +27,7 @@ function readWriteInput(call: string, value: unknown, assert: boolean): AssertIn
   const shape = assert ? SHAPES.assert : SHAPES.retract;
   try {
     const source = argumentObject(call, value);
-    for (const key in source) if (!Object.hasOwn(shape, key)) unknownField(call, 'the argument', key, shape);
+    for (const key in source) if (!isWriteField(key, assert)) unknownField(call, 'the argument', key, shape);
     const subject = ref(call, source.subject, 'subject');
     const predicate = source.predicate;
     const object = objectRef(call, source.object, 'object');
@@ -45,5 +45,31 @@ function readWriteInput(call: string, value: unknown, assert: boolean): AssertIn
     return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode } as AssertInput;
   } catch (error) {
     throw readError(call, 'the argument', error);
+  }
+}
+
+/**
+ * `Object.hasOwn(assert ? SHAPES.assert : SHAPES.retract, key)`, as a switch: a key read by for-in is an
+ * interned string, so each case is a pointer comparison, not a property lookup through a builtin call
+ * (a test holds it to the shapes).
+ */
+export function isWriteField(key: string, assert: boolean): boolean {
+  switch (key) {
+    case 'subject':
+    case 'predicate':
+    case 'object':
+    case 'validFrom':
+    case 'validTo':
+    case 'recordedAt':
+    case 'reason':
+      return true;
+    case 'confidence':
+    case 'source':
+    case 'evidence':
+    case 'edgeType':
+    case 'episode':
+      return assert;
+    default:
+      return false;
   }
 }

@@ -180,11 +180,10 @@ export class FactStore {
     return row;
   }
 
-  /** Closes an open row at record time `at`: its only temporal change, ever. */
-  closeRow(row: number, at: number): void {
+  /** Closes an open row (of `triple`, when the caller knows it) at record time `at`: its only temporal change, ever. */
+  closeRow(row: number, at: number, triple = this.triple[row]!): void {
     this.subjects.closed(row, at);
     this.closedRows.push(row);
-    const triple = this.triple[row]!;
     if (this.live.closedOne(triple)) this.live.remove(triple, this.tSubject[triple]!, this.tPredicate[triple]!);
     this.zones.closed(row, this, this.rowCount);
   }

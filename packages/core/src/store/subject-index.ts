@@ -67,10 +67,15 @@ export interface SubjectRows {
 }
 
 export class SubjectIndex {
-  // ---- per entity: its first and last block ----
+  // ---- per entity: its first block, and its newest slot ----
   private entityCapacity = 0;
   private head = new Int32Array(0);
-  private tail = new Int32Array(0);
+  /**
+   * The subject's newest slot (NONE: none yet): where the next goes is known from it alone, so an append
+   * finds its slot without first reading its block's header (a cache miss a row in a large store, on the
+   * path to the slot's own).
+   */
+  private lastSlot = new Int32Array(0);
   /** One more than the largest subject with a row. */
   private entities = 0;
   /** Per slot (slot s of block b is b · 8 + s): its validFrom and validTo, and over the same bytes its row id (EMPTY while unfilled) and invalidAt id. */
@@ -151,7 +156,7 @@ export class SubjectIndex {
     if (needed <= this.entityCapacity) return;
     const cap = nextCapacity(this.entityCapacity, needed);
     this.head = grow(this.head, cap, NONE);
-    this.tail = grow(this.tail, cap, NONE);
+    this.lastSlot = grow(this.lastSlot, cap, NONE);
     this.entityCapacity = cap;
   }
 
@@ -188,20 +193,19 @@ export class SubjectIndex {
     this.reserveEntities(subject + 1);
     if (subject >= this.entities) this.entities = subject + 1;
     if (row >= this.rowSlot.length) this.reserveRows(nextCapacity(this.rowSlot.length, row + 1));
-    let b = this.tail[subject]!;
-    if (b === NONE) {
-      b = this.newBlock();
-      this.head[subject] = b;
-      this.tail[subject] = b;
-    } else if (this.blockInts[b * BLOCK_INTS + NEXT] === -1 - BLOCK) {
+    let s = this.lastSlot[subject]!;
+    if (s === NONE) {
+      const first = this.newBlock();
+      this.head[subject] = first;
+      s = first << SHIFT;
+    } else if ((s & (BLOCK - 1)) === BLOCK - 1) {
       const next = this.newBlock();
-      this.blockInts[b * BLOCK_INTS + NEXT] = next;
-      this.tail[subject] = next;
-      b = next;
-    }
-    const i = -1 - this.blockInts[b * BLOCK_INTS + NEXT]!; // slots filled in the last block
-    this.blockInts[b * BLOCK_INTS + NEXT] = -2 - i;
-    const s = (b << SHIFT) + i;
+      this.blockInts[(s >>> SHIFT) * BLOCK_INTS + NEXT] = next;
+      s = next << SHIFT;
+    } else s++;
+    this.lastSlot[subject] = s;
+    const b = s >>> SHIFT;
+    this.blockInts[b * BLOCK_INTS + NEXT] = -2 - (s & (BLOCK - 1)); // the last block's NEXT: -1 - (its slots filled)
     const d = this.data;
     const at = slotAt(s);
     const inv = this.idOf(invalidAt);
@@ -351,7 +355,7 @@ export class SubjectIndex {
 
   /**
    * Bytes in use (blocks as allocated: their slots' valid times, row and invalidAt ids, next links and
-   * summaries; the per-row slot column for the rows held; the per-entity heads and tails for the
+   * summaries; the per-row slot column for the rows held; the per-entity heads and newest slots for the
    * entities up to the last one with a row), counted as FactStore.memoryBytes counts its row columns:
    * without the slack of doubling capacities. (The record times are counted there.)
    */

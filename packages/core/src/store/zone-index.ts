@@ -65,6 +65,12 @@ export const enum ZoneQuery {
 export class ZoneIndex {
   private levels: Level[] = [];
   private capacity = 0;
+  /**
+   * Per leaf, its rows still open (invalidAt = ∞; at most 32). While a leaf has one, its largest invalidAt
+   * is ∞ whatever else closes: a closing then needs no scan of the leaf's rows (each a cache miss in a
+   * large store). Only the closing of a leaf's last open row recomputes its summary.
+   */
+  private openInLeaf = new Uint8Array(0);
 
   /** Makes room for `rows` rows (called when the store grows). */
   reserve(rows: number): void {
@@ -77,6 +83,7 @@ export class ZoneIndex {
       const level = this.levels[depth];
       if (level === undefined) this.levels.push(new Level(size));
       else if (level.maxInvalid.length < size) level.resize(size);
+      if (depth === 0 && this.openInLeaf.length < size) this.openInLeaf = grow(this.openInLeaf, size);
       depth++;
     } while (size > 1);
     // A level added on top must summarise what is already below it.
@@ -94,11 +101,13 @@ export class ZoneIndex {
       let maxFrom = -Infinity;
       let minTo = Infinity;
       let maxTo = -Infinity;
+      let open = 0;
       const end = Math.min(rowCount, (node + 1) * FANOUT);
       for (let r = node * FANOUT; r < end; r++) {
         const inv = rows.invalidAt[r]!;
         const vf = rows.validFrom[r]!;
         const vt = rows.validTo[r]!;
+        if (inv === Infinity) open++;
         if (inv > maxInvalid) maxInvalid = inv;
         if (vf < minFrom) minFrom = vf;
         if (vf > maxFrom) maxFrom = vf;
@@ -110,6 +119,7 @@ export class ZoneIndex {
       leaf.maxFrom[node] = float32Up(maxFrom);
       leaf.minTo[node] = float32Down(minTo);
       leaf.maxTo[node] = float32Up(maxTo);
+      this.openInLeaf[node] = open;
     }
     for (let d = 1; d < this.levels.length; d++) this.rebuildLevel(d);
   }
@@ -139,32 +149,38 @@ export class ZoneIndex {
     }
   }
 
-  /** A new row: widen its leaf and ancestors. */
+  /**
+   * A new row: widen its leaf and ancestors. A level left as it was ends the climb: every node covers its
+   * children's bounds (the same float32s), so a node whose child did not widen does not widen either.
+   */
   add(row: number, validFrom: number, validTo: number, invalidAt: number): void {
     let index = row >>> SHIFT;
+    if (invalidAt === Infinity) this.openInLeaf[index]!++;
     for (const level of this.levels) {
-      if (level.maxInvalid[index]! < invalidAt) level.maxInvalid[index] = float32Up(invalidAt);
-      if (level.minFrom[index]! > validFrom) level.minFrom[index] = float32Down(validFrom);
-      if (level.maxFrom[index]! < validFrom) level.maxFrom[index] = float32Up(validFrom);
-      if (level.minTo[index]! > validTo) level.minTo[index] = float32Down(validTo);
-      if (level.maxTo[index]! < validTo) level.maxTo[index] = float32Up(validTo);
+      let widened = false;
+      if (level.maxInvalid[index]! < invalidAt) (level.maxInvalid[index] = float32Up(invalidAt)), (widened = true);
+      if (level.minFrom[index]! > validFrom) (level.minFrom[index] = float32Down(validFrom)), (widened = true);
+      if (level.maxFrom[index]! < validFrom) (level.maxFrom[index] = float32Up(validFrom)), (widened = true);
+      if (level.minTo[index]! > validTo) (level.minTo[index] = float32Down(validTo)), (widened = true);
+      if (level.maxTo[index]! < validTo) (level.maxTo[index] = float32Up(validTo)), (widened = true);
+      if (!widened) return;
       index >>>= SHIFT;
     }
   }
 
-  /** A row's invalidAt went down (it was closed): recompute the largest invalidAt up the tree. */
+  /**
+   * A row's invalidAt went down (it was closed): recompute the largest invalidAt up the tree. While its leaf
+   * keeps an open row that largest is ∞ and stays so: nothing to do.
+   */
   closed(row: number, rows: ZoneRows, rowCount: number): void {
     let index = row >>> SHIFT;
+    if (--this.openInLeaf[index]! !== 0) return;
     const leaf = this.levels[0]!;
     let max = -Infinity;
     const end = Math.min(rowCount, (index + 1) << SHIFT);
-    // Newest rows first: one still open settles the largest (∞), usually the leaf's summary as it was.
     for (let r = end - 1; r >= index << SHIFT; r--) {
       const inv = rows.invalidAtOf(r);
-      if (inv > max) {
-        max = inv;
-        if (max === Infinity) break;
-      }
+      if (inv > max) max = inv;
     }
     const bound = float32Up(max);
     if (leaf.maxInvalid[index] === bound) return;
@@ -245,6 +261,6 @@ export class ZoneIndex {
   get byteLength(): number {
     let bytes = 0;
     for (const level of this.levels) bytes += level.maxInvalid.byteLength * 5;
-    return bytes;
+    return bytes + this.openInLeaf.byteLength;
   }
 }
