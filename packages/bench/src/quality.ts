@@ -67,7 +67,10 @@ interface Args {
   /** LongMemEval: a seeded sample of this many questions instead of all (with `seed`). */
   sample: number | undefined;
   seed: number;
-  /** LongMemEval: write one JSON line per question and cut (answer sessions' ranks and dates) to this file. */
+  /**
+   * Write one JSON line per question and variant to this file: LongMemEval per cut (answer sessions' ranks and
+   * dates), LoCoMo with its evidence turns' ranks and the top 10.
+   */
   details: string | undefined;
   /** LongMemEval with a dense model: only the questions whose texts are all cached (nothing embedded). */
   cachedOnly: boolean;
@@ -243,6 +246,12 @@ async function locomo(a: Args, lat: Latency, dense: DenseModel | undefined): Pro
       for (const variant of a.variants) {
         const ours = episodesOf(ing.mem, q.question, cut, { ...variant.options, ...qv }, 50).filter((id) => DIA.test(id));
         for (const k of [5, 10, 25]) put(t, `evidence recall@${k}`, group, variant.label, evidenceRecall(ours, q.evidence, k));
+        if (a.details !== undefined) {
+          // each evidence turn's 1-based rank among the first 50 (0: not there), for reading misses
+          const evidence = q.evidence.map((id) => ({ id, rank: ours.indexOf(id) + 1 }));
+          const line = { variant: variant.label, conversation: conv.id, category: group, question: q.question, evidence, top: ours.slice(0, 10) };
+          appendFileSync(a.details, JSON.stringify(line) + '\n');
+        }
       }
     }
   }
