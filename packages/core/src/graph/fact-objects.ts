@@ -1,7 +1,7 @@
 // Fact objects: the plain `Fact` of a row, one at a time or for a whole result.
 import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
-import type { EdgeType, Fact } from '../types.js';
+import type { EdgeType, Fact, LiteralValue } from '../types.js';
 import type { MemoryGraph } from './memory-graph.js';
 
 /**
@@ -20,15 +20,16 @@ const g = {
   object: new Int32Array(CHUNK),
   validFrom: new Float64Array(CHUNK),
   validTo: new Float64Array(CHUNK),
+  recordedId: new Int32Array(CHUNK),
+  lastSeenId: new Int32Array(CHUNK),
   recordedAt: new Float64Array(CHUNK),
   invalidAt: new Float64Array(CHUNK),
-  confidence: new Float32Array(CHUNK),
   lastSeenAt: new Float64Array(CHUNK),
-  evidence: new Int32Array(CHUNK),
-  provenance: new Int32Array(CHUNK),
-  episode: new Int32Array(CHUNK),
   superseded: new Int32Array(CHUNK),
   meta: new Uint8Array(CHUNK),
+  /** Display names of the subjects and the objects (an object's literal value where it has one). */
+  subjectName: new Array<string>(CHUNK).fill(''),
+  objectName: new Array<LiteralValue>(CHUNK).fill(''),
 };
 
 /** Fact objects of row ids known to exist (no per-id check), in their order. */
@@ -51,27 +52,26 @@ export function factAt(mem: MemoryGraph, id: number): Fact {
 
 function buildFacts(mem: MemoryGraph, rows: readonly number[], subject: number, times: readonly number[] | undefined): Fact[] {
   const out = new Array<Fact>(rows.length);
-  const subjectName = subject === NONE ? '' : mem.entities.displayName(subject);
   for (let start = 0; start < rows.length; start += CHUNK) {
     const n = Math.min(CHUNK, rows.length - start);
     gather(mem, rows, start, n, subject, times);
-    for (let i = 0; i < n; i++) out[start + i] = makeFact(mem, rows[start + i]!, i, subject === NONE ? mem.entities.displayName(g.subject[i]!) : subjectName);
+    for (let i = 0; i < n; i++) out[start + i] = makeFact(mem, rows[start + i]!, i);
   }
   return out;
 }
 
-/** Reads rows[start, start + n)'s columns into the scratch, one column per loop. */
+/**
+ * Reads rows[start, start + n)'s columns into the scratch, one column per loop, and each loop only after
+ * the loop whose answers it looks up (record time ids before the times, triples before their names):
+ * no load waits on a miss of the same row in the same loop.
+ */
 function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: number, subject: number, times: readonly number[] | undefined): void {
   const st = mem.store;
   for (let i = 0; i < n; i++) {
     const r = rows[start + i]!;
     g.triple[i] = st.triple[r]!;
-    g.recordedAt[i] = st.recordedAtOf(r);
-    g.confidence[i] = st.confidenceOf(r);
-    g.lastSeenAt[i] = st.lastSeenAtOf(r);
-    g.evidence[i] = st.evidenceHeadOf(r);
-    g.provenance[i] = st.provenanceOf(r);
-    g.episode[i] = st.episodeOf(r);
+    g.recordedId[i] = st.recordedId[r]!;
+    g.lastSeenId[i] = st.lastSeenId[r]!;
     g.superseded[i] = st.supersededHead[r]!;
     g.meta[i] = st.meta.bits[r]!;
   }
@@ -95,40 +95,55 @@ function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: num
     g.predicate[i] = st.tPredicate[t]!;
     g.object[i] = st.tObject[t]!;
   }
+  for (let i = 0; i < n; i++) {
+    const recorded = st.times.timeOf(g.recordedId[i]!);
+    g.recordedAt[i] = recorded;
+    // Most rows were last seen when recorded: the same id, no second lookup.
+    g.lastSeenAt[i] = g.lastSeenId[i] === g.recordedId[i] ? recorded : st.lastSeenAtOf(rows[start + i]!);
+  }
+  const entities = mem.entities;
+  if (subject === NONE) for (let i = 0; i < n; i++) g.subjectName[i] = entities.displayName(g.subject[i]!);
+  else g.subjectName.fill(entities.displayName(subject), 0, n);
+  for (let i = 0; i < n; i++) {
+    const o = g.object[i]!;
+    g.objectName[i] = o >= 0 ? entities.displayName(o) : mem.literals[literalCode(o)]!;
+  }
 }
 
 /**
  * The Fact of scratch entry i (row `id`). Built as one object literal (one hidden class for every fact), the
  * optional fields added after it in a fixed order; evidence strings are read straight off their chain. A row
- * whose metadata bits are all clear has every rarely set field at its default (row-meta.ts).
+ * whose metadata bits are all clear has every rarely set field at its default (row-meta.ts), so only such
+ * rows' sparse fields are looked up.
  */
-function makeFact(mem: MemoryGraph, id: number, i: number, subjectName: string): Fact {
+function makeFact(mem: MemoryGraph, id: number, i: number): Fact {
   const st = mem.store;
   const o = g.object[i]!;
   const meta = g.meta[i]!;
   const fact: Fact = {
     id,
-    subject: { id: g.subject[i]!, name: subjectName },
+    subject: { id: g.subject[i]!, name: g.subjectName[i]! },
     predicate: mem.predicateNames.get(g.predicate[i]!),
-    object: o >= 0 ? { id: o, name: mem.entities.displayName(o) } : { value: mem.literals[literalCode(o)]! },
+    object: o >= 0 ? { id: o, name: g.objectName[i] as string } : { value: g.objectName[i]! },
     validFrom: g.validFrom[i]!,
     validTo: g.validTo[i]!,
     recordedAt: g.recordedAt[i]!,
     invalidAt: g.invalidAt[i]!,
-    confidence: g.confidence[i]!,
-    evidence: evidenceOf(mem, g.evidence[i]!),
+    confidence: meta === 0 ? 1 : st.confidenceOf(id),
+    evidence: meta === 0 ? [] : evidenceOf(mem, st.evidenceHeadOf(id)),
     salience: meta === 0 ? 1 : st.meta.salienceOf(id),
     retrievals: meta === 0 ? 0 : st.meta.retrievalsOf(id),
     lastSeenAt: g.lastSeenAt[i]!,
   };
-  const prov = g.provenance[i]!;
+  // Tuple 0 is the first one the memory met, not necessarily the plain one: read it like any other.
+  const prov = meta === 0 ? 0 : st.provenanceOf(id);
   const source = mem.provenance.source[prov]!;
   const reason = mem.provenance.reason[prov]!;
   const edgeType = mem.provenance.edgeType[prov]!;
   if (source !== NONE) fact.source = mem.strings.get(source);
   if (reason !== NONE) fact.reason = mem.strings.get(reason);
   if (edgeType !== NONE) fact.edgeType = EDGE_TYPES[edgeType] as EdgeType;
-  const episode = g.episode[i]!;
+  const episode = meta === 0 ? NONE : st.episodeOf(id);
   if (episode !== NONE) fact.episode = mem.episodes.ids[episode]!;
   if (meta !== 0) {
     const archivedAt = st.meta.archivedAtOf(id);
