@@ -20,7 +20,7 @@ import { showTime, toMillis } from '../util/time.js';
 import type { MemoryGraph } from './memory-graph.js';
 import { factAt, factsOfRows, factsOfSubject } from './fact-objects.js';
 import { findEntity, findObject, withMerged } from './resolve.js';
-import { readInput, readOptions, SHAPES, show } from './validate.js';
+import { readFactQuery, readInput, readOptions, SHAPES, show } from './validate.js';
 
 export function cutOf(mem: MemoryGraph, cut: Cut, call: string): { v: number; k: number } {
   const needNow = cut.validAt === undefined || cut.knownAt === undefined;
@@ -33,7 +33,7 @@ export function cutOf(mem: MemoryGraph, cut: Cut, call: string): { v: number; k:
 /** The facts believed at `knownAt` to hold at `validAt` (both default to now). */
 export function readFacts(mem: MemoryGraph, raw: FactQuery = {}): Fact[] {
   const call = 'MemoryGraph.facts';
-  const query = readInput<FactQuery>(call, raw, SHAPES.facts);
+  const query = readFactQuery(call, raw);
   const { v, k } = cutOf(mem, query, call);
   const m = factMatches(mem, query, v, k, call, true);
   return m.times === undefined ? factsOfRows(mem, m.rows) : factsOfSubject(mem, m.subject, m.rows, m.times);
@@ -42,7 +42,7 @@ export function readFacts(mem: MemoryGraph, raw: FactQuery = {}): Fact[] {
 /** Ids of the versions `facts(query)` would return, in the same order, without making objects (read one with `fact(id)`). */
 export function readFactIds(mem: MemoryGraph, raw: FactQuery = {}): number[] {
   const call = 'MemoryGraph.factIds';
-  const query = readInput<FactQuery>(call, raw, SHAPES.facts);
+  const query = readFactQuery(call, raw);
   const { v, k } = cutOf(mem, query, call);
   return mem.factRows(query, v, k, call);
 }
