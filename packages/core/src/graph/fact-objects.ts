@@ -9,27 +9,36 @@ import type { MemoryGraph } from './memory-graph.js';
  * far from the last one, and the names sit behind a chain of them (row → triple → object → name). Built one
  * Fact at a time, each Fact waits for its chain in turn; gathered a column at a time over a chunk of rows
  * first, the loads of one loop are independent and the processor overlaps their misses (an entity-local cut
- * at 1.17M versions built its Facts in 0.55× the time). The scratch columns are reused by every read (reads
- * are synchronous and run no caller code while building).
+ * at 1.17M versions built its Facts in 0.55× the time). The scratch is reused by every read (reads are
+ * synchronous and run no caller code while building).
+ *
+ * The scratch is three arrays, each row's fields side by side (not an array per field): a read between
+ * other work finds the scratch out of cache, and a small result then costs a few lines of it, not one or
+ * two per field for every field.
  */
 const CHUNK = 256;
+/** Per row, in `ints` from 8 · i: */
+const INTS = 8;
+const TRIPLE = 0;
+const RECORDED_ID = 1;
+const SEEN_ID = 2;
+const SUPERSEDED = 3;
+const META = 4;
+const SUBJECT = 5;
+const PREDICATE = 6;
+const OBJECT = 7;
+/** Per row, in `times` from 5 · i: */
+const TIMES = 5;
+const FROM = 0;
+const TO = 1;
+const INVALID = 2;
+const RECORDED = 3;
+const SEEN = 4;
 const g = {
-  triple: new Int32Array(CHUNK),
-  subject: new Int32Array(CHUNK),
-  predicate: new Int32Array(CHUNK),
-  object: new Int32Array(CHUNK),
-  validFrom: new Float64Array(CHUNK),
-  validTo: new Float64Array(CHUNK),
-  recordedId: new Int32Array(CHUNK),
-  lastSeenId: new Int32Array(CHUNK),
-  recordedAt: new Float64Array(CHUNK),
-  invalidAt: new Float64Array(CHUNK),
-  lastSeenAt: new Float64Array(CHUNK),
-  superseded: new Int32Array(CHUNK),
-  meta: new Uint8Array(CHUNK),
-  /** Display names of the subjects and the objects (an object's literal value where it has one). */
-  subjectName: new Array<string>(CHUNK).fill(''),
-  objectName: new Array<LiteralValue>(CHUNK).fill(''),
+  ints: new Int32Array(CHUNK * INTS),
+  times: new Float64Array(CHUNK * TIMES),
+  /** Per row from 2 · i: the subject's display name, then the object's (or its literal value). */
+  names: new Array<LiteralValue>(2 * CHUNK).fill(''),
 };
 
 /** Fact objects of row ids known to exist (no per-id check), in their order. */
@@ -65,48 +74,49 @@ function buildFacts(mem: MemoryGraph, rows: readonly number[], subject: number, 
  * the loop whose answers it looks up (record time ids before the times, triples before their names):
  * no load waits on a miss of the same row in the same loop.
  */
-function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: number, subject: number, times: readonly number[] | undefined): void {
+function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: number, subject: number, given: readonly number[] | undefined): void {
   const st = mem.store;
-  for (let i = 0; i < n; i++) {
+  const { ints, times, names } = g;
+  for (let i = 0, x = 0; i < n; i++, x += INTS) {
     const r = rows[start + i]!;
-    g.triple[i] = st.triple[r]!;
-    g.recordedId[i] = st.recordedId[r]!;
-    g.lastSeenId[i] = st.lastSeenId[r]!;
-    g.superseded[i] = st.supersededHead[r]!;
-    g.meta[i] = st.meta.bits[r]!;
+    ints[x + TRIPLE] = st.triple[r]!;
+    ints[x + RECORDED_ID] = st.recordedId[r]!;
+    ints[x + SEEN_ID] = st.lastSeenId[r]!;
+    ints[x + SUPERSEDED] = st.supersededHead[r]!;
+    ints[x + META] = st.meta.bits[r]!;
   }
-  if (times === undefined) {
-    for (let i = 0; i < n; i++) {
+  if (given === undefined) {
+    for (let i = 0, y = 0; i < n; i++, y += TIMES) {
       const r = rows[start + i]!;
-      g.validFrom[i] = st.validFromOf(r);
-      g.validTo[i] = st.validToOf(r);
-      g.invalidAt[i] = st.invalidAtOf(r);
+      times[y + FROM] = st.validFromOf(r);
+      times[y + TO] = st.validToOf(r);
+      times[y + INVALID] = st.invalidAtOf(r);
     }
   } else {
-    for (let i = 0, j = 3 * start; i < n; i++, j += 3) {
-      g.validFrom[i] = times[j]!;
-      g.validTo[i] = times[j + 1]!;
-      g.invalidAt[i] = times[j + 2]!;
+    for (let i = 0, y = 0, j = 3 * start; i < n; i++, y += TIMES, j += 3) {
+      times[y + FROM] = given[j]!;
+      times[y + TO] = given[j + 1]!;
+      times[y + INVALID] = given[j + 2]!;
     }
   }
-  for (let i = 0; i < n; i++) {
-    const t = g.triple[i]!;
-    g.subject[i] = subject === NONE ? st.tSubject[t]! : subject;
-    g.predicate[i] = st.tPredicate[t]!;
-    g.object[i] = st.tObject[t]!;
+  for (let i = 0, x = 0; i < n; i++, x += INTS) {
+    const t = ints[x + TRIPLE]!;
+    ints[x + SUBJECT] = subject === NONE ? st.tSubject[t]! : subject;
+    ints[x + PREDICATE] = st.tPredicate[t]!;
+    ints[x + OBJECT] = st.tObject[t]!;
   }
-  for (let i = 0; i < n; i++) {
-    const recorded = st.times.timeOf(g.recordedId[i]!);
-    g.recordedAt[i] = recorded;
+  for (let i = 0, x = 0, y = 0; i < n; i++, x += INTS, y += TIMES) {
+    const recorded = st.times.timeOf(ints[x + RECORDED_ID]!);
+    times[y + RECORDED] = recorded;
     // Most rows were last seen when recorded: the same id, no second lookup.
-    g.lastSeenAt[i] = g.lastSeenId[i] === g.recordedId[i] ? recorded : st.lastSeenAtOf(rows[start + i]!);
+    times[y + SEEN] = ints[x + SEEN_ID] === ints[x + RECORDED_ID] ? recorded : st.lastSeenAtOf(rows[start + i]!);
   }
   const entities = mem.entities;
-  if (subject === NONE) for (let i = 0; i < n; i++) g.subjectName[i] = entities.displayName(g.subject[i]!);
-  else g.subjectName.fill(entities.displayName(subject), 0, n);
-  for (let i = 0; i < n; i++) {
-    const o = g.object[i]!;
-    g.objectName[i] = o >= 0 ? entities.displayName(o) : mem.literals[literalCode(o)]!;
+  const subjectName = subject === NONE ? '' : entities.displayName(subject);
+  for (let i = 0, x = 0; i < n; i++, x += INTS) {
+    const o = ints[x + OBJECT]!;
+    names[2 * i] = subject === NONE ? entities.displayName(ints[x + SUBJECT]!) : subjectName;
+    names[2 * i + 1] = o >= 0 ? entities.displayName(o) : mem.literals[literalCode(o)]!;
   }
 }
 
@@ -118,22 +128,25 @@ function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: num
  */
 function makeFact(mem: MemoryGraph, id: number, i: number): Fact {
   const st = mem.store;
-  const o = g.object[i]!;
-  const meta = g.meta[i]!;
+  const { ints, times, names } = g;
+  const x = i * INTS;
+  const y = i * TIMES;
+  const o = ints[x + OBJECT]!;
+  const meta = ints[x + META]!;
   const fact: Fact = {
     id,
-    subject: { id: g.subject[i]!, name: g.subjectName[i]! },
-    predicate: mem.predicateNames.get(g.predicate[i]!),
-    object: o >= 0 ? { id: o, name: g.objectName[i] as string } : { value: g.objectName[i]! },
-    validFrom: g.validFrom[i]!,
-    validTo: g.validTo[i]!,
-    recordedAt: g.recordedAt[i]!,
-    invalidAt: g.invalidAt[i]!,
+    subject: { id: ints[x + SUBJECT]!, name: names[2 * i] as string },
+    predicate: mem.predicateNames.get(ints[x + PREDICATE]!),
+    object: o >= 0 ? { id: o, name: names[2 * i + 1] as string } : { value: names[2 * i + 1]! },
+    validFrom: times[y + FROM]!,
+    validTo: times[y + TO]!,
+    recordedAt: times[y + RECORDED]!,
+    invalidAt: times[y + INVALID]!,
     confidence: meta === 0 ? 1 : st.confidenceOf(id),
     evidence: meta === 0 ? [] : evidenceOf(mem, st.evidenceHeadOf(id)),
     salience: meta === 0 ? 1 : st.meta.salienceOf(id),
     retrievals: meta === 0 ? 0 : st.meta.retrievalsOf(id),
-    lastSeenAt: g.lastSeenAt[i]!,
+    lastSeenAt: times[y + SEEN]!,
   };
   // Tuple 0 is the first one the memory met, not necessarily the plain one: read it like any other.
   const prov = meta === 0 ? 0 : st.provenanceOf(id);
@@ -151,7 +164,7 @@ function makeFact(mem: MemoryGraph, id: number, i: number): Fact {
     const lastRetrievedAt = st.meta.lastRetrievedAtOf(id);
     if (!Number.isNaN(lastRetrievedAt)) fact.lastRetrievedAt = lastRetrievedAt;
   }
-  if (g.superseded[i] !== NONE) fact.supersededBy = st.supersededBy(id);
+  if (ints[x + SUPERSEDED] !== NONE) fact.supersededBy = st.supersededBy(id);
   return fact;
 }
 

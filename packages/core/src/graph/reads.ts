@@ -1,6 +1,7 @@
 // The reads: cuts, fact rows, history, changes, neighbours, and the objects (Fact, Entity, Episode) they return.
 import { InvalidArgumentError, NotFoundError } from '../errors.js';
 import { NONE } from '../store/fact-store.js';
+import type { FactStore } from '../store/fact-store.js';
 import { ZoneQuery } from '../store/zone-index.js';
 import type {
   Changes,
@@ -79,31 +80,12 @@ export function factMatches(mem: MemoryGraph, query: FactQuery, v: number, k: nu
     if (object === NONE) return NO_MATCH();
   }
   const filtered = p !== NONE || object !== undefined || !includeArchived;
-  /** Keeps, in place and in order, the rows (and their times) of the predicate, object and archive filters. */
-  const keepMatching = (rows: number[], times: number[] | undefined): void => {
-    let kept = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
-      const t = st.triple[r]!;
-      if (p !== NONE && st.tPredicate[t] !== p) continue;
-      if (object !== undefined && st.tObject[t] !== object) continue;
-      if (!includeArchived && st.meta.isArchived(r)) continue;
-      if (times !== undefined) {
-        times[3 * kept] = times[3 * i]!;
-        times[3 * kept + 1] = times[3 * i + 1]!;
-        times[3 * kept + 2] = times[3 * i + 2]!;
-      }
-      rows[kept++] = r;
-    }
-    rows.length = kept;
-    if (times !== undefined) times.length = 3 * kept;
-  };
   if (subject !== undefined) {
     // The subject's own clustered slots (subject-index.ts), already in row order; then the filters.
     const rows: number[] = [];
     const times = withTimes ? [] : undefined;
     st.subjects.visibleRows(subject, st.recordedPrefix(k), v, k, rows, times);
-    if (filtered) keepMatching(rows, times);
+    if (filtered) keepMatching(st, rows, times, p, object, includeArchived);
     return { rows, subject, times };
   }
   if (object !== undefined && object >= 0) {
@@ -118,8 +100,32 @@ export function factMatches(mem: MemoryGraph, query: FactQuery, v: number, k: nu
   }
   // The whole graph: the subject index's blocks in memory order, the matches in row order (subject-index.ts).
   const rows = st.subjects.visibleAllRows(st.recordedPrefix(k), v, k);
-  if (filtered) keepMatching(rows, undefined);
+  if (filtered) keepMatching(st, rows, undefined, p, object, includeArchived);
   return { rows, subject: NONE, times: undefined };
+}
+
+/**
+ * Keeps, in place and in order, the rows (and their times, three a row) of the predicate, object and
+ * archive filters (`p` NONE and `object` undefined: no such filter). A function of its own, not a closure
+ * made by every read.
+ */
+function keepMatching(st: FactStore, rows: number[], times: number[] | undefined, p: number, object: number | undefined, includeArchived: boolean): void {
+  let kept = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const t = st.triple[r]!;
+    if (p !== NONE && st.tPredicate[t] !== p) continue;
+    if (object !== undefined && st.tObject[t] !== object) continue;
+    if (!includeArchived && st.meta.isArchived(r)) continue;
+    if (times !== undefined) {
+      times[3 * kept] = times[3 * i]!;
+      times[3 * kept + 1] = times[3 * i + 1]!;
+      times[3 * kept + 2] = times[3 * i + 2]!;
+    }
+    rows[kept++] = r;
+  }
+  rows.length = kept;
+  if (times !== undefined) times.length = 3 * kept;
 }
 
 /** Every version ever written for the pattern, closed ones included, oldest first. */
