@@ -164,8 +164,23 @@ function makeFact(mem: MemoryGraph, id: number, i: number): Fact {
     const lastRetrievedAt = st.meta.lastRetrievedAtOf(id);
     if (!Number.isNaN(lastRetrievedAt)) fact.lastRetrievedAt = lastRetrievedAt;
   }
-  if (ints[x + SUPERSEDED] !== NONE) fact.supersededBy = st.supersededBy(id);
+  const superseded = ints[x + SUPERSEDED]!;
+  if (superseded !== NONE) fact.supersededBy = supersededOf(mem, superseded);
   return fact;
+}
+
+/**
+ * The rows of a supersededBy chain, in the order they were linked: as FactStore.supersededBy, but the array
+ * made at its length (most chains hold one row; an array grown by push from empty reserves 17).
+ */
+function supersededOf(mem: MemoryGraph, head: number): number[] {
+  const st = mem.store;
+  let n = 0;
+  for (let l = head; l !== NONE; l = st.linkNext.data[l]!) n++;
+  const out = new Array<number>(n);
+  let i = 0;
+  for (let l = head; l !== NONE; l = st.linkNext.data[l]!) out[i++] = st.linkValue.data[l]!;
+  return out;
 }
 
 /** Evidence strings of a chain, oldest first (the chain is newest first). */
