@@ -65,6 +65,7 @@ function buildFacts(mem: MemoryGraph, rows: readonly number[], subject: number, 
     const n = Math.min(CHUNK, rows.length - start);
     gather(mem, rows, start, n, subject, times);
     for (let i = 0; i < n; i++) out[start + i] = makeFact(mem, rows[start + i]!, i);
+    g.names.fill('', 0, 2 * n); // the scratch keeps no memory's strings (a literal may be long) alive
   }
   return out;
 }
