@@ -65,7 +65,9 @@ function buildFacts(mem: MemoryGraph, rows: readonly number[], subject: number, 
     const n = Math.min(CHUNK, rows.length - start);
     gather(mem, rows, start, n, subject, times);
     for (let i = 0; i < n; i++) out[start + i] = makeFact(mem, rows[start + i]!, i);
-    g.names.fill('', 0, 2 * n); // the scratch keeps no memory's strings (a literal may be long) alive
+    // The scratch keeps no memory's strings alive (a literal may be long). Plain stores: Array.fill with
+    // bounds made whole-graph Fact reads 1.1–1.2× dearer (read-ab, 1M versions).
+    for (let i = 0; i < 2 * n; i++) g.names[i] = '';
   }
   return out;
 }
