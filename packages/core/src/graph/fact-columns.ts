@@ -5,7 +5,7 @@ import type { Fact, FactQuery, LiteralValue } from '../types.js';
 import { factAt } from './fact-objects.js';
 import type { MemoryGraph } from './memory-graph.js';
 import { cutOf, factMatches } from './reads.js';
-import { readInput, SHAPES } from './validate.js';
+import { readFactQuery } from './validate.js';
 
 /**
  * The versions `facts(query)` returns, in the same order, as columns: for callers that scan many versions
@@ -38,7 +38,7 @@ export interface FactColumns {
 
 export function readFactColumns(mem: MemoryGraph, raw: FactQuery = {}): FactColumns {
   const call = 'MemoryGraph.factColumns';
-  const query = readInput<FactQuery>(call, raw, SHAPES.facts);
+  const query = readFactQuery(call, raw);
   const { v, k } = cutOf(mem, query, call);
   const m = factMatches(mem, query, v, k, call, true);
   return columnsOfRows(mem, m.rows, m.times);

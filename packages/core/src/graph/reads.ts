@@ -1,6 +1,7 @@
 // The reads: cuts, fact rows, history, changes, neighbours, and the objects (Fact, Entity, Episode) they return.
 import { InvalidArgumentError, NotFoundError } from '../errors.js';
 import { NONE } from '../store/fact-store.js';
+import type { FactStore } from '../store/fact-store.js';
 import { ZoneQuery } from '../store/zone-index.js';
 import type {
   Changes,
@@ -20,7 +21,7 @@ import { showTime, toMillis } from '../util/time.js';
 import type { MemoryGraph } from './memory-graph.js';
 import { factAt, factsOfRows, factsOfSubject } from './fact-objects.js';
 import { findEntity, findObject, withMerged } from './resolve.js';
-import { readInput, readOptions, SHAPES, show } from './validate.js';
+import { readFactQuery, readInput, readOptions, SHAPES, show } from './validate.js';
 
 export function cutOf(mem: MemoryGraph, cut: Cut, call: string): { v: number; k: number } {
   const needNow = cut.validAt === undefined || cut.knownAt === undefined;
@@ -33,7 +34,7 @@ export function cutOf(mem: MemoryGraph, cut: Cut, call: string): { v: number; k:
 /** The facts believed at `knownAt` to hold at `validAt` (both default to now). */
 export function readFacts(mem: MemoryGraph, raw: FactQuery = {}): Fact[] {
   const call = 'MemoryGraph.facts';
-  const query = readInput<FactQuery>(call, raw, SHAPES.facts);
+  const query = readFactQuery(call, raw);
   const { v, k } = cutOf(mem, query, call);
   const m = factMatches(mem, query, v, k, call, true);
   return m.times === undefined ? factsOfRows(mem, m.rows) : factsOfSubject(mem, m.subject, m.rows, m.times);
@@ -42,7 +43,7 @@ export function readFacts(mem: MemoryGraph, raw: FactQuery = {}): Fact[] {
 /** Ids of the versions `facts(query)` would return, in the same order, without making objects (read one with `fact(id)`). */
 export function readFactIds(mem: MemoryGraph, raw: FactQuery = {}): number[] {
   const call = 'MemoryGraph.factIds';
-  const query = readInput<FactQuery>(call, raw, SHAPES.facts);
+  const query = readFactQuery(call, raw);
   const { v, k } = cutOf(mem, query, call);
   return mem.factRows(query, v, k, call);
 }
@@ -79,31 +80,12 @@ export function factMatches(mem: MemoryGraph, query: FactQuery, v: number, k: nu
     if (object === NONE) return NO_MATCH();
   }
   const filtered = p !== NONE || object !== undefined || !includeArchived;
-  /** Keeps, in place and in order, the rows (and their times) of the predicate, object and archive filters. */
-  const keepMatching = (rows: number[], times: number[] | undefined): void => {
-    let kept = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
-      const t = st.triple[r]!;
-      if (p !== NONE && st.tPredicate[t] !== p) continue;
-      if (object !== undefined && st.tObject[t] !== object) continue;
-      if (!includeArchived && st.meta.isArchived(r)) continue;
-      if (times !== undefined) {
-        times[3 * kept] = times[3 * i]!;
-        times[3 * kept + 1] = times[3 * i + 1]!;
-        times[3 * kept + 2] = times[3 * i + 2]!;
-      }
-      rows[kept++] = r;
-    }
-    rows.length = kept;
-    if (times !== undefined) times.length = 3 * kept;
-  };
   if (subject !== undefined) {
     // The subject's own clustered slots (subject-index.ts), already in row order; then the filters.
     const rows: number[] = [];
     const times = withTimes ? [] : undefined;
     st.subjects.visibleRows(subject, st.recordedPrefix(k), v, k, rows, times);
-    if (filtered) keepMatching(rows, times);
+    if (filtered) keepMatching(st, rows, times, p, object, includeArchived);
     return { rows, subject, times };
   }
   if (object !== undefined && object >= 0) {
@@ -118,8 +100,32 @@ export function factMatches(mem: MemoryGraph, query: FactQuery, v: number, k: nu
   }
   // The whole graph: the subject index's blocks in memory order, the matches in row order (subject-index.ts).
   const rows = st.subjects.visibleAllRows(st.recordedPrefix(k), v, k);
-  if (filtered) keepMatching(rows, undefined);
+  if (filtered) keepMatching(st, rows, undefined, p, object, includeArchived);
   return { rows, subject: NONE, times: undefined };
+}
+
+/**
+ * Keeps, in place and in order, the rows (and their times, three a row) of the predicate, object and
+ * archive filters (`p` NONE and `object` undefined: no such filter). A function of its own, not a closure
+ * made by every read.
+ */
+function keepMatching(st: FactStore, rows: number[], times: number[] | undefined, p: number, object: number | undefined, includeArchived: boolean): void {
+  let kept = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const t = st.triple[r]!;
+    if (p !== NONE && st.tPredicate[t] !== p) continue;
+    if (object !== undefined && st.tObject[t] !== object) continue;
+    if (!includeArchived && st.meta.isArchived(r)) continue;
+    if (times !== undefined) {
+      times[3 * kept] = times[3 * i]!;
+      times[3 * kept + 1] = times[3 * i + 1]!;
+      times[3 * kept + 2] = times[3 * i + 2]!;
+    }
+    rows[kept++] = r;
+  }
+  rows.length = kept;
+  if (times !== undefined) times.length = 3 * kept;
 }
 
 /** Every version ever written for the pattern, closed ones included, oldest first. */

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, PalimpsestError } from '../errors.js';
 import { EDGE_TYPES } from '../types.js';
-import type { LiteralValue } from '../types.js';
+import type { EntityRef, FactQuery, LiteralValue, ObjectRef, TimeInput } from '../types.js';
 import type { RecallOptions } from './recall-engine.js';
 
 /**
@@ -90,6 +90,30 @@ export function readInput<T>(call: string, value: unknown, shape: Shape, what = 
     return out as T;
   } catch (error) {
     throw readError(call, what, error);
+  }
+}
+
+/**
+ * `readInput(call, value, SHAPES.facts)` for the reads' hot path (facts, factIds, factColumns): the same
+ * reads in the same order, the same checks and errors, with the fields named instead of dispatched per key
+ * (a third of a small entity-local read went to the generic copy). Absent fields read as undefined.
+ */
+export function readFactQuery(call: string, value: unknown): FactQuery {
+  const shape = SHAPES.facts;
+  try {
+    const source = argumentObject(call, value);
+    for (const key in source) if (!Object.hasOwn(shape, key)) unknownField(call, 'the argument', key, shape);
+    const validAt = readTime(source.validAt) as TimeInput | undefined;
+    const knownAt = readTime(source.knownAt) as TimeInput | undefined;
+    const subjectRaw = source.subject;
+    const subject = (subjectRaw === undefined || typeof subjectRaw === 'string' ? subjectRaw : readRef(call, subjectRaw, 'subject')) as EntityRef | undefined;
+    const predicate = source.predicate as string | undefined;
+    const objectRaw = source.object;
+    const object = (objectRaw === undefined ? undefined : readObjectRef(call, objectRaw, 'object')) as ObjectRef | undefined;
+    const includeArchived = source.includeArchived as boolean | undefined;
+    return { validAt, knownAt, subject, predicate, object, includeArchived };
+  } catch (error) {
+    throw readError(call, 'the argument', error);
   }
 }
 
