@@ -55,6 +55,7 @@ describe('RecordTimes', () => {
       uneven: (i) => Math.floor(Math.exp(i / 40)) + i, // gaps that grow: the guesses keep missing
       clustered: (i) => (i < 300 ? i : 1e12 + i), // one jump: most of the values in one corner
       repeated: (i) => Math.floor(i / 5), // ties: the bound is after the last equal value
+      extreme: (i) => (i < 3 ? -1e308 : i < 90 ? i : i < 95 ? 9e307 + i * 1e292 : 1e308), // spans past the largest double: no guess
     };
     for (const [name, at] of Object.entries(runs)) {
       for (const n of [0, 1, 2, 8, 9, 17, 100, 1000]) {

@@ -148,7 +148,10 @@ export function guidedUpperBound(sorted: Float64Array, length: number, k: number
     const last = sorted[hi - 1]!;
     if (!(first <= k)) return lo; // k before the range (or NaN)
     if (last <= k) return hi;
-    const guess = lo + Math.floor(((k - first) / (last - first)) * (hi - 1 - lo));
+    // first ≤ k < last, so the fraction is in [0, 1), unless the span overflows a double (times of ±1e308:
+    // Infinity / Infinity is NaN); then the middle.
+    const fraction = (k - first) / (last - first);
+    const guess = fraction >= 0 && fraction < 1 ? lo + Math.floor(fraction * (hi - 1 - lo)) : (lo + hi) >>> 1;
     const l = Math.max(lo, guess - WINDOW / 2);
     const r = Math.min(hi - 1, l + WINDOW);
     if (!(sorted[l]! <= k)) hi = l;
