@@ -90,15 +90,7 @@ export class RecordTimes {
   private firstAbove(k: number): number {
     const s = guidedUpperBound(this.samples, (this.count + STEP - 1) >>> SHIFT, k);
     if (s === 0) return 0; // the first time is already > k
-    const times = this.times;
-    let lo = ((s - 1) << SHIFT) + 1;
-    let hi = Math.min(s << SHIFT, this.count);
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (times[mid]! <= k) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return upperBound(this.times, Math.min(s << SHIFT, this.count), k, ((s - 1) << SHIFT) + 1);
   }
 
   /** How many of the `rowCount` rows (whose record times' ids are `recordedId`) were recorded at or before k. */
@@ -168,10 +160,5 @@ export function guidedUpperBound(sorted: Float64Array, length: number, k: number
       else hi = mid;
     }
   }
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! <= k) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return upperBound(sorted, hi, k, lo);
 }

@@ -23,9 +23,9 @@ export function ensureCapacity<T extends TypedArray>(array: T, needed: number, m
   return needed <= array.length ? array : grow(array, nextCapacity(array.length, needed, minimum));
 }
 
-/** The index of the first element of `sorted[0, length)` greater than `value`. */
-export function upperBound(sorted: Float64Array, length: number, value: number): number {
-  let lo = 0;
+/** The index of the first element of `sorted[from, length)` greater than `value` (`length` when none is). */
+export function upperBound(sorted: Float64Array, length: number, value: number, from = 0): number {
+  let lo = from;
   let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
