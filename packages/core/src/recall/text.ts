@@ -216,13 +216,8 @@ export function textCounts(text: string): TextCounts {
   let inRun = false;
   for (let i = 0; i < text.length; ) {
     const k = charClass(text, i);
-    if (k & IS_WORD) {
-      if (!inRun) pieces++;
-      inRun = true;
-    } else {
-      inRun = false;
-      if (!(k & IS_SPACE)) pieces++;
-    }
+    pieces += opensPiece(k, inRun);
+    inRun = (k & IS_WORD) !== 0;
     if (k & IS_DENSE) dense++;
     i += k & IS_PAIR ? 2 : 1;
   }
@@ -235,6 +230,15 @@ const IS_WORD = 1;
 const IS_SPACE = 2;
 const IS_DENSE = 4;
 const IS_PAIR = 8;
+
+/**
+ * 1 when a char of class `k` starts a piece, else 0: a letter or digit after a char outside a word run
+ * (`inRun` false), or any char that is neither a letter, a digit nor whitespace. The one piece rule of
+ * `textCounts` and `textPrefixCounts`.
+ */
+function opensPiece(k: number, inRun: boolean): number {
+  return k & IS_WORD ? (inRun ? 0 : 1) : k & IS_SPACE ? 0 : 1;
+}
 
 /** The class bits of the char at `i` (with the unit after it when they make a surrogate pair). */
 function charClass(text: string, i: number): number {
@@ -269,13 +273,8 @@ export function textPrefixCounts(text: string, pieces: Uint32Array, dense: Uint3
       pieces[i + 1] = p + 1;
       dense[i + 1] = d;
     }
-    if (k & IS_WORD) {
-      if (!inRun) p++;
-      inRun = true;
-    } else {
-      inRun = false;
-      if (!(k & IS_SPACE)) p++;
-    }
+    p += opensPiece(k, inRun);
+    inRun = (k & IS_WORD) !== 0;
     if (k & IS_DENSE) d++;
     i += k & IS_PAIR ? 2 : 1;
     pieces[i] = p;
