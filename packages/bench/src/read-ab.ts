@@ -9,12 +9,16 @@
  * as Facts / ids (5 times) / factColumns. Both memories are built from the same generateFactStream (20 versions
  * per entity, as read-scale.js); each reads with its own subject strings (a string object shared with one
  * memory's name map would favour that memory). Answers are compared first. Each round runs every test on both
- * builds, the order flipped each round; printed: median CPU time per call over rounds and the ratio.
- * A measurement, not a test.
+ * builds, the order flipped each round; printed: median CPU time per call over rounds and the ratio, and
+ * each side's garbage collections per call (scavenges, mark-compacts): a whole-graph read's cost depends on
+ * whether V8 has chosen to allocate its Facts in the old generation (few scavenges, about half the CPU) or
+ * not (many scavenges, each copying every Fact made so far), a choice it remakes after major GCs, so a
+ * ratio between two sides in different regimes says nothing about the code. A measurement, not a test.
  */
 import * as here from '@palimpsest/core';
 import { factStreamPredicates, FACT_STREAM_DEFAULTS, generateFactStream } from '@palimpsest/datasets';
 import { loadavg } from 'node:os';
+import { constants, PerformanceObserver, performance, type PerformanceEntry } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { mulberry32, randInt } from './rng.js';
 
@@ -85,20 +89,38 @@ const tests: Record<string, (mem: Memory, qs: Query[]) => number> = {
   },
   wc: (mem) => (cuts.forEach((q) => mem.factColumns(q)), cuts.length),
 };
+/** GC events seen (delivered by a timer after the code that caused them), placed in their test's window after each test. */
+const gcs: PerformanceEntry[] = [];
+new PerformanceObserver((list) => gcs.push(...list.getEntries())).observe({ entryTypes: ['gc'] });
+const gcKind = (e: PerformanceEntry): number => (e as unknown as { detail: { kind: number } }).detail.kind;
+const scavenges: Record<string, number> = {};
+const majors: Record<string, number> = {};
 const ms: Record<string, number[]> = {};
 for (let round = 0; round < ROUNDS; round++) {
   for (const t of TESTS) {
     const test = tests[t];
     if (test === undefined) throw new Error(`read-ab: no test ${t} (${Object.keys(tests).join(', ')})`);
     for (const name of round % 2 === 0 ? (['here', 'other'] as const) : (['other', 'here'] as const)) {
-      const c0 = cpu();
+      const [c0, t0] = [cpu(), performance.now()];
       const calls = test(sides[name].mem, local[name]);
-      (ms[`${t} ${name}`] ??= []).push((cpu() - c0) / calls);
+      const [c1, t1] = [cpu(), performance.now()];
+      (ms[`${t} ${name}`] ??= []).push((c1 - c0) / calls);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      for (const e of gcs.splice(0)) {
+        if (e.startTime < t0 || e.startTime > t1) continue;
+        const key = `${t} ${name}`;
+        if (gcKind(e) === constants.NODE_PERFORMANCE_GC_MINOR) scavenges[key] = (scavenges[key] ?? 0) + 1 / (calls * ROUNDS);
+        if (gcKind(e) === constants.NODE_PERFORMANCE_GC_MAJOR) majors[key] = (majors[key] ?? 0) + 1 / (calls * ROUNDS);
+      }
     }
   }
 }
 console.log(`${sides.here.mem.size.versions.toLocaleString('en-US')} versions; ${ROUNDS} rounds; load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 for (const t of TESTS) {
   const [o, h] = [median(ms[`${t} other`]!), median(ms[`${t} here`]!)];
-  console.log(`${t}  other ${(o * 1000).toFixed(2)} µs  here ${(h * 1000).toFixed(2)} µs  here/other ${(h / o).toFixed(3)}`);
+  const gc = (name: string): string => `${(scavenges[`${t} ${name}`] ?? 0).toPrecision(2)} / ${(majors[`${t} ${name}`] ?? 0).toPrecision(2)}`;
+  console.log(
+    `${t}  other ${(o * 1000).toFixed(2)} µs  here ${(h * 1000).toFixed(2)} µs  here/other ${(h / o).toFixed(3)}` +
+      `  scavenges / mark-compacts per call: other ${gc('other')}  here ${gc('here')}`,
+  );
 }
