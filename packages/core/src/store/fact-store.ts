@@ -439,21 +439,23 @@ export class FactStore {
    * Record times of loaded rows as ids: recordedAt in row order merged with the closing times in closing
    * order (both ascend in a checked state), so the ids ascend with the times; then each lastSeenAt as its
    * own row's time when equal (most), else looked up among the times (a reinforcement's time that no row
-   * was recorded or closed at is kept in `lastSeenElse`).
+   * was recorded or closed at is kept in `lastSeenElse`). Returns each row's invalidAt as its id (NONE while
+   * open), met here, for the subject index.
    */
-  private loadTimes(c: StoreColumns, n: number): void {
+  private loadTimes(c: StoreColumns, n: number): Int32Array {
     const { times, recordedId, lastSeenId } = this;
     times.clear();
     this.lastSeenElse.clear();
     const closed = c.closedRows;
+    const invalidIds = new Int32Array(n).fill(NONE);
     let j = 0;
     for (let r = 0; r < n; r++) {
       const t = c.recordedAt[r]!;
       // Closing times before this row's record time come first (ties: the row's, so it counts the rows before it).
-      for (; j < closed.length && c.invalidAt[closed[j]!]! < t; j++) times.id(c.invalidAt[closed[j]!]!, r);
+      for (; j < closed.length && c.invalidAt[closed[j]!]! < t; j++) invalidIds[closed[j]!] = times.id(c.invalidAt[closed[j]!]!, r);
       recordedId[r] = times.id(t, r);
     }
-    for (; j < closed.length; j++) times.id(c.invalidAt[closed[j]!]!, n);
+    for (; j < closed.length; j++) invalidIds[closed[j]!] = times.id(c.invalidAt[closed[j]!]!, n);
     for (let r = 0; r < n; r++) {
       const t = c.lastSeenAt[r]!;
       if (Object.is(t, c.recordedAt[r])) lastSeenId[r] = recordedId[r]!;
@@ -463,6 +465,7 @@ export class FactStore {
         if (id === NONE) this.lastSeenElse.set(r, t);
       }
     }
+    return invalidIds;
   }
 
   /**
@@ -497,12 +500,12 @@ export class FactStore {
     if (adopt) this.adoptRows(c, n);
     else this.copyRows(c, n);
     this.meta.load(c, n);
-    this.loadTimes(c, n);
+    const invalidIds = this.loadTimes(c, n);
     this.rowCount = n;
     const rowSubject = this.chainRows(n, c.invalidAt);
-    for (let t = 0; t < tc; t++) if (this.live.openCount(t) !== 0) this.live.add(t, this.tSubject[t]!, this.tPredicate[t]!);
+    this.live.addCounted(tc);
     this.zones.build(c, n);
-    this.subjects.build(c, n, (r) => rowSubject[r]!);
+    this.subjects.build(c, n, rowSubject, invalidIds);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
     this.linkValue = IntList.of(c.linkValue);
