@@ -515,22 +515,27 @@ export class FactStore {
 
   /**
    * One pass over the triples: each is put in the hash (a duplicate is found by the same probe that
-   * finds its slot) and linked into its subject's and object's chains.
+   * finds its slot) and linked into its subject's and object's chains. The probes run in a scratch table
+   * that keeps each entry's full hash beside it, so an occupied slot is told apart from the triple by that
+   * number, on the line the probe reads, instead of by the other triple's columns (a cache miss each at
+   * random rows); the entries then land in `hash` at the same slots, in one sequential copy.
    */
   private hashAndChainTriples(tc: number): void {
     const { tSubject, tPredicate, tObject, hash, tSubjectNext, subjectHead, tObjectNext, objectHead } = this;
     const mask = this.hashMask;
-    hash.fill(0);
+    const keyed = new Int32Array(2 * hash.length); // per slot: the entry (triple + 1, 0: empty) and its hash
     for (let t = 0; t < tc; t++) {
       const s = tSubject[t]!;
       const p = tPredicate[t]!;
       const o = tObject[t]!;
-      let slot = tripleHash(s, p, o) & mask;
-      for (let e = hash[slot]!; e !== 0; e = hash[slot]!) {
-        if (tSubject[e - 1] === s && tPredicate[e - 1] === p && tObject[e - 1] === o) throw new RangeError(`triple #${t} is a duplicate`);
+      const h = tripleHash(s, p, o) | 0;
+      let slot = h & mask;
+      for (let e = keyed[2 * slot]!; e !== 0; e = keyed[2 * slot]!) {
+        if (keyed[2 * slot + 1] === h && tSubject[e - 1] === s && tPredicate[e - 1] === p && tObject[e - 1] === o) throw new RangeError(`triple #${t} is a duplicate`);
         slot = (slot + 1) & mask;
       }
-      hash[slot] = t + 1;
+      keyed[2 * slot] = t + 1;
+      keyed[2 * slot + 1] = h;
       tSubjectNext[t] = subjectHead[s]!;
       subjectHead[s] = t;
       if (o >= 0) {
@@ -538,6 +543,7 @@ export class FactStore {
         objectHead[o] = t;
       }
     }
+    for (let slot = 0; slot < hash.length; slot++) hash[slot] = keyed[2 * slot]!;
   }
 
   /**
