@@ -444,21 +444,26 @@ export class FactStore {
    */
   private loadTimes(c: StoreColumns, n: number): Int32Array {
     const { times, recordedId, lastSeenId } = this;
+    const { recordedAt, invalidAt, lastSeenAt, closedRows: closed } = c;
     times.clear();
     this.lastSeenElse.clear();
-    const closed = c.closedRows;
     const invalidIds = new Int32Array(n).fill(NONE);
+    // Closing times before a row's record time come first (ties: the row's, so it counts the rows before it).
+    // A closing time is finite (checked), so Infinity stands for "no closing left".
     let j = 0;
+    let closing = closed.length > 0 ? invalidAt[closed[0]!]! : Infinity;
     for (let r = 0; r < n; r++) {
-      const t = c.recordedAt[r]!;
-      // Closing times before this row's record time come first (ties: the row's, so it counts the rows before it).
-      for (; j < closed.length && c.invalidAt[closed[j]!]! < t; j++) invalidIds[closed[j]!] = times.id(c.invalidAt[closed[j]!]!, r);
+      const t = recordedAt[r]!;
+      while (closing < t) {
+        invalidIds[closed[j]!] = times.id(closing, r);
+        closing = ++j < closed.length ? invalidAt[closed[j]!]! : Infinity;
+      }
       recordedId[r] = times.id(t, r);
     }
-    for (; j < closed.length; j++) invalidIds[closed[j]!] = times.id(c.invalidAt[closed[j]!]!, n);
+    for (; j < closed.length; j++) invalidIds[closed[j]!] = times.id(invalidAt[closed[j]!]!, n);
     for (let r = 0; r < n; r++) {
-      const t = c.lastSeenAt[r]!;
-      if (Object.is(t, c.recordedAt[r])) lastSeenId[r] = recordedId[r]!;
+      const t = lastSeenAt[r]!;
+      if (Object.is(t, recordedAt[r])) lastSeenId[r] = recordedId[r]!;
       else {
         const id = times.find(t);
         lastSeenId[r] = id;
