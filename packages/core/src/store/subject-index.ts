@@ -346,6 +346,10 @@ export class SubjectIndex {
    */
   build(rows: SubjectRows, rowCount: number, subjectOf: Int32Array | ((row: number) => number), invalidIds?: Int32Array): void {
     const subjectOfRow = typeof subjectOf === 'function' ? Int32Array.from({ length: rowCount }, (_, r) => subjectOf(r)) : subjectOf;
+    if (this.rows !== 0) {
+      for (let r = 0; r < rowCount; r++) this.add(r, subjectOfRow[r]!, rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
+      return;
+    }
     const ids = invalidIds ?? Int32Array.from({ length: rowCount }, (_, r) => (rows.invalidAt[r] === Infinity ? NONE : this.times.id(rows.invalidAt[r]!, r)));
     this.reserveRows(rowCount);
     // Count each subject's rows first, so the blocks are allocated once at their final number (no regrowth).
@@ -361,44 +365,60 @@ export class SubjectIndex {
     this.fill(rows, rowCount, subjectOfRow, ids);
   }
 
-  /** `add` for rows [0, rowCount) with their blocks reserved: the same writes, from locals. */
+  /**
+   * `add` for rows [0, rowCount) into an empty index with its blocks reserved, as three passes that each
+   * write in order or independently: each row's slot (blocks numbered as `add` numbers them), then each
+   * slot's row, times and invalidAt id (scattered writes that need no read first), then each block's
+   * summaries and each subject's last-block mark, block by block.
+   */
   private fill(rows: SubjectRows, rowCount: number, subjectOf: Int32Array, invalidIds: Int32Array): void {
     const { head, lastSlot, rowSlot, data, slotInts, blockInts, blockFloats } = this;
-    const { validFrom, validTo } = rows;
-    let blocksUsed = this.blocksUsed;
+    let blocksUsed = 0;
     for (let row = 0; row < rowCount; row++) {
       const subject = subjectOf[row]!;
       let s = lastSlot[subject]!;
       if (s === NONE || (s & (BLOCK - 1)) === BLOCK - 1) {
         const next = blocksUsed++;
-        const nh = next * BLOCK_INTS;
-        blockInts[nh + MAX_INVALID] = -1;
-        blockFloats[nh + MIN_FROM] = Infinity;
-        blockFloats[nh + MAX_TO] = -Infinity;
         if (s === NONE) head[subject] = next;
         else blockInts[(s >>> SHIFT) * BLOCK_INTS + NEXT] = next;
         s = next << SHIFT;
       } else s++;
       lastSlot[subject] = s;
-      const h = (s >>> SHIFT) * BLOCK_INTS;
-      blockInts[h + NEXT] = -2 - (s & (BLOCK - 1)); // the last block's NEXT: -1 - (its slots filled)
-      const at = slotAt(s);
-      const id = invalidIds[row]!;
-      const inv = id === NONE ? OPEN : id;
-      slotInts[2 * at + ROW] = row;
-      slotInts[2 * at + INV] = inv;
       rowSlot[row] = s;
-      const from = validFrom[row]!;
-      const to = validTo[row]!;
-      data[at + FROM] = from;
-      data[at + TO] = to;
-      if (inv > blockInts[h + MAX_INVALID]!) blockInts[h + MAX_INVALID] = inv;
-      if (from < blockFloats[h + MIN_FROM]!) blockFloats[h + MIN_FROM] = float32Down(from);
-      if (to > blockFloats[h + MAX_TO]!) blockFloats[h + MAX_TO] = float32Up(to);
     }
-    this.slotsUsed += (blocksUsed - this.blocksUsed) * BLOCK;
+    const { validFrom, validTo } = rows;
+    for (let row = 0; row < rowCount; row++) {
+      const at = slotAt(rowSlot[row]!);
+      const id = invalidIds[row]!;
+      slotInts[2 * at + ROW] = row;
+      slotInts[2 * at + INV] = id === NONE ? OPEN : id;
+      data[at + FROM] = validFrom[row]!;
+      data[at + TO] = validTo[row]!;
+    }
+    for (let b = 0; b < blocksUsed; b++) {
+      // The summaries as `add` folds them in, slot by slot (the float32 bounds compared as it compares them).
+      let maxInvalid = -1;
+      let minFrom = Infinity;
+      let maxTo = -Infinity;
+      const first = slotAt(b << SHIFT);
+      for (let x = first; x < first + 3 * BLOCK && slotInts[2 * x + ROW] !== EMPTY; x += 3) {
+        const inv = slotInts[2 * x + INV]!;
+        if (inv > maxInvalid) maxInvalid = inv;
+        if (data[x + FROM]! < minFrom) minFrom = float32Down(data[x + FROM]!);
+        if (data[x + TO]! > maxTo) maxTo = float32Up(data[x + TO]!);
+      }
+      const h = b * BLOCK_INTS;
+      blockInts[h + MAX_INVALID] = maxInvalid;
+      blockFloats[h + MIN_FROM] = minFrom;
+      blockFloats[h + MAX_TO] = maxTo;
+    }
+    for (let e = 0; e < this.entities; e++) {
+      const s = lastSlot[e]!;
+      if (s !== NONE) blockInts[(s >>> SHIFT) * BLOCK_INTS + NEXT] = -2 - (s & (BLOCK - 1)); // -1 - (its slots filled)
+    }
+    this.slotsUsed = blocksUsed * BLOCK;
     this.blocksUsed = blocksUsed;
-    this.rows += rowCount;
+    this.rows = rowCount;
   }
 
   /**
