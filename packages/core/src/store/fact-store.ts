@@ -447,6 +447,10 @@ export class FactStore {
     const { recordedAt, invalidAt, lastSeenAt, closedRows: closed } = c;
     times.clear();
     this.lastSeenElse.clear();
+    // At most one time per distinct record time and per closing: room for them at once, not by doubling.
+    let distinct = 0;
+    for (let r = 0; r < n; r++) if (r === 0 || !Object.is(recordedAt[r], recordedAt[r - 1])) distinct++;
+    times.reserve(distinct + closed.length);
     const invalidIds = new Int32Array(n).fill(NONE);
     // Closing times before a row's record time come first (ties: the row's, so it counts the rows before it).
     // A closing time is finite (checked), so Infinity stands for "no closing left".
