@@ -16,6 +16,32 @@ export function notFound(caller: string, path: string, e: unknown): NotFoundErro
   return err;
 }
 
+/**
+ * A whole file's bytes, read into one buffer of the size the file has (uninitialised: every byte is then
+ * read over), in as few reads as the system allows. readFile reads 512 KiB a call: for a snapshot of
+ * hundreds of megabytes that is hundreds of round trips through the thread pool, about 20% more CPU than
+ * this. Reads on to the end if the file grew meanwhile, as readFile does; errors are readFile's.
+ */
+export async function readWholeFile(path: string): Promise<Uint8Array> {
+  const fh = await open(path, 'r');
+  try {
+    let buffer = Buffer.allocUnsafeSlow(Math.max((await fh.stat()).size, 1));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        const larger = Buffer.allocUnsafeSlow(buffer.length * 2);
+        buffer.copy(larger, 0, 0, length);
+        buffer = larger;
+      }
+      const { bytesRead } = await fh.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) return buffer.subarray(0, length);
+      length += bytesRead;
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Is process `pid` alive on this machine? (EPERM: it exists but belongs to someone else.) */
 export function processAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
