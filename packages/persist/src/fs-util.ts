@@ -25,12 +25,16 @@ export function notFound(caller: string, path: string, e: unknown): NotFoundErro
 export async function readWholeFile(path: string): Promise<Uint8Array> {
   const fh = await open(path, 'r');
   try {
-    let buffer = Buffer.allocUnsafeSlow(Math.max((await fh.stat()).size, 1));
+    let buffer = Buffer.allocUnsafeSlow((await fh.stat()).size);
     let length = 0;
     for (;;) {
       if (length === buffer.length) {
-        const larger = Buffer.allocUnsafeSlow(buffer.length * 2);
+        // Full at the size found: the end, unless the file grew (then on into a larger buffer).
+        const probe = Buffer.allocUnsafe(1);
+        if ((await fh.read(probe, 0, 1, length)).bytesRead === 0) return buffer;
+        const larger = Buffer.allocUnsafeSlow(Math.max(2 * buffer.length, 4096));
         buffer.copy(larger, 0, 0, length);
+        larger[length++] = probe[0]!;
         buffer = larger;
       }
       const { bytesRead } = await fh.read(buffer, length, buffer.length - length, length);

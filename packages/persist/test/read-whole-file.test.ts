@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,12 @@ describe('readWholeFile (what loadSnapshot reads a file with)', () => {
       expect(got.length).toBe(size);
       expect(Buffer.from(got).equals(await readFile(path))).toBe(true);
     }
+  });
+
+  it.runIf(existsSync('/proc/version'))('reads past the size stat gave when there is more (a /proc file says 0 bytes)', async () => {
+    const got = await readWholeFile('/proc/version');
+    expect(got.length).toBeGreaterThan(0);
+    expect(Buffer.from(got).equals(await readFile('/proc/version'))).toBe(true);
   });
 
   it('rejects as readFile does: a missing file with ENOENT, a directory with EISDIR', async () => {
