@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import * as zlib from 'node:zlib';
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { TranscriptTurn } from '@palimpsest/core';
-import { isErrno, notFound, writeFileAtomic } from './fs-util.js';
+import { isErrno, notFound, readWholeFile, writeFileAtomic } from './fs-util.js';
 import { encodeStateAs } from './codec.js';
 import { crc32 } from './crc32.js';
 import { decodeSnapshotAs, exportStateAs } from './snapshot.js';
@@ -49,7 +49,7 @@ export async function saveSnapshot(path: string, mem: MemoryGraph): Promise<numb
 export async function loadSnapshot(path: string, options: Omit<SnapshotOptions, 'copy'> = {}): Promise<MemoryGraph> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path);
+    bytes = await readWholeFile(path);
   } catch (e) {
     if (isErrno(e, 'ENOENT')) throw notFound('loadSnapshot', path, e);
     throw e;

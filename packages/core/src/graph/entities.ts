@@ -30,8 +30,11 @@ export class EntityTable {
   /** Aliases as (entity, canonical string id) pairs, in the order they were added. */
   aliasEntity: number[] = [];
   aliasName: number[] = [];
-  /** Canonical name or alias → entity id. */
-  private byName = new Map<string, number>();
+  /**
+   * Per string id in `strings`: the entity that string is the canonical name or an alias of (NONE: none).
+   * A name resolves through the dictionary's own map, so the names are not hashed into a second one.
+   */
+  private entityOfString = new Int32Array(0);
   /** Merges made: while none, every id resolves to itself (no read of `mergedInto` at a random id). */
   private merges = 0;
 
@@ -64,15 +67,44 @@ export class EntityTable {
     this.recordedAt[id] = recordedAt;
     this.mergedInto[id] = NONE;
     this.mergedAt[id] = Infinity;
-    this.byName.set(canonical, id);
+    this.nameString(this.name[id]!, id);
     this.count = id + 1;
     return id;
   }
 
+  /**
+   * Bulk load into an empty table: entity `id` gets the name, display name, type (NONE: none) and record time
+   * at `id` of the checked columns, as `add` would give it, with no merges yet. Names are ids in `strings`,
+   * the table's own dictionary, already loaded.
+   */
+  load(c: { name: Int32Array; display: Int32Array; type: Int32Array; recordedAt: Float64Array }): void {
+    const n = c.name.length;
+    if (this.count !== 0) throw new RangeError('EntityTable.load: the table is not empty');
+    this.reserve(n);
+    this.name.set(c.name);
+    this.display.set(c.display);
+    this.type.set(c.type);
+    this.recordedAt.set(c.recordedAt);
+    this.mergedInto.fill(NONE, 0, n);
+    this.mergedAt.fill(Infinity, 0, n);
+    const values = this.strings.values;
+    for (let id = 0; id < n; id++) this.displayNames[id] = values[c.display[id]!]!;
+    if (this.entityOfString.length < values.length) this.entityOfString = grow(this.entityOfString, values.length, NONE);
+    for (let id = 0; id < n; id++) this.entityOfString[c.name[id]!] = id;
+    this.count = n;
+  }
+
+  /** String `stringId` names entity `id`. */
+  private nameString(stringId: number, id: number): void {
+    if (stringId >= this.entityOfString.length) this.entityOfString = grow(this.entityOfString, nextCapacity(this.entityOfString.length, stringId + 1), NONE);
+    this.entityOfString[stringId] = id;
+  }
+
   addAlias(id: number, canonical: string): void {
     this.aliasEntity.push(id);
-    this.aliasName.push(this.strings.intern(canonical));
-    this.byName.set(canonical, id);
+    const stringId = this.strings.intern(canonical);
+    this.aliasName.push(stringId);
+    this.nameString(stringId, id);
   }
 
   setVector(id: number, vector: ArrayLike<number>): void {
@@ -93,7 +125,8 @@ export class EntityTable {
 
   /** The entity a canonical name or alias names, before following merges; NONE if unknown. */
   lookup(canonical: string): number {
-    return this.byName.get(canonical) ?? NONE;
+    const s = this.strings.find(canonical);
+    return s >= 0 && s < this.entityOfString.length ? this.entityOfString[s]! : NONE;
   }
 
   /** Follows merges made at or before record time `k`. */

@@ -15,6 +15,8 @@ import { isWellFormed } from './validate.js';
 export interface CheckedState {
   config: StateConfig;
   strings: string[];
+  /** Each string's index in `strings` (the duplicate check's map, which the memory's dictionary adopts). */
+  stringIds: Map<string, number>;
   predicateNames: string[];
   literals: LiteralValue[];
   store: StoreColumns;
@@ -91,7 +93,9 @@ export function checkState(state: MemoryState): CheckedState {
   };
 
   const strings = list('strings');
-  unique('strings', strings);
+  const stringIds = new Map<string, number>();
+  for (let i = 0; i < strings.length; i++) stringIds.set(strings[i]!, i);
+  if (stringIds.size !== strings.length) fail('string list "strings" has duplicates');
   const predicateNames = list('predicates');
   unique('predicates', predicateNames);
   const S = strings.length;
@@ -115,7 +119,12 @@ export function checkState(state: MemoryState): CheckedState {
   inRange('entity.type', entity.type, -1, S);
   inRange('entity.mergedInto', entity.mergedInto, -1, E);
   inRange('entity.hasVector', entity.hasVector, 0, 2);
-  if (new Set(entity.name).size !== E) fail('two entities share a canonical name');
+  // Names are string ids (in range, checked above): one flag per string finds a name used twice.
+  const named = new Uint8Array(S);
+  for (let i = 0; i < E; i++) {
+    if (named[entity.name[i]!] === 1) fail('two entities share a canonical name');
+    named[entity.name[i]!] = 1;
+  }
   for (let i = 0; i < E; i++) {
     if (!Number.isFinite(entity.recordedAt[i]!)) fail(`entity.recordedAt[${i}] is not finite`);
     if (entity.mergedInto[i] === i) fail(`entity #${i} is merged into itself`);
@@ -132,10 +141,9 @@ export function checkState(state: MemoryState): CheckedState {
   if (alias.name.length !== alias.entity.length) fail('alias columns differ in length');
   inRange('alias.entity', alias.entity, 0, E);
   inRange('alias.name', alias.name, 0, S);
-  const names = new Set<number>(entity.name);
   for (const a of alias.name) {
-    if (names.has(a)) fail(`alias "${strings[a]}" names two entities`);
-    names.add(a);
+    if (named[a] === 1) fail(`alias "${strings[a]}" names two entities`);
+    named[a] = 1;
   }
 
   // Literals and provenance.
@@ -286,7 +294,7 @@ export function checkState(state: MemoryState): CheckedState {
   }
   const log = { bytes, ends };
 
-  return { config, strings, predicateNames, literals, store, entity, alias, provenance, episode, log };
+  return { config, strings, stringIds, predicateNames, literals, store, entity, alias, provenance, episode, log };
 }
 
 /**

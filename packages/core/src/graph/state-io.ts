@@ -124,11 +124,11 @@ export function memoryFromState(state: MemoryState, given: LoadOptions, create: 
 }
 
 export function loadChecked(mem: MemoryGraph, c: CheckedState, adopt = false): void {
-  for (const v of c.strings) mem.strings.intern(v);
+  mem.strings.load(c.strings, c.stringIds);
   for (const v of c.predicateNames) mem.predicateNames.intern(v);
   const e = mem.entities;
+  e.load(c.entity);
   for (let id = 0; id < c.entity.name.length; id++) {
-    e.add(c.strings[c.entity.name[id]!]!, c.strings[c.entity.display[id]!]!, c.entity.type[id] === NONE ? undefined : c.strings[c.entity.type[id]!], c.entity.recordedAt[id]!);
     if (c.entity.hasVector[id] === 1) e.setVector(id, c.entity.vectors.subarray(id * mem.dimensions, (id + 1) * mem.dimensions));
   }
   for (let i = 0; i < c.alias.entity.length; i++) e.addAlias(c.alias.entity[i]!, c.strings[c.alias.name[i]!]!);
@@ -138,7 +138,8 @@ export function loadChecked(mem: MemoryGraph, c: CheckedState, adopt = false): v
     e.merge(id, into, c.entity.mergedAt[id]!);
   }
   // mergedFrom in merge order (record time, then id), as the live memory built it.
-  const merged = [...Array(c.entity.name.length).keys()].filter((id) => c.entity.mergedInto[id] !== NONE);
+  const merged: number[] = [];
+  for (let id = 0; id < c.entity.name.length; id++) if (c.entity.mergedInto[id] !== NONE) merged.push(id);
   merged.sort((a, b) => c.entity.mergedAt[a]! - c.entity.mergedAt[b]! || a - b);
   for (const id of merged) {
     const into = c.entity.mergedInto[id]!;

@@ -439,30 +439,42 @@ export class FactStore {
    * Record times of loaded rows as ids: recordedAt in row order merged with the closing times in closing
    * order (both ascend in a checked state), so the ids ascend with the times; then each lastSeenAt as its
    * own row's time when equal (most), else looked up among the times (a reinforcement's time that no row
-   * was recorded or closed at is kept in `lastSeenElse`).
+   * was recorded or closed at is kept in `lastSeenElse`). Returns each row's invalidAt as its id (NONE while
+   * open), met here, for the subject index.
    */
-  private loadTimes(c: StoreColumns, n: number): void {
+  private loadTimes(c: StoreColumns, n: number): Int32Array {
     const { times, recordedId, lastSeenId } = this;
+    const { recordedAt, invalidAt, lastSeenAt, closedRows: closed } = c;
     times.clear();
     this.lastSeenElse.clear();
-    const closed = c.closedRows;
+    // At most one time per distinct record time and per closing: room for them at once, not by doubling.
+    let distinct = 0;
+    for (let r = 0; r < n; r++) if (r === 0 || !Object.is(recordedAt[r], recordedAt[r - 1])) distinct++;
+    times.reserve(distinct + closed.length);
+    const invalidIds = new Int32Array(n).fill(NONE);
+    // Closing times before a row's record time come first (ties: the row's, so it counts the rows before it).
+    // A closing time is finite (checked), so Infinity stands for "no closing left".
     let j = 0;
+    let closing = closed.length > 0 ? invalidAt[closed[0]!]! : Infinity;
     for (let r = 0; r < n; r++) {
-      const t = c.recordedAt[r]!;
-      // Closing times before this row's record time come first (ties: the row's, so it counts the rows before it).
-      for (; j < closed.length && c.invalidAt[closed[j]!]! < t; j++) times.id(c.invalidAt[closed[j]!]!, r);
+      const t = recordedAt[r]!;
+      while (closing < t) {
+        invalidIds[closed[j]!] = times.id(closing, r);
+        closing = ++j < closed.length ? invalidAt[closed[j]!]! : Infinity;
+      }
       recordedId[r] = times.id(t, r);
     }
-    for (; j < closed.length; j++) times.id(c.invalidAt[closed[j]!]!, n);
+    for (; j < closed.length; j++) invalidIds[closed[j]!] = times.id(invalidAt[closed[j]!]!, n);
     for (let r = 0; r < n; r++) {
-      const t = c.lastSeenAt[r]!;
-      if (Object.is(t, c.recordedAt[r])) lastSeenId[r] = recordedId[r]!;
+      const t = lastSeenAt[r]!;
+      if (Object.is(t, recordedAt[r])) lastSeenId[r] = recordedId[r]!;
       else {
         const id = times.find(t);
         lastSeenId[r] = id;
         if (id === NONE) this.lastSeenElse.set(r, t);
       }
     }
+    return invalidIds;
   }
 
   /**
@@ -497,12 +509,12 @@ export class FactStore {
     if (adopt) this.adoptRows(c, n);
     else this.copyRows(c, n);
     this.meta.load(c, n);
-    this.loadTimes(c, n);
+    const invalidIds = this.loadTimes(c, n);
     this.rowCount = n;
     const rowSubject = this.chainRows(n, c.invalidAt);
-    for (let t = 0; t < tc; t++) if (this.live.openCount(t) !== 0) this.live.add(t, this.tSubject[t]!, this.tPredicate[t]!);
+    this.live.addCounted(tc);
     this.zones.build(c, n);
-    this.subjects.build(c, n, (r) => rowSubject[r]!);
+    this.subjects.build(c, n, rowSubject, invalidIds);
     this.evidenceValue = IntList.of(c.evidenceValue);
     this.evidenceNext = IntList.of(c.evidenceNext);
     this.linkValue = IntList.of(c.linkValue);
@@ -512,22 +524,27 @@ export class FactStore {
 
   /**
    * One pass over the triples: each is put in the hash (a duplicate is found by the same probe that
-   * finds its slot) and linked into its subject's and object's chains.
+   * finds its slot) and linked into its subject's and object's chains. The probes run in a scratch table
+   * that keeps each entry's full hash beside it, so an occupied slot is told apart from the triple by that
+   * number, on the line the probe reads, instead of by the other triple's columns (a cache miss each at
+   * random rows); the entries then land in `hash` at the same slots, in one sequential copy.
    */
   private hashAndChainTriples(tc: number): void {
     const { tSubject, tPredicate, tObject, hash, tSubjectNext, subjectHead, tObjectNext, objectHead } = this;
     const mask = this.hashMask;
-    hash.fill(0);
+    const keyed = new Int32Array(2 * hash.length); // per slot: the entry (triple + 1, 0: empty) and its hash
     for (let t = 0; t < tc; t++) {
       const s = tSubject[t]!;
       const p = tPredicate[t]!;
       const o = tObject[t]!;
-      let slot = tripleHash(s, p, o) & mask;
-      for (let e = hash[slot]!; e !== 0; e = hash[slot]!) {
-        if (tSubject[e - 1] === s && tPredicate[e - 1] === p && tObject[e - 1] === o) throw new RangeError(`triple #${t} is a duplicate`);
+      const h = tripleHash(s, p, o) | 0;
+      let slot = h & mask;
+      for (let e = keyed[2 * slot]!; e !== 0; e = keyed[2 * slot]!) {
+        if (keyed[2 * slot + 1] === h && tSubject[e - 1] === s && tPredicate[e - 1] === p && tObject[e - 1] === o) throw new RangeError(`triple #${t} is a duplicate`);
         slot = (slot + 1) & mask;
       }
-      hash[slot] = t + 1;
+      keyed[2 * slot] = t + 1;
+      keyed[2 * slot + 1] = h;
       tSubjectNext[t] = subjectHead[s]!;
       subjectHead[s] = t;
       if (o >= 0) {
@@ -535,6 +552,7 @@ export class FactStore {
         objectHead[o] = t;
       }
     }
+    for (let slot = 0; slot < hash.length; slot++) hash[slot] = keyed[2 * slot]!;
   }
 
   /**

@@ -27,7 +27,7 @@ export class LiveSet {
   private pairs = 0;
 
   constructor(private readonly triples: TriplePairs) {
-    this.resize(1024);
+    this.resize(INITIAL_SIZE);
   }
 
   /** Makes room for `triples` triples (the store calls this when it grows its triple columns). */
@@ -58,6 +58,68 @@ export class LiveSet {
   /** Counts `triple`'s open versions at a bulk load (call `add` for each live triple after). */
   countOpen(triple: number): void {
     this.links[triple * 2 + 1]!++;
+  }
+
+  /**
+   * Bulk load, after `countOpen` for every open row: links each live triple of [0, `triples`) into its pair's
+   * list in triple order, as `add` one by one would. Into an empty set the pairs are found in a scratch table
+   * sized once for the live triples (at least as many as their pairs; no doubling on the way) that keeps
+   * each pair's hash beside its key, so a probe tells pairs apart without reading the key triple's columns
+   * (a cache miss each); the table then takes the size that adding would have grown it to.
+   */
+  addCounted(triples: number): void {
+    const links = this.links;
+    const { tSubject, tPredicate } = this.triples;
+    if (this.pairs !== 0) {
+      for (let t = 0; t < triples; t++) if (links[t * 2 + 1] !== 0) this.add(t, tSubject[t]!, tPredicate[t]!);
+      return;
+    }
+    let live = 0;
+    for (let t = 0; t < triples; t++) if (links[t * 2 + 1] !== 0) live++;
+    const size = tableSize(live);
+    const mask = size - 1;
+    const scratch = new Int32Array(3 * size); // per slot: key triple + 1 (0: empty), the pair's first live triple, its hash
+    let pairs = 0;
+    for (let t = 0; t < triples; t++) {
+      if (links[t * 2 + 1] === 0) continue;
+      const subject = tSubject[t]!;
+      const predicate = tPredicate[t]!;
+      const h = pairHash(subject, predicate) | 0;
+      let slot = h & mask;
+      for (;;) {
+        const key = scratch[3 * slot]! - 1;
+        if (key === NONE) {
+          scratch[3 * slot] = t + 1;
+          scratch[3 * slot + 1] = NONE;
+          scratch[3 * slot + 2] = h;
+          pairs++;
+          break;
+        }
+        if (scratch[3 * slot + 2] === h && tSubject[key] === subject && tPredicate[key] === predicate) break;
+        slot = (slot + 1) & mask;
+      }
+      links[t * 2] = scratch[3 * slot + 1]!;
+      scratch[3 * slot + 1] = t;
+    }
+    this.fromScratch(scratch, size, pairs);
+  }
+
+  /** The pair table from addCounted's scratch table: the same pairs at the size adding `pairs` pairs gives. */
+  private fromScratch(scratch: Int32Array, scratchSize: number, pairs: number): void {
+    const size = tableSize(pairs);
+    const mask = size - 1;
+    const slots = new Int32Array(2 * size).fill(NONE);
+    for (let i = 0; i < scratchSize; i++) {
+      const key = scratch[3 * i]! - 1;
+      if (key === NONE) continue;
+      let slot = scratch[3 * i + 2]! & mask;
+      while (slots[2 * slot] !== NONE) slot = (slot + 1) & mask;
+      slots[2 * slot] = key;
+      slots[2 * slot + 1] = scratch[3 * i + 1]!;
+    }
+    this.slots = slots;
+    this.mask = mask;
+    this.pairs = pairs;
   }
 
   /** The first live triple of (subject, predicate), NONE when it has none; follow `next` for the rest. */
@@ -137,6 +199,16 @@ export class LiveSet {
   byteLength(triples: number): number {
     return triples * 8 + this.slots.byteLength;
   }
+}
+
+/** The pair table's first size; it doubles when it would pass 3/4 full. */
+const INITIAL_SIZE = 1024;
+
+/** The size the table has after `pairs` pairs were added one by one (it doubles from INITIAL_SIZE). */
+function tableSize(pairs: number): number {
+  let size = INITIAL_SIZE;
+  while (pairs * 4 > size * 3) size *= 2;
+  return size;
 }
 
 /** A 32-bit mix of two int32s (murmur3's finaliser). */

@@ -110,6 +110,16 @@ export class RecordTimes {
     return lo;
   }
 
+  /** Room for `count` times in all (a bulk load that knows a bound; later ids grow the tables as usual). */
+  reserve(count: number): void {
+    if (count > this.times.length) this.times = grow(this.times, count);
+    const samples = (count + STEP - 1) >>> SHIFT;
+    if (samples > this.rowsBefore.length) {
+      this.rowsBefore = grow(this.rowsBefore, samples);
+      this.samples = grow(this.samples, samples);
+    }
+  }
+
   clear(): void {
     this.count = 0;
     this.lastCount = -1;

@@ -76,26 +76,34 @@ export class SparseColumn {
     return out;
   }
 
-  /** Replaces the contents with rows [0, n) of `values`; calls `held(row)` for each row not at the default. */
-  load(values: MetaArray, n: number, held: (row: number) => void): void {
+  /**
+   * Replaces the contents with rows [0, n) of `values` (of the dense column's type), `held` of which are not
+   * at the default (the caller counted them): the form that setting them row by row ends in, built directly
+   * (a Map while few rows differ; else the dense column, copied in one go).
+   */
+  load(values: MetaArray, n: number, held: number): void {
     this.map = new Map();
     this.dense = null;
+    if (held === 0) return;
     const fallback = this.fallback;
-    // Object.is(v, fallback) as plain comparisons (most rows hold the default, so this loop is the cost).
-    if (Number.isNaN(fallback)) {
-      for (let r = 0; r < n; r++) {
-        const v = values[r]!;
-        if (v !== v) continue;
-        this.set(r, v, n);
-        held(r);
+    if (held * MAP_ENTRY_BYTES > n * this.cast.BYTES_PER_ELEMENT) {
+      const d = this.make(nextCapacity(0, n));
+      if (fallback !== fallback) {
+        // NaN stands for "never": written as the one NaN the column fills with, whatever bits the input held.
+        d.fill(fallback);
+        for (let r = 0; r < n; r++) if (values[r] === values[r]) d[r] = values[r]!;
+      } else {
+        // Rows at the default hold exactly its bits (1, 0 or -1 here), so a copy is what setting would give.
+        d.set(values.subarray(0, n));
+        if (fallback !== 0) d.fill(fallback, n);
       }
+      this.dense = d;
       return;
     }
     for (let r = 0; r < n; r++) {
       const v = values[r]!;
-      if (v === fallback && (v !== 0 || 1 / v === 1 / fallback)) continue;
+      if (v === fallback ? v !== 0 || 1 / v === 1 / fallback : v !== v && fallback !== fallback) continue;
       this.set(r, v, n);
-      held(r);
     }
   }
 
@@ -252,14 +260,61 @@ export class RowMeta {
   ): void {
     this.bits = new Uint8Array(Math.max(n, this.bits.length));
     const bits = this.bits;
-    this.salience.load(c.salience, n, (r) => (bits[r]! |= HAS_SALIENCE));
-    this.retrievals.load(c.retrievals, n, (r) => (bits[r]! |= HAS_USE));
-    this.lastRetrievedAt.load(c.lastRetrievedAt, n, (r) => (bits[r]! |= HAS_USE));
-    this.archivedAt.load(c.archivedAt, n, (r) => (bits[r]! |= HAS_ARCHIVED));
-    this.episode.load(c.episode, n, (r) => (bits[r]! |= HAS_EPISODE));
-    this.evidenceHead.load(c.evidenceHead, n, (r) => (bits[r]! |= HAS_EVIDENCE));
-    this.confidence.load(c.confidence, n, (r) => (bits[r]! |= HAS_CONFIDENCE));
-    this.provenance.load(c.provenance, n, (r) => (bits[r]! |= HAS_PROVENANCE));
+    const { salience, retrievals, lastRetrievedAt, archivedAt, episode, evidenceHead, confidence, provenance } = c;
+    // One pass over the rows: which fields differ from their defaults (NaN: not itself), per row and per
+    // field; then each field loads in the form its count calls for.
+    let sal = 0;
+    let uses = 0;
+    let used = 0;
+    let archived = 0;
+    let episodes = 0;
+    let evidence = 0;
+    let confidences = 0;
+    let provenances = 0;
+    for (let r = 0; r < n; r++) {
+      let b = 0;
+      if (salience[r] !== 1) {
+        sal++;
+        b |= HAS_SALIENCE;
+      }
+      if (retrievals[r] !== 0) {
+        uses++;
+        b |= HAS_USE;
+      }
+      if (lastRetrievedAt[r] === lastRetrievedAt[r]) {
+        used++;
+        b |= HAS_USE;
+      }
+      if (archivedAt[r] === archivedAt[r]) {
+        archived++;
+        b |= HAS_ARCHIVED;
+      }
+      if (episode[r] !== NONE) {
+        episodes++;
+        b |= HAS_EPISODE;
+      }
+      if (evidenceHead[r] !== NONE) {
+        evidence++;
+        b |= HAS_EVIDENCE;
+      }
+      if (confidence[r] !== 1) {
+        confidences++;
+        b |= HAS_CONFIDENCE;
+      }
+      if (provenance[r] !== 0) {
+        provenances++;
+        b |= HAS_PROVENANCE;
+      }
+      bits[r] = b;
+    }
+    this.salience.load(salience, n, sal);
+    this.retrievals.load(retrievals, n, uses);
+    this.lastRetrievedAt.load(lastRetrievedAt, n, used);
+    this.archivedAt.load(archivedAt, n, archived);
+    this.episode.load(episode, n, episodes);
+    this.evidenceHead.load(evidenceHead, n, evidence);
+    this.confidence.load(confidence, n, confidences);
+    this.provenance.load(provenance, n, provenances);
   }
 
   /** Flags for the rows held plus each field as stored. */

@@ -1,7 +1,7 @@
 /** Strings interned once: every repeated string (predicates, sources, evidence ids) is stored one time. */
 export class StringDictionary {
   readonly values: string[] = [];
-  private readonly ids = new Map<string, number>();
+  private ids = new Map<string, number>();
 
   intern(value: string): number {
     let id = this.ids.get(value);
@@ -11,6 +11,19 @@ export class StringDictionary {
       this.ids.set(value, id);
     }
     return id;
+  }
+
+  /**
+   * Bulk load into an empty dictionary: `values` in id order and `ids`, each value's index (no duplicates:
+   * the caller checked), which becomes the dictionary's own map. A dictionary not empty interns each instead.
+   */
+  load(values: readonly string[], ids: Map<string, number>): void {
+    if (this.values.length !== 0) {
+      for (const v of values) this.intern(v);
+      return;
+    }
+    for (let i = 0; i < values.length; i++) this.values.push(values[i]!);
+    this.ids = ids;
   }
 
   /** The id of an already interned string, or -1. */

@@ -338,19 +338,87 @@ export class SubjectIndex {
     }
   }
 
-  /** Bulk load: the index of `rowCount` rows in one pass (`subjectOf(row)` names each row's subject). */
-  build(rows: SubjectRows, rowCount: number, subjectOf: (row: number) => number): void {
+  /**
+   * Bulk load: the index of `rowCount` rows in one pass, laid out as `add` row by row lays it out (blocks
+   * numbered in the order of their first rows). `subjectOf` names each row's subject. `invalidIds`, when
+   * given, holds each row's invalidAt as its id among the times (-1 for an open row), as the store's load
+   * finds them while it merges the record times; without it each closing time is looked up.
+   */
+  build(rows: SubjectRows, rowCount: number, subjectOf: Int32Array | ((row: number) => number), invalidIds?: Int32Array): void {
+    const subjectOfRow = typeof subjectOf === 'function' ? Int32Array.from({ length: rowCount }, (_, r) => subjectOf(r)) : subjectOf;
+    if (this.rows !== 0) {
+      for (let r = 0; r < rowCount; r++) this.add(r, subjectOfRow[r]!, rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
+      return;
+    }
+    const ids = invalidIds ?? Int32Array.from({ length: rowCount }, (_, r) => (rows.invalidAt[r] === Infinity ? NONE : this.times.id(rows.invalidAt[r]!, r)));
     this.reserveRows(rowCount);
     // Count each subject's rows first, so the blocks are allocated once at their final number (no regrowth).
-    let subjects = 0;
-    for (let r = 0; r < rowCount; r++) subjects = Math.max(subjects, subjectOf(r) + 1);
+    let subjects = this.entities;
+    for (let r = 0; r < rowCount; r++) if (subjectOfRow[r]! >= subjects) subjects = subjectOfRow[r]! + 1;
     const counts = new Int32Array(subjects);
-    for (let r = 0; r < rowCount; r++) counts[subjectOf(r)]!++;
+    for (let r = 0; r < rowCount; r++) counts[subjectOfRow[r]!]!++;
     let blocks = this.blocksUsed;
     for (let e = 0; e < subjects; e++) blocks += (counts[e]! + BLOCK - 1) >>> SHIFT;
     this.reserveBlocks(blocks, true);
     this.reserveEntities(subjects);
-    for (let r = 0; r < rowCount; r++) this.add(r, subjectOf(r), rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
+    this.entities = subjects;
+    this.fill(rows, rowCount, subjectOfRow, ids);
+  }
+
+  /**
+   * `add` for rows [0, rowCount) into an empty index with its blocks reserved, as three passes that each
+   * write in order or independently: each row's slot (blocks numbered as `add` numbers them), then each
+   * slot's row, times and invalidAt id (scattered writes that need no read first), then each block's
+   * summaries and each subject's last-block mark, block by block.
+   */
+  private fill(rows: SubjectRows, rowCount: number, subjectOf: Int32Array, invalidIds: Int32Array): void {
+    const { head, lastSlot, rowSlot, data, slotInts, blockInts, blockFloats } = this;
+    let blocksUsed = 0;
+    for (let row = 0; row < rowCount; row++) {
+      const subject = subjectOf[row]!;
+      let s = lastSlot[subject]!;
+      if (s === NONE || (s & (BLOCK - 1)) === BLOCK - 1) {
+        const next = blocksUsed++;
+        if (s === NONE) head[subject] = next;
+        else blockInts[(s >>> SHIFT) * BLOCK_INTS + NEXT] = next;
+        s = next << SHIFT;
+      } else s++;
+      lastSlot[subject] = s;
+      rowSlot[row] = s;
+    }
+    const { validFrom, validTo } = rows;
+    for (let row = 0; row < rowCount; row++) {
+      const at = slotAt(rowSlot[row]!);
+      const id = invalidIds[row]!;
+      slotInts[2 * at + ROW] = row;
+      slotInts[2 * at + INV] = id === NONE ? OPEN : id;
+      data[at + FROM] = validFrom[row]!;
+      data[at + TO] = validTo[row]!;
+    }
+    for (let b = 0; b < blocksUsed; b++) {
+      // The summaries as `add` folds them in, slot by slot (the float32 bounds compared as it compares them).
+      let maxInvalid = -1;
+      let minFrom = Infinity;
+      let maxTo = -Infinity;
+      const first = slotAt(b << SHIFT);
+      for (let x = first; x < first + 3 * BLOCK && slotInts[2 * x + ROW] !== EMPTY; x += 3) {
+        const inv = slotInts[2 * x + INV]!;
+        if (inv > maxInvalid) maxInvalid = inv;
+        if (data[x + FROM]! < minFrom) minFrom = float32Down(data[x + FROM]!);
+        if (data[x + TO]! > maxTo) maxTo = float32Up(data[x + TO]!);
+      }
+      const h = b * BLOCK_INTS;
+      blockInts[h + MAX_INVALID] = maxInvalid;
+      blockFloats[h + MIN_FROM] = minFrom;
+      blockFloats[h + MAX_TO] = maxTo;
+    }
+    for (let e = 0; e < this.entities; e++) {
+      const s = lastSlot[e]!;
+      if (s !== NONE) blockInts[(s >>> SHIFT) * BLOCK_INTS + NEXT] = -2 - (s & (BLOCK - 1)); // -1 - (its slots filled)
+    }
+    this.slotsUsed = blocksUsed * BLOCK;
+    this.blocksUsed = blocksUsed;
+    this.rows = rowCount;
   }
 
   /**
