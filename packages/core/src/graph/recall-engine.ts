@@ -16,7 +16,7 @@ import { Expansion } from '../recall/expand.js';
 import { packContext } from '../recall/pack.js';
 import type { PackEpisode, PackFact } from '../recall/pack.js';
 import { reciprocalRankFusion } from '../recall/rrf.js';
-import { rankEpisodes } from '../recall/episode-rank.js';
+import { EpisodeRanker } from '../recall/episode-rank.js';
 import { SessionMap } from '../recall/sessions.js';
 import { DatedTurns } from '../recall/dated-turns.js';
 import { SpeakerNames } from '../recall/named-speakers.js';
@@ -85,6 +85,10 @@ export class RecallEngine {
   private epoch = 0;
   /** Episode scores by index in a recall, after the lexical ranking (recall/accumulator.ts). */
   private readonly episodeSums = new Accumulator((n) => new Float64Array(n));
+  /** A part's episode scores, before they are scaled by its best and added (recall/accumulator.ts). */
+  private readonly partSums = new Accumulator((n) => new Float64Array(n));
+  /** The lexical episode ranking, with its per-call scratch (recall/episode-rank.ts). */
+  private readonly ranker = new EpisodeRanker();
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
   lastStats = { seeds: 0, active: 0, fired: 0, candidates: 0 };
 
@@ -516,7 +520,6 @@ export class RecallEngine {
       evidenceOf.push(cited);
     }
     // lexical ranking (BM25, feedback, sessions, time), then the vector and fact evidence on top
-    const episodeScore = new Map<number, number>();
     // the question's time-frame words ("how many days passed", "two weeks ago") weighed down: the events are searched
     const framed = o.timeWordWeight < 1 ? questionTime(query, v) : undefined;
     const queryTerms = framed === undefined ? new Map(terms.map((t) => [t, 1] as [string, number])) : questionTerms(framed, o.timeWordWeight);
@@ -528,6 +531,7 @@ export class RecallEngine {
     const source = {
       index: this.episodeText,
       sessions: this.sessions,
+      count: ep.count,
       at: ep.at,
       speaker: ep.speaker,
       dated: (i: number) => this.dated.has(i),
@@ -536,22 +540,22 @@ export class RecallEngine {
     };
     const time = o.temporal ? temporalIntent(query, v) : undefined;
     const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
-    rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore, dense);
-    // from here an episode's score is summed by index in reused scratch, not a map (parts, vectors and facts add to it)
+    // an episode's score is summed by index in reused scratch (parts, vectors and facts add to it)
     const sums = this.episodeSums;
     const sumEpoch = sums.begin(ep.count);
-    // forEach, not for…of: no [key, value] pair made per entry (the maps hold nearly every episode)
-    episodeScore.forEach((s, i) => sums.add(i, s));
+    this.ranker.rank(source, queryTerms, episodeOk, time, o, sums, dense);
     // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)
     if (o.partWeight > 0) {
       for (const part of queryParts(framed?.content ?? query)) {
         const partTerms = new Map<string, number>();
         for (const t of tokenize(part)) partTerms.set(t, 1);
-        const partScore = new Map<number, number>();
-        rankEpisodes(source, partTerms, episodeOk, time, o, partScore);
+        const partSums = this.partSums;
+        partSums.begin(ep.count);
+        this.ranker.rank(source, partTerms, episodeOk, time, o, partSums);
+        const { values, touched, count } = partSums;
         let top = 0;
-        for (const s of partScore.values()) top = Math.max(top, s);
-        if (top > 0) partScore.forEach((s, i) => sums.add(i, (o.partWeight * s) / top));
+        for (let j = 0; j < count; j++) top = Math.max(top, values[touched[j]!]!);
+        if (top > 0) for (let j = 0; j < count; j++) sums.add(touched[j]!, (o.partWeight * values[touched[j]!]!) / top);
       }
     }
     const add = (i: number, by: number): void => {
