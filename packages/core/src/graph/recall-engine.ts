@@ -89,6 +89,8 @@ export class RecallEngine {
   private readonly partSums = new Accumulator((n) => new Float64Array(n));
   /** The lexical episode ranking, with its per-call scratch (recall/episode-rank.ts). */
   private readonly ranker = new EpisodeRanker();
+  /** The best facts, entities, then episodes of a recall, in turn (each drained before the next is kept). */
+  private readonly top = new TopK();
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
   lastStats = { seeds: 0, active: 0, fired: 0, candidates: 0 };
 
@@ -447,7 +449,7 @@ export class RecallEngine {
       tripleMatch[h.id] = topMatch > 0 ? h.score / topMatch : 0;
     }
     const w = o.weights;
-    const factTop = new TopK();
+    const factTop = this.top;
     factTop.reset(o.k);
     for (const r of candidates) {
       const t = st.triple[r]!;
@@ -487,7 +489,7 @@ export class RecallEngine {
     });
 
     // ---- entities ----
-    const entityTop = new TopK();
+    const entityTop = this.top;
     entityTop.reset(o.k);
     for (const u of active) if (en.resolveAt(u, k) === u && actOf(u) > 0) entityTop.push(actOf(u), u);
     const entities = entityTop.drain().map((h) => ({ id: h.id, name: en.displayName(h.id), score: h.score }));
@@ -563,7 +565,7 @@ export class RecallEngine {
     };
     for (const h of episodeVectorHits) add(h.id, o.vectorWeight * h.score);
     lifted.forEach((by, index) => add(index, by));
-    const episodeTop = new TopK();
+    const episodeTop = this.top;
     episodeTop.reset(o.k);
     for (let j = 0; j < sums.count; j++) episodeTop.push(sums.values[sums.touched[j]!]!, sums.touched[j]!);
     const ranked = episodeTop.drain();

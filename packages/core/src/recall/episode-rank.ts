@@ -137,6 +137,8 @@ export class EpisodeRanker {
   private readonly bestTurn = scratch();
   private readonly docOf = scratch();
   private readonly sessionScore = scratch();
+  /** The feedback's top turns. */
+  private readonly feedbackTop = new TopK();
   // a session's turns being diversified: episode, score, and their order
   private listIds = new Uint32Array(64);
   private listScores = new Float64Array(64);
@@ -165,7 +167,7 @@ export class EpisodeRanker {
     if (withDenseShare && dense.size > 0) {
       // turns at denseFeedback, whole-session documents at feedback (recall/dense-feedback.ts)
       if ((o.feedback > 0 || o.denseFeedback > 0) && scores.count > 0) {
-        const fed = feedbackTerms(src, terms, scores, o, 1);
+        const fed = feedbackTerms(src, terms, scores, o, 1, this.feedbackTop);
         if (fed.size > terms.size) {
           const asked = mapOf(scores);
           lexical(src.index, fed, accept, scores, size);
@@ -173,7 +175,7 @@ export class EpisodeRanker {
         }
       }
     } else if (o.feedback > 0 && scores.count > 0) {
-      const expanded = feedbackTerms(src, terms, scores, o, o.feedback);
+      const expanded = feedbackTerms(src, terms, scores, o, o.feedback, this.feedbackTop);
       if (expanded.size > terms.size) lexical(src.index, expanded, accept, scores, size);
     }
     if (withDenseShare) load(scores, withDense(mapOf(scores), dense, sessions, o.denseWeight), size);
@@ -253,9 +255,8 @@ export class EpisodeRanker {
           listScores[n++] = s;
         }
       }
-      const order = this.listOrder.subarray(0, n);
-      for (let j = 0; j < n; j++) order[j] = j;
-      order.sort(this.byScore);
+      const order = this.listOrder;
+      this.sortList(n);
       let damp = 1;
       for (let j = 0; j < n; j++) {
         const s = listScores[order[j]!]!;
@@ -264,6 +265,36 @@ export class EpisodeRanker {
       }
       // the whole-session episode ranks with its session's best turn
       if (sessions.isWhole(root) && accept(root)) out.add(root, (1 + o.sessionWeight) * ss);
+    }
+  }
+
+  /**
+   * The first n listed turns' places in `listOrder`, best score first, ties by lower episode: by insertion
+   * for a session of a few dozen turns (most are), where calling a comparator costs more than the moves.
+   */
+  private sortList(n: number): void {
+    const order = this.listOrder;
+    if (n > 32) {
+      const part = order.subarray(0, n);
+      for (let j = 0; j < n; j++) part[j] = j;
+      part.sort(this.byScore);
+      return;
+    }
+    const ids = this.listIds;
+    const scores = this.listScores;
+    for (let j = 0; j < n; j++) {
+      const s = scores[j]!;
+      const id = ids[j]!;
+      let at = j;
+      // move up past every placed turn that ranks below (lower score, or the same score and a higher episode)
+      while (at > 0) {
+        const o = order[at - 1]!;
+        const so = scores[o]!;
+        if (!(so < s || (so === s && ids[o]! > id))) break;
+        order[at] = o;
+        at--;
+      }
+      order[at] = j;
     }
   }
 
@@ -355,8 +386,8 @@ function load(scores: Scores, from: ReadonlyMap<number, number>, size: number): 
 }
 
 /** RM3: the query's terms plus the top turns' most distinctive terms (together `feedback` of the weight), weighted by how much those turns matched. */
-function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, scores: Scores, o: EpisodeRankOptions, feedback: number): Map<string, number> {
-  const top = new TopK(); // best score first, ties by lower index
+function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, scores: Scores, o: EpisodeRankOptions, feedback: number, top: TopK): Map<string, number> {
+  // best score first, ties by lower index
   top.reset(o.feedbackDocs);
   for (let j = 0; j < scores.count; j++) {
     const i = scores.touched[j]!;

@@ -248,9 +248,11 @@ export class VectorSet {
     const top = this.top;
     top.reset(k);
     for (let r = 0, o = 0; r < this.count; r++, o += dim) {
+      // a row the caller does not accept (outside the cut) is not scored at all
+      if (!accept(this.labels[r]!)) continue;
       let s = 0;
       for (let j = 0; j < nz; j++) s += qVals[j]! * data[o + qDims[j]!]!;
-      if (s >= floor && accept(this.labels[r]!)) top.push(s, this.labels[r]!);
+      if (s >= floor) top.push(s, this.labels[r]!);
     }
     return top.drain();
   }
