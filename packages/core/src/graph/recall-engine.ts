@@ -89,6 +89,8 @@ export class RecallEngine {
   private readonly partSums = new Accumulator((n) => new Float64Array(n));
   /** The lexical episode ranking, with its per-call scratch (recall/episode-rank.ts). */
   private readonly ranker = new EpisodeRanker();
+  /** The query vector at unit length. */
+  private unitQuery = new Float32Array(0);
   /** The best facts, entities, then episodes of a recall, in turn (each drained before the next is kept). */
   private readonly top = new TopK();
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
@@ -331,7 +333,10 @@ export class RecallEngine {
     for (let i = 0; i < qvec.length; i++) qn += qvec[i]! * qvec[i]!;
     if (qn > 0) {
       const inv = 1 / Math.sqrt(qn);
-      qvec = qvec.map((x) => x * inv);
+      // into a buffer kept for the next call (the embedder's vector is left as it was)
+      if (this.unitQuery.length !== qvec.length) this.unitQuery = new Float32Array(qvec.length);
+      for (let i = 0; i < qvec.length; i++) this.unitQuery[i] = qvec[i]! * inv;
+      qvec = this.unitQuery;
     }
 
     const st = mem.store;
