@@ -24,6 +24,7 @@ import { withoutVocatives } from '../recall/vocatives.js';
 import { expandNames } from '../recall/name-expansion.js';
 import { canonicalName } from '../util/names.js';
 import { temporalIntent } from '../recall/temporal.js';
+import { resolveRelativeDates } from '../recall/dates.js';
 import { queryParts } from '../recall/query-parts.js';
 import { questionTerms, questionTime } from '../recall/time-words.js';
 import { tokenize } from '../recall/text.js';
@@ -528,7 +529,9 @@ export class RecallEngine {
     }
     // lexical ranking (BM25, feedback, sessions, time), then the vector and fact evidence on top
     // the question's time-frame words ("how many days passed", "two weeks ago") weighed down: the events are searched
-    const framed = o.timeWordWeight < 1 ? questionTime(query, v) : undefined;
+    // the question's relative dates, read once for its time frame and its time windows
+    const dates = Number.isFinite(v) && (o.timeWordWeight < 1 || o.temporal) ? resolveRelativeDates(query, v) : undefined;
+    const framed = o.timeWordWeight < 1 ? questionTime(query, v, dates) : undefined;
     const queryTerms = framed === undefined ? new Map(terms.map((t) => [t, 1] as [string, number])) : questionTerms(framed, o.timeWordWeight);
     const names = { text: this.entityText, entityOf: this.entityDoc, docsOf: this.entityDocs };
     expandNames(names, nameHits.map((h) => h.id), queryTerms, o.aliasWeight);
@@ -545,7 +548,7 @@ export class RecallEngine {
       ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }),
       ...(asker === NONE ? {} : { asker: (i: number) => ep.speaker[i] === asker }),
     };
-    const time = o.temporal ? temporalIntent(query, v) : undefined;
+    const time = o.temporal ? temporalIntent(query, v, dates) : undefined;
     const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
     // an episode's score is summed by index in reused scratch (parts, vectors and facts add to it)
     const sums = this.episodeSums;
