@@ -137,6 +137,8 @@ export class EpisodeRanker {
   private readonly bestTurn = scratch();
   private readonly docOf = scratch();
   private readonly sessionScore = scratch();
+  /** Each scored episode's score over the best turn's. */
+  private norm = new Float64Array(0);
   /** The feedback's top turns. */
   private readonly feedbackTop = new TopK();
   // a session's turns being diversified: episode, score, and their order
@@ -198,7 +200,11 @@ export class EpisodeRanker {
         topTurnAt = i;
       }
     }
-    const turnNorm = (s: number): number => (topTurn > 0 ? s / topTurn : 0);
+    // each scored episode's share of the best turn, divided once (a turn is read as itself and as a neighbour)
+    if (this.norm.length < size) this.norm = new Float64Array(Math.max(size, this.norm.length * 2));
+    const norm = this.norm;
+    for (let j = 0; j < count; j++) norm[touched[j]!] = topTurn > 0 ? values[touched[j]!]! / topTurn : 0;
+    const turnScore = (i: number): number => (scores.has(i) ? norm[i]! : 0);
     // The speaker lift holds only when the best-matching turn is the named speaker's own: a question whose
     // words match the other participant best is about what that one said, whoever it names (dev: LoCoMo
     // R@25 0.858 -> 0.883, its questions that name the wrong speaker on purpose 0.817 -> 0.845 at @10).
@@ -216,7 +222,7 @@ export class EpisodeRanker {
       const s = values[i]!;
       const root = sessions.sessionOf(i);
       if (sessions.isWhole(i)) docOf.set(root, topDoc > 0 ? s / topDoc : 0);
-      else bestTurn.set(root, Math.max(bestTurn.get(root), turnNorm(s)));
+      else bestTurn.set(root, Math.max(bestTurn.get(root), norm[i]!));
     }
     // every session with a scored turn or document (turns' sessions first, as they were met)
     const sessionScore = this.sessionScore;
@@ -230,7 +236,6 @@ export class EpisodeRanker {
     for (let j = 0; j < docOf.count; j++) sessionOf(docOf.touched[j]!);
     if (o.temporal && time !== undefined) applyTime(sessionScore, src.at, time, o);
     // ---- turns: own score, neighbour, session; diversified within the session ----
-    const turnScore = (i: number): number => turnNorm(scores.get(i));
     for (let r = 0; r < sessionScore.count; r++) {
       const root = sessionScore.touched[r]!;
       const ss = sessionScore.values[root]!;
@@ -246,7 +251,7 @@ export class EpisodeRanker {
         const own = turnScore(i);
         const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnScore(members[j - 1]!) : 0;
         const next = j + 1 < members.length ? turnScore(members[j + 1]!) : 0;
-        const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnNorm, src.index) : 0;
+        const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnScore, src.index) : 0;
         const base = own + o.neighbour * Math.max(prev, next) + o.speakerNeighbour * same + o.sessionWeight * ss;
         const lifted = lift === undefined ? base : base * lift(i);
         const s = dated !== undefined && dated(i) ? lifted * whenLift : lifted;
@@ -327,7 +332,7 @@ const SPEAKER_THREAD_TERMS = 30;
  * speaker said before it; lifting the turns after a match as well crowded the other sessions out of
  * multi-session questions (LongMemEval dev, turn recall_all@10).
  */
-function previousOwnTurn(members: readonly number[], j: number, speaker: ArrayLike<number>, scores: Scores, norm: (s: number) => number, index: Bm25Index): number {
+function previousOwnTurn(members: readonly number[], j: number, speaker: ArrayLike<number>, scores: Scores, turnScore: (i: number) => number, index: Bm25Index): number {
   const who = speaker[members[j]!]!;
   if (who < 0) return 0;
   // the adjacent turn is the plain neighbour's: from two back
@@ -337,7 +342,7 @@ function previousOwnTurn(members: readonly number[], j: number, speaker: ArrayLi
     if (!scores.has(m)) return 0;
     let terms = 0;
     for (let b = j - d + 1; b <= j; b++) terms += index.lengthOf(members[b]!);
-    return norm(scores.values[m]!) * Math.min(1, SPEAKER_THREAD_TERMS / Math.max(1, terms));
+    return turnScore(m) * Math.min(1, SPEAKER_THREAD_TERMS / Math.max(1, terms));
   }
   return 0;
 }
