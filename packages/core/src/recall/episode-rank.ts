@@ -164,23 +164,7 @@ export class EpisodeRanker {
     const { sessions } = src;
     const scores = this.scores;
     const size = src.count;
-    lexical(src.index, terms, accept, scores, size);
-    const withDenseShare = dense !== undefined && o.denseWeight > 0;
-    if (withDenseShare && dense.size > 0) {
-      // turns at denseFeedback, whole-session documents at feedback (recall/dense-feedback.ts)
-      if ((o.feedback > 0 || o.denseFeedback > 0) && scores.count > 0) {
-        const fed = feedbackTerms(src, terms, scores, o, 1, this.feedbackTop);
-        if (fed.size > terms.size) {
-          const asked = mapOf(scores);
-          lexical(src.index, fed, accept, scores, size);
-          load(scores, splitFeedback(asked, mapOf(scores), sessions, o.denseFeedback, o.feedback), size);
-        }
-      }
-    } else if (o.feedback > 0 && scores.count > 0) {
-      const expanded = feedbackTerms(src, terms, scores, o, o.feedback, this.feedbackTop);
-      if (expanded.size > terms.size) lexical(src.index, expanded, accept, scores, size);
-    }
-    if (withDenseShare) load(scores, withDense(mapOf(scores), dense, sessions, o.denseWeight), size);
+    this.turnScores(src, terms, accept, o, dense);
     if (scores.count === 0) return;
     const { values, touched, count } = scores;
     if (src.asker !== undefined && o.askerLift > 0) {
@@ -271,6 +255,30 @@ export class EpisodeRanker {
       // the whole-session episode ranks with its session's best turn
       if (sessions.isWhole(root) && accept(root)) out.add(root, (1 + o.sessionWeight) * ss);
     }
+  }
+
+  /** Each accepted episode's own score into `scores`: BM25, then with the feedback terms, and the dense share. */
+  private turnScores(src: EpisodeSource, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, o: EpisodeRankOptions, dense: ReadonlyMap<number, number> | undefined): void {
+    const { sessions } = src;
+    const scores = this.scores;
+    const size = src.count;
+    lexical(src.index, terms, accept, scores, size);
+    const withDenseShare = dense !== undefined && o.denseWeight > 0;
+    if (withDenseShare && dense.size > 0) {
+      // turns at denseFeedback, whole-session documents at feedback (recall/dense-feedback.ts)
+      if ((o.feedback > 0 || o.denseFeedback > 0) && scores.count > 0) {
+        const fed = feedbackTerms(src, terms, scores, o, 1, this.feedbackTop);
+        if (fed.size > terms.size) {
+          const asked = mapOf(scores);
+          lexical(src.index, fed, accept, scores, size);
+          load(scores, splitFeedback(asked, mapOf(scores), sessions, o.denseFeedback, o.feedback), size);
+        }
+      }
+    } else if (o.feedback > 0 && scores.count > 0) {
+      const expanded = feedbackTerms(src, terms, scores, o, o.feedback, this.feedbackTop);
+      if (expanded.size > terms.size) lexical(src.index, expanded, accept, scores, size);
+    }
+    if (withDenseShare) load(scores, withDense(mapOf(scores), dense, sessions, o.denseWeight), size);
   }
 
   /**
