@@ -16,7 +16,7 @@ import { Expansion } from '../recall/expand.js';
 import { packContext } from '../recall/pack.js';
 import type { PackEpisode, PackFact } from '../recall/pack.js';
 import { reciprocalRankFusion } from '../recall/rrf.js';
-import { rankEpisodes } from '../recall/episode-rank.js';
+import { EpisodeRanker } from '../recall/episode-rank.js';
 import { SessionMap } from '../recall/sessions.js';
 import { DatedTurns } from '../recall/dated-turns.js';
 import { SpeakerNames } from '../recall/named-speakers.js';
@@ -24,6 +24,7 @@ import { withoutVocatives } from '../recall/vocatives.js';
 import { expandNames } from '../recall/name-expansion.js';
 import { canonicalName } from '../util/names.js';
 import { temporalIntent } from '../recall/temporal.js';
+import { resolveRelativeDates } from '../recall/dates.js';
 import { queryParts } from '../recall/query-parts.js';
 import { questionTerms, questionTime } from '../recall/time-words.js';
 import { tokenize } from '../recall/text.js';
@@ -85,6 +86,14 @@ export class RecallEngine {
   private epoch = 0;
   /** Episode scores by index in a recall, after the lexical ranking (recall/accumulator.ts). */
   private readonly episodeSums = new Accumulator((n) => new Float64Array(n));
+  /** A part's episode scores, before they are scaled by its best and added (recall/accumulator.ts). */
+  private readonly partSums = new Accumulator((n) => new Float64Array(n));
+  /** The lexical episode ranking, with its per-call scratch (recall/episode-rank.ts). */
+  private readonly ranker = new EpisodeRanker();
+  /** The query vector at unit length. */
+  private unitQuery = new Float32Array(0);
+  /** The best facts, entities, then episodes of a recall, in turn (each drained before the next is kept). */
+  private readonly top = new TopK();
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
   lastStats = { seeds: 0, active: 0, fired: 0, candidates: 0 };
 
@@ -325,7 +334,10 @@ export class RecallEngine {
     for (let i = 0; i < qvec.length; i++) qn += qvec[i]! * qvec[i]!;
     if (qn > 0) {
       const inv = 1 / Math.sqrt(qn);
-      qvec = qvec.map((x) => x * inv);
+      // into a buffer kept for the next call (the embedder's vector is left as it was)
+      if (this.unitQuery.length !== qvec.length) this.unitQuery = new Float32Array(qvec.length);
+      for (let i = 0; i < qvec.length; i++) this.unitQuery[i] = qvec[i]! * inv;
+      qvec = this.unitQuery;
     }
 
     const st = mem.store;
@@ -443,7 +455,7 @@ export class RecallEngine {
       tripleMatch[h.id] = topMatch > 0 ? h.score / topMatch : 0;
     }
     const w = o.weights;
-    const factTop = new TopK();
+    const factTop = this.top;
     factTop.reset(o.k);
     for (const r of candidates) {
       const t = st.triple[r]!;
@@ -483,7 +495,7 @@ export class RecallEngine {
     });
 
     // ---- entities ----
-    const entityTop = new TopK();
+    const entityTop = this.top;
     entityTop.reset(o.k);
     for (const u of active) if (en.resolveAt(u, k) === u && actOf(u) > 0) entityTop.push(actOf(u), u);
     const entities = entityTop.drain().map((h) => ({ id: h.id, name: en.displayName(h.id), score: h.score }));
@@ -516,9 +528,10 @@ export class RecallEngine {
       evidenceOf.push(cited);
     }
     // lexical ranking (BM25, feedback, sessions, time), then the vector and fact evidence on top
-    const episodeScore = new Map<number, number>();
     // the question's time-frame words ("how many days passed", "two weeks ago") weighed down: the events are searched
-    const framed = o.timeWordWeight < 1 ? questionTime(query, v) : undefined;
+    // the question's relative dates, read once for its time frame and its time windows
+    const dates = Number.isFinite(v) && (o.timeWordWeight < 1 || o.temporal) ? resolveRelativeDates(query, v) : undefined;
+    const framed = o.timeWordWeight < 1 ? questionTime(query, v, dates) : undefined;
     const queryTerms = framed === undefined ? new Map(terms.map((t) => [t, 1] as [string, number])) : questionTerms(framed, o.timeWordWeight);
     const names = { text: this.entityText, entityOf: this.entityDoc, docsOf: this.entityDocs };
     expandNames(names, nameHits.map((h) => h.id), queryTerms, o.aliasWeight);
@@ -528,30 +541,31 @@ export class RecallEngine {
     const source = {
       index: this.episodeText,
       sessions: this.sessions,
+      count: ep.count,
       at: ep.at,
       speaker: ep.speaker,
       dated: (i: number) => this.dated.has(i),
       ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }),
       ...(asker === NONE ? {} : { asker: (i: number) => ep.speaker[i] === asker }),
     };
-    const time = o.temporal ? temporalIntent(query, v) : undefined;
+    const time = o.temporal ? temporalIntent(query, v, dates) : undefined;
     const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
-    rankEpisodes(source, queryTerms, episodeOk, time, o, episodeScore, dense);
-    // from here an episode's score is summed by index in reused scratch, not a map (parts, vectors and facts add to it)
+    // an episode's score is summed by index in reused scratch (parts, vectors and facts add to it)
     const sums = this.episodeSums;
     const sumEpoch = sums.begin(ep.count);
-    // forEach, not for…of: no [key, value] pair made per entry (the maps hold nearly every episode)
-    episodeScore.forEach((s, i) => sums.add(i, s));
+    this.ranker.rank(source, queryTerms, episodeOk, time, o, sums, dense);
     // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)
     if (o.partWeight > 0) {
       for (const part of queryParts(framed?.content ?? query)) {
         const partTerms = new Map<string, number>();
         for (const t of tokenize(part)) partTerms.set(t, 1);
-        const partScore = new Map<number, number>();
-        rankEpisodes(source, partTerms, episodeOk, time, o, partScore);
+        const partSums = this.partSums;
+        partSums.begin(ep.count);
+        this.ranker.rank(source, partTerms, episodeOk, time, o, partSums);
+        const { values, touched, count } = partSums;
         let top = 0;
-        for (const s of partScore.values()) top = Math.max(top, s);
-        if (top > 0) partScore.forEach((s, i) => sums.add(i, (o.partWeight * s) / top));
+        for (let j = 0; j < count; j++) top = Math.max(top, values[touched[j]!]!);
+        if (top > 0) for (let j = 0; j < count; j++) sums.add(touched[j]!, (o.partWeight * values[touched[j]!]!) / top);
       }
     }
     const add = (i: number, by: number): void => {
@@ -559,7 +573,7 @@ export class RecallEngine {
     };
     for (const h of episodeVectorHits) add(h.id, o.vectorWeight * h.score);
     lifted.forEach((by, index) => add(index, by));
-    const episodeTop = new TopK();
+    const episodeTop = this.top;
     episodeTop.reset(o.k);
     for (let j = 0; j < sums.count; j++) episodeTop.push(sums.values[sums.touched[j]!]!, sums.touched[j]!);
     const ranked = episodeTop.drain();

@@ -35,6 +35,25 @@ export class Accumulator<T extends Float64Array | Float32Array> {
     return this.epoch;
   }
 
+  /** Whether id i was touched in this epoch. */
+  has(i: number): boolean {
+    return this.stamp[i] === this.epoch;
+  }
+
+  /** Id i's value in this epoch, 0 when untouched. */
+  get(i: number): number {
+    return this.stamp[i] === this.epoch ? this.values[i]! : 0;
+  }
+
+  /** Sets id i's value in this epoch (listing the id at its first touch). */
+  set(i: number, x: number): void {
+    if (this.stamp[i] !== this.epoch) {
+      this.stamp[i] = this.epoch;
+      this.touched[this.count++] = i;
+    }
+    this.values[i] = x;
+  }
+
   /** Adds `x` to id i's sum in this epoch; the first add of an epoch starts the sum at 0 and lists the id. */
   add(i: number, x: number): void {
     if (this.stamp[i] === this.epoch) this.values[i] = this.values[i]! + x;

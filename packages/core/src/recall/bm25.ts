@@ -1,5 +1,6 @@
 import { CorruptSnapshotError, InvalidArgumentError } from '../errors.js';
 import { growU32, isCount, isU32, TopK, type Hit } from './grow.js';
+import { ensureCapacity } from '../util/arrays.js';
 import { tokenize } from './text.js';
 import { Accumulator } from './accumulator.js';
 
@@ -92,6 +93,11 @@ export class Bm25Index {
   private readonly top = new TopK();
   // feedback scratch: weights by term id (distinctiveTerms)
   private readonly termAcc = new Accumulator((n) => new Float64Array(n));
+  // idf by term id, kept until the next documents are posted (a recall asks for the same terms in each of
+  // its passes: the question, its parts, their feedback): valid where idfStamp equals idfEpoch
+  private idfValue = new Float64Array(16);
+  private idfStamp = new Uint32Array(16);
+  private idfEpoch = 1;
 
   constructor(options: Bm25Options = {}) {
     const k1 = options.k1 ?? BM25_DEFAULTS.k1;
@@ -236,6 +242,11 @@ export class Bm25Index {
     const from = this.posted;
     const to = this.count;
     if (from === to) return;
+    // every idf changes with the number of documents
+    if (++this.idfEpoch === 0xffffffff) {
+      this.idfStamp.fill(0);
+      this.idfEpoch = 1;
+    }
     const fwdStart = this.fwdStart;
     const fwdTerms = this.fwdTerms;
     const fwdFreqs = this.fwdFreqs;
@@ -354,8 +365,7 @@ export class Bm25Index {
     const { k1, b } = this;
     let nTouched = 0;
     for (const [t, w] of weighted) {
-      const n = this.postLen[t]!;
-      const idf = w * Math.log(1 + (N - n + 0.5) / (n + 0.5));
+      const idf = w * this.postedIdf(t);
       // the base part, then the tail: slots ascending, as one array would hold them
       for (let part = 0; part < 2; part++) {
         const inBase = part === 0;
@@ -393,6 +403,20 @@ export class Bm25Index {
     return Math.log(1 + (this.count - n + 0.5) / (n + 0.5));
   }
 
+  /** `idfOf` for a term of the postings as they are (the caller posted pending documents), from the cache. */
+  private postedIdf(t: number): number {
+    if (this.idfStamp.length <= t) {
+      this.idfStamp = growU32(this.idfStamp, t + 1);
+      this.idfValue = ensureCapacity(this.idfValue, this.idfStamp.length, 8);
+    }
+    if (this.idfStamp[t] === this.idfEpoch) return this.idfValue[t]!;
+    const n = this.postLen[t]!;
+    const idf = Math.log(1 + (this.count - n + 0.5) / (n + 0.5));
+    this.idfStamp[t] = this.idfEpoch;
+    this.idfValue[t] = idf;
+    return idf;
+  }
+
   /** A term's id, or undefined when no document holds it; `term(id)` is its text. */
   termId(term: string): number | undefined {
     return this.termIds.get(term);
@@ -428,12 +452,10 @@ export class Bm25Index {
     // the best n so far, best first: (score, term id) pairs in two short arrays
     const bestIds: number[] = [];
     const bestScores: number[] = [];
-    const N = this.count;
     const before = (sa: number, ta: number, sb: number, tb: number): boolean => sa > sb || (sa === sb && this.terms[ta]! < this.terms[tb]!);
     for (let i = 0; i < nTouched; i++) {
       const t = touched[i]!;
-      const df = this.postLen[t]!;
-      const score = values[t]! * Math.log(1 + (N - df + 0.5) / (df + 0.5));
+      const score = values[t]! * this.postedIdf(t);
       if (!(score > 0)) continue;
       let at = bestIds.length;
       if (at === n && !before(score, t, bestScores[n - 1]!, bestIds[n - 1]!)) continue;

@@ -16,6 +16,7 @@ import type { SessionMap } from './sessions.js';
 import type { TemporalIntent } from './temporal.js';
 import { windowCloseness } from './temporal.js';
 import { TopK } from './grow.js';
+import { Accumulator } from './accumulator.js';
 import { splitFeedback } from './dense-feedback.js';
 
 export interface EpisodeRankOptions {
@@ -105,6 +106,8 @@ export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
 export interface EpisodeSource {
   index: Bm25Index;
   sessions: SessionMap;
+  /** How many episodes there are (their indices are below it). */
+  count: number;
   at: ArrayLike<number>;
   /** A turn's factor (≥ 1) for what the question names about it beyond its words (its speaker). */
   lift?: (i: number) => number;
@@ -118,97 +121,203 @@ export interface EpisodeSource {
 
 const DAY = 86_400_000;
 
+/** Scores by episode (or session root) index, in scratch reused from call to call. */
+type Scores = Accumulator<Float64Array>;
+const scratch = (): Scores => new Accumulator((n) => new Float64Array(n));
+
 /**
- * Scores of the episodes (index → score > 0) that `accept` lets through, for the weighted query terms and,
- * with `dense` (episode index → cosine of the vector hits), the dense signal. `out` is filled; the caller ranks.
+ * Ranks episodes for recall: `rank` scores them into the caller's accumulator. Every per-call table (turn
+ * scores, each session's best turn, document and score, a session's turns being diversified) is a typed
+ * array indexed by episode, reused from call to call: a recall ranks several times (the question, its
+ * parts), over every episode that shares a word with it, and maps and pairs made per episode cost more
+ * than the scoring (and the collections they leave behind land on later calls).
  */
-export function rankEpisodes(
-  src: EpisodeSource,
-  terms: ReadonlyMap<string, number>,
-  accept: (i: number) => boolean,
-  time: TemporalIntent | undefined,
-  o: EpisodeRankOptions,
-  out: Map<number, number>,
-  dense?: ReadonlyMap<number, number>,
-): void {
-  const { sessions } = src;
-  let scores = lexical(src.index, terms, accept);
-  const withDenseShare = dense !== undefined && o.denseWeight > 0;
-  if (withDenseShare && dense.size > 0) {
-    // turns at denseFeedback, whole-session documents at feedback (recall/dense-feedback.ts)
-    if ((o.feedback > 0 || o.denseFeedback > 0) && scores.size > 0) {
-      const fed = feedbackTerms(src, terms, scores, o, 1);
-      if (fed.size > terms.size) scores = splitFeedback(scores, lexical(src.index, fed, accept), sessions, o.denseFeedback, o.feedback);
+export class EpisodeRanker {
+  private readonly scores = scratch();
+  private readonly bestTurn = scratch();
+  private readonly docOf = scratch();
+  private readonly sessionScore = scratch();
+  /** Each scored episode's score over the best turn's. */
+  private norm = new Float64Array(0);
+  /** The feedback's top turns. */
+  private readonly feedbackTop = new TopK();
+  // a session's turns being diversified: episode, score, and their order
+  private listIds = new Uint32Array(64);
+  private listScores = new Float64Array(64);
+  private listOrder = new Uint32Array(64);
+  private readonly byScore = (a: number, b: number): number => this.listScores[b]! - this.listScores[a]! || this.listIds[a]! - this.listIds[b]!;
+
+  /**
+   * Scores of the episodes (index → score > 0) that `accept` lets through, for the weighted query terms and,
+   * with `dense` (episode index → cosine of the vector hits), the dense signal: added to `out` (each episode
+   * at most once), which the caller began; the caller ranks.
+   */
+  rank(
+    src: EpisodeSource,
+    terms: ReadonlyMap<string, number>,
+    accept: (i: number) => boolean,
+    time: TemporalIntent | undefined,
+    o: EpisodeRankOptions,
+    out: Scores,
+    dense?: ReadonlyMap<number, number>,
+  ): void {
+    const { sessions } = src;
+    const scores = this.scores;
+    const size = src.count;
+    this.turnScores(src, terms, accept, o, dense);
+    if (scores.count === 0) return;
+    const { values, touched, count } = scores;
+    if (src.asker !== undefined && o.askerLift > 0) {
+      const f = 1 + o.askerLift;
+      for (let j = 0; j < count; j++) if (src.asker(touched[j]!)) values[touched[j]!] = values[touched[j]!]! * f;
     }
-  } else if (o.feedback > 0 && scores.size > 0) {
-    const expanded = feedbackTerms(src, terms, scores, o, o.feedback);
-    if (expanded.size > terms.size) scores = lexical(src.index, expanded, accept);
-  }
-  if (withDenseShare) scores = withDense(scores, dense, sessions, o.denseWeight);
-  if (scores.size === 0) return;
-  if (src.asker !== undefined && o.askerLift > 0) {
-    const f = 1 + o.askerLift;
-    for (const [i, s] of scores) if (src.asker(i)) scores.set(i, s * f);
-  }
-  // ---- session aggregation ----
-  let topTurn = 0;
-  let topTurnAt = -1;
-  let topDoc = 0;
-  for (const [i, s] of scores) {
-    if (sessions.isWhole(i)) topDoc = Math.max(topDoc, s);
-    else if (s > topTurn || (s === topTurn && i < topTurnAt)) {
-      topTurn = s;
-      topTurnAt = i;
+    // ---- session aggregation ----
+    let topTurn = 0;
+    let topTurnAt = -1;
+    let topDoc = 0;
+    for (let j = 0; j < count; j++) {
+      const i = touched[j]!;
+      const s = values[i]!;
+      if (sessions.isWhole(i)) topDoc = Math.max(topDoc, s);
+      else if (s > topTurn || (s === topTurn && i < topTurnAt)) {
+        topTurn = s;
+        topTurnAt = i;
+      }
+    }
+    // each scored episode's share of the best turn, divided once (a turn is read as itself and as a neighbour)
+    if (this.norm.length < size) this.norm = new Float64Array(Math.max(size, this.norm.length * 2));
+    const norm = this.norm;
+    for (let j = 0; j < count; j++) norm[touched[j]!] = topTurn > 0 ? values[touched[j]!]! / topTurn : 0;
+    const turnScore = (i: number): number => (scores.has(i) ? norm[i]! : 0);
+    // The speaker lift holds only when the best-matching turn is the named speaker's own: a question whose
+    // words match the other participant best is about what that one said, whoever it names (dev: LoCoMo
+    // R@25 0.858 -> 0.883, its questions that name the wrong speaker on purpose 0.817 -> 0.845 at @10).
+    const lift = src.lift !== undefined && topTurnAt >= 0 && src.lift(topTurnAt) > 1 ? src.lift : undefined;
+    // a question asking when is answered by a turn that says when ("yesterday I went …"): on the LoCoMo dev
+    // split 46 of 60 evidence turns of "when" questions carry a date, against 84 of 788 turns in all
+    const dated = o.temporal && time?.asksWhen === true && o.whenLift > 0 ? src.dated : undefined;
+    const whenLift = 1 + o.whenLift;
+    const bestTurn = this.bestTurn;
+    const docOf = this.docOf;
+    bestTurn.begin(size);
+    docOf.begin(size);
+    for (let j = 0; j < count; j++) {
+      const i = touched[j]!;
+      const s = values[i]!;
+      const root = sessions.sessionOf(i);
+      if (sessions.isWhole(i)) docOf.set(root, topDoc > 0 ? s / topDoc : 0);
+      else bestTurn.set(root, Math.max(bestTurn.get(root), norm[i]!));
+    }
+    // every session with a scored turn or document (turns' sessions first, as they were met)
+    const sessionScore = this.sessionScore;
+    sessionScore.begin(size);
+    const sessionOf = (root: number): void => {
+      if (sessionScore.has(root)) return;
+      const s = sessions.isWhole(root) ? o.sessionDoc * docOf.get(root) + (1 - o.sessionDoc) * bestTurn.get(root) : bestTurn.get(root);
+      sessionScore.set(root, s);
+    };
+    for (let j = 0; j < bestTurn.count; j++) sessionOf(bestTurn.touched[j]!);
+    for (let j = 0; j < docOf.count; j++) sessionOf(docOf.touched[j]!);
+    if (o.temporal && time !== undefined) applyTime(sessionScore, src.at, time, o);
+    // ---- turns: own score, neighbour, session; diversified within the session ----
+    for (let r = 0; r < sessionScore.count; r++) {
+      const root = sessionScore.touched[r]!;
+      const ss = sessionScore.values[root]!;
+      if (!(ss > 0)) continue;
+      const members = sessions.membersOf(root);
+      this.reserve(members.length);
+      const listIds = this.listIds;
+      const listScores = this.listScores;
+      let n = 0;
+      for (let j = 0; j < members.length; j++) {
+        const i = members[j]!;
+        if (sessions.isWhole(i) || !accept(i)) continue;
+        const own = turnScore(i);
+        const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnScore(members[j - 1]!) : 0;
+        const next = j + 1 < members.length ? turnScore(members[j + 1]!) : 0;
+        const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnScore, src.index) : 0;
+        const base = own + o.neighbour * Math.max(prev, next) + o.speakerNeighbour * same + o.sessionWeight * ss;
+        const lifted = lift === undefined ? base : base * lift(i);
+        const s = dated !== undefined && dated(i) ? lifted * whenLift : lifted;
+        if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) {
+          listIds[n] = i;
+          listScores[n++] = s;
+        }
+      }
+      const order = this.listOrder;
+      this.sortList(n);
+      let damp = 1;
+      for (let j = 0; j < n; j++) {
+        const s = listScores[order[j]!]!;
+        if (s > 0) out.add(listIds[order[j]!]!, s * damp);
+        damp *= o.diversity;
+      }
+      // the whole-session episode ranks with its session's best turn
+      if (sessions.isWhole(root) && accept(root)) out.add(root, (1 + o.sessionWeight) * ss);
     }
   }
-  const turnNorm = (s: number): number => (topTurn > 0 ? s / topTurn : 0);
-  // The speaker lift holds only when the best-matching turn is the named speaker's own: a question whose
-  // words match the other participant best is about what that one said, whoever it names (dev: LoCoMo
-  // R@25 0.858 -> 0.883, its questions that name the wrong speaker on purpose 0.817 -> 0.845 at @10).
-  const lift = src.lift !== undefined && topTurnAt >= 0 && src.lift(topTurnAt) > 1 ? src.lift : undefined;
-  // a question asking when is answered by a turn that says when ("yesterday I went …"): on the LoCoMo dev
-  // split 46 of 60 evidence turns of "when" questions carry a date, against 84 of 788 turns in all
-  const dated = o.temporal && time?.asksWhen === true && o.whenLift > 0 ? src.dated : undefined;
-  const whenLift = 1 + o.whenLift;
-  const bestTurn = new Map<number, number>();
-  const docOf = new Map<number, number>();
-  for (const [i, s] of scores) {
-    const root = sessions.sessionOf(i);
-    if (sessions.isWhole(i)) docOf.set(root, topDoc > 0 ? s / topDoc : 0);
-    else bestTurn.set(root, Math.max(bestTurn.get(root) ?? 0, turnNorm(s)));
-  }
-  const sessionScore = new Map<number, number>();
-  for (const root of new Set([...bestTurn.keys(), ...docOf.keys()])) {
-    const hasDoc = sessions.isWhole(root);
-    const s = hasDoc ? o.sessionDoc * (docOf.get(root) ?? 0) + (1 - o.sessionDoc) * (bestTurn.get(root) ?? 0) : (bestTurn.get(root) ?? 0);
-    sessionScore.set(root, s);
-  }
-  if (o.temporal && time !== undefined) applyTime(sessionScore, src.at, time, o);
-  // ---- turns: own score, neighbour, session; diversified within the session ----
-  for (const [root, ss] of sessionScore) {
-    if (!(ss > 0)) continue;
-    const members = sessions.membersOf(root);
-    const list: Array<[number, number]> = [];
-    for (let j = 0; j < members.length; j++) {
-      const i = members[j]!;
-      if (sessions.isWhole(i) || !accept(i)) continue;
-      const own = turnNorm(scores.get(i) ?? 0);
-      const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnNorm(scores.get(members[j - 1]!) ?? 0) : 0;
-      const next = j + 1 < members.length ? turnNorm(scores.get(members[j + 1]!) ?? 0) : 0;
-      const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnNorm, src.index) : 0;
-      const base = own + o.neighbour * Math.max(prev, next) + o.speakerNeighbour * same + o.sessionWeight * ss;
-      const lifted = lift === undefined ? base : base * lift(i);
-      const s = dated !== undefined && dated(i) ? lifted * whenLift : lifted;
-      if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) list.push([i, s]);
+
+  /** Each accepted episode's own score into `scores`: BM25, then with the feedback terms, and the dense share. */
+  private turnScores(src: EpisodeSource, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, o: EpisodeRankOptions, dense: ReadonlyMap<number, number> | undefined): void {
+    const { sessions } = src;
+    const scores = this.scores;
+    const size = src.count;
+    lexical(src.index, terms, accept, scores, size);
+    const withDenseShare = dense !== undefined && o.denseWeight > 0;
+    if (withDenseShare && dense.size > 0) {
+      // turns at denseFeedback, whole-session documents at feedback (recall/dense-feedback.ts)
+      if ((o.feedback > 0 || o.denseFeedback > 0) && scores.count > 0) {
+        const fed = feedbackTerms(src, terms, scores, o, 1, this.feedbackTop);
+        if (fed.size > terms.size) {
+          const asked = mapOf(scores);
+          lexical(src.index, fed, accept, scores, size);
+          load(scores, splitFeedback(asked, mapOf(scores), sessions, o.denseFeedback, o.feedback), size);
+        }
+      }
+    } else if (o.feedback > 0 && scores.count > 0) {
+      const expanded = feedbackTerms(src, terms, scores, o, o.feedback, this.feedbackTop);
+      if (expanded.size > terms.size) lexical(src.index, expanded, accept, scores, size);
     }
-    list.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    let damp = 1;
-    for (const [i, s] of list) {
-      if (s > 0) out.set(i, s * damp);
-      damp *= o.diversity;
+    if (withDenseShare) load(scores, withDense(mapOf(scores), dense, sessions, o.denseWeight), size);
+  }
+
+  /**
+   * The first n listed turns' places in `listOrder`, best score first, ties by lower episode: by insertion
+   * for a session of a few dozen turns (most are), where calling a comparator costs more than the moves.
+   */
+  private sortList(n: number): void {
+    const order = this.listOrder;
+    if (n > 32) {
+      const part = order.subarray(0, n);
+      for (let j = 0; j < n; j++) part[j] = j;
+      part.sort(this.byScore);
+      return;
     }
-    // the whole-session episode ranks with its session's best turn
-    if (sessions.isWhole(root) && accept(root)) out.set(root, (1 + o.sessionWeight) * ss);
+    const ids = this.listIds;
+    const scores = this.listScores;
+    for (let j = 0; j < n; j++) {
+      const s = scores[j]!;
+      const id = ids[j]!;
+      let at = j;
+      // move up past every placed turn that ranks below (lower score, or the same score and a higher episode)
+      while (at > 0) {
+        const o = order[at - 1]!;
+        const so = scores[o]!;
+        if (!(so < s || (so === s && ids[o]! > id))) break;
+        order[at] = o;
+        at--;
+      }
+      order[at] = j;
+    }
+  }
+
+  /** Room for a session of n turns in the diversification scratch. */
+  private reserve(n: number): void {
+    if (this.listIds.length >= n) return;
+    const cap = Math.max(n, this.listIds.length * 2);
+    this.listIds = new Uint32Array(cap);
+    this.listScores = new Float64Array(cap);
+    this.listOrder = new Uint32Array(cap);
   }
 }
 
@@ -231,18 +340,17 @@ const SPEAKER_THREAD_TERMS = 30;
  * speaker said before it; lifting the turns after a match as well crowded the other sessions out of
  * multi-session questions (LongMemEval dev, turn recall_all@10).
  */
-function previousOwnTurn(members: readonly number[], j: number, speaker: ArrayLike<number>, scores: ReadonlyMap<number, number>, norm: (s: number) => number, index: Bm25Index): number {
+function previousOwnTurn(members: readonly number[], j: number, speaker: ArrayLike<number>, scores: Scores, turnScore: (i: number) => number, index: Bm25Index): number {
   const who = speaker[members[j]!]!;
   if (who < 0) return 0;
   // the adjacent turn is the plain neighbour's: from two back
   for (let d = 2; d <= SPEAKER_REACH && j - d >= 0; d++) {
     const m = members[j - d]!;
     if (speaker[m] !== who) continue;
-    const score = scores.get(m);
-    if (score === undefined) return 0;
+    if (!scores.has(m)) return 0;
     let terms = 0;
     for (let b = j - d + 1; b <= j; b++) terms += index.lengthOf(members[b]!);
-    return norm(score) * Math.min(1, SPEAKER_THREAD_TERMS / Math.max(1, terms));
+    return turnScore(m) * Math.min(1, SPEAKER_THREAD_TERMS / Math.max(1, terms));
   }
   return 0;
 }
@@ -269,19 +377,35 @@ function withDense(scores: Map<number, number>, dense: ReadonlyMap<number, numbe
   return out;
 }
 
-function lexical(index: Bm25Index, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean): Map<number, number> {
-  const scores = new Map<number, number>();
+/** BM25 scores > 0 of the accepted episodes into `into` (begun anew, for `size` episodes). */
+function lexical(index: Bm25Index, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, into: Scores, size: number): void {
+  into.begin(size);
   index.scoreWeighted(terms, accept, (i, s) => {
-    if (s > 0) scores.set(i, s);
+    if (s > 0) into.set(i, s);
   });
-  return scores;
+}
+
+/** The scores as a map (index → score), in the order they were set: the dense share's steps take maps. */
+function mapOf(scores: Scores): Map<number, number> {
+  const m = new Map<number, number>();
+  for (let j = 0; j < scores.count; j++) m.set(scores.touched[j]!, scores.values[scores.touched[j]!]!);
+  return m;
+}
+
+/** `scores` begun anew with a map's entries. */
+function load(scores: Scores, from: ReadonlyMap<number, number>, size: number): void {
+  scores.begin(size);
+  from.forEach((s, i) => scores.set(i, s));
 }
 
 /** RM3: the query's terms plus the top turns' most distinctive terms (together `feedback` of the weight), weighted by how much those turns matched. */
-function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, scores: ReadonlyMap<number, number>, o: EpisodeRankOptions, feedback: number): Map<string, number> {
-  const top = new TopK(); // best score first, ties by lower index
+function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, scores: Scores, o: EpisodeRankOptions, feedback: number, top: TopK): Map<string, number> {
+  // best score first, ties by lower index
   top.reset(o.feedbackDocs);
-  for (const [i, s] of scores) if (!src.sessions.isWhole(i)) top.push(s, i);
+  for (let j = 0; j < scores.count; j++) {
+    const i = scores.touched[j]!;
+    if (!src.sessions.isWhole(i)) top.push(scores.values[i]!, i);
+  }
   const docs = top.drain();
   if (docs.length === 0) return new Map(terms);
   const best = docs[0]!.score;
@@ -300,26 +424,33 @@ function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, s
   return out;
 }
 
-function applyTime(sessionScore: Map<number, number>, at: ArrayLike<number>, time: TemporalIntent, o: EpisodeRankOptions): void {
+function applyTime(sessionScore: Scores, at: ArrayLike<number>, time: TemporalIntent, o: EpisodeRankOptions): void {
+  const { values, touched, count } = sessionScore;
   if (time.windows.length > 0) {
-    for (const [root, s] of sessionScore) sessionScore.set(root, s * (1 + o.windowBoost * windowCloseness(at[root]!, time.windows, 3 * DAY)));
+    for (let j = 0; j < count; j++) {
+      const root = touched[j]!;
+      values[root] = values[root]! * (1 + o.windowBoost * windowCloseness(at[root]!, time.windows, 3 * DAY));
+    }
   }
   if (time.order !== undefined) {
     // among sessions that match well, lift the earliest (or latest) in proportion to its place in time
     let top = 0;
-    for (const s of sessionScore.values()) top = Math.max(top, s);
+    for (let j = 0; j < count; j++) top = Math.max(top, values[touched[j]!]!);
     let lo = Infinity;
     let hi = -Infinity;
-    for (const [root, s] of sessionScore) {
-      if (s < 0.5 * top) continue;
+    for (let j = 0; j < count; j++) {
+      const root = touched[j]!;
+      if (values[root]! < 0.5 * top) continue;
       lo = Math.min(lo, at[root]!);
       hi = Math.max(hi, at[root]!);
     }
     if (hi > lo) {
-      for (const [root, s] of sessionScore) {
+      for (let j = 0; j < count; j++) {
+        const root = touched[j]!;
+        const s = values[root]!;
         if (s < 0.5 * top) continue;
         const place = (at[root]! - lo) / (hi - lo);
-        sessionScore.set(root, s * (1 + o.orderBoost * (time.order === 'last' ? place : 1 - place)));
+        values[root] = s * (1 + o.orderBoost * (time.order === 'last' ? place : 1 - place));
       }
     }
   }

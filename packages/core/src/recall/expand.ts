@@ -46,6 +46,10 @@ export class Expansion {
   private epoch = 0;
   private readonly edgeRows: number[] = [];
   private readonly edgeOther: number[] = [];
+  // a hop's scratch, kept from call to call: the nodes that fire, the nodes they reach, the new ones among them
+  private readonly firing: number[] = [];
+  private readonly touched: number[] = [];
+  private readonly fresh: number[] = [];
   private readonly byAct = (a: number, b: number): number => this.act[b]! - this.act[a]! || a - b;
 
   /** Starts a call over `entities` entity ids. */
@@ -81,9 +85,13 @@ export class Expansion {
     if (o.strategy === 'activation') {
       for (let hop = 1; hop <= o.hops; hop++) {
         // The strongest nodes fire, at most fireCap of them a hop: the budget that keeps recall sub-millisecond.
-        const firing = active.filter((u) => this.fired[u] !== epoch && this.act[u]! >= o.threshold).sort(this.byAct);
+        const firing = this.firing;
+        firing.length = 0;
+        for (const u of active) if (this.fired[u] !== epoch && this.act[u]! >= o.threshold) firing.push(u);
+        firing.sort(this.byAct);
         if (firing.length > o.fireCap) firing.length = o.fireCap;
-        const touched: number[] = [];
+        const touched = this.touched;
+        touched.length = 0;
         for (const u of firing) {
           this.fired[u] = epoch;
           g.edgesOf(u, edgeRows, edgeOther);
@@ -108,7 +116,8 @@ export class Expansion {
           }
         }
         // Existing nodes take their increment; new ones join strongest first, up to the cap.
-        const fresh: number[] = [];
+        const fresh = this.fresh;
+        fresh.length = 0;
         for (const w of touched) {
           this.inMark[w] = 0;
           if (this.mark[w] === epoch) this.act[w] = this.act[w]! + this.incoming[w]!;

@@ -32,24 +32,37 @@ export function reciprocalRankFusion(lists: readonly RankedList[], options: RrfO
   if (!(limit >= 0) || (limit !== Infinity && !Number.isInteger(limit))) {
     throw new InvalidArgumentError(`reciprocalRankFusion: limit (${limit}) must be a non-negative integer`);
   }
-  const score = new Map<number, number>();
-  const bestRank = new Map<number, number>();
+  // per fused id, by the place it was first met: its summed score, best rank and the last list that counted it
+  const slotOf = new Map<number, number>();
+  const ids: number[] = [];
+  const score: number[] = [];
+  const bestRank: number[] = [];
+  const lastList: number[] = [];
   lists.forEach((list, li) => {
     const w = weights?.[li] ?? 1;
-    const seen = new Set<number>();
     for (let r = 0; r < list.length; r++) {
       const item = list[r]!;
       const id = typeof item === 'number' ? item : item.id;
       if (typeof id !== 'number' || Number.isNaN(id)) throw new InvalidArgumentError(`reciprocalRankFusion: list ${li} item ${r} has no numeric id`);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      score.set(id, (score.get(id) ?? 0) + w / (k + r + 1));
-      const br = bestRank.get(id);
-      if (br === undefined || r < br) bestRank.set(id, r);
+      let slot = slotOf.get(id);
+      if (slot === undefined) {
+        slot = ids.length;
+        slotOf.set(id, slot);
+        ids.push(id === 0 ? 0 : id); // -0 is the id 0, as a map key is
+        score.push(0);
+        bestRank.push(r);
+        lastList.push(-1);
+      }
+      if (lastList[slot] === li) continue;
+      lastList[slot] = li;
+      score[slot] = score[slot]! + w / (k + r + 1);
+      if (r < bestRank[slot]!) bestRank[slot] = r;
     }
   });
+  const order = ids.map((_, slot) => slot);
+  order.sort((a, b) => score[b]! - score[a]! || bestRank[a]! - bestRank[b]! || ids[a]! - ids[b]!);
+  const n = Math.min(limit, order.length);
   const out: Hit[] = [];
-  for (const [id, s] of score) out.push({ id, score: s });
-  out.sort((a, b) => b.score - a.score || bestRank.get(a.id)! - bestRank.get(b.id)! || a.id - b.id);
-  return limit < out.length ? out.slice(0, limit) : out;
+  for (let j = 0; j < n; j++) out.push({ id: ids[order[j]!]!, score: score[order[j]!]! });
+  return out;
 }

@@ -6,6 +6,7 @@
  * knowledge-update question), and `span` ("how many days between …") to keep both ends in the answer.
  */
 import { resolveRelativeDates } from './dates.js';
+import type { ResolvedDate } from './dates.js';
 
 export interface TimeWindow {
   start: number;
@@ -32,11 +33,11 @@ const LAST = /\b(?:most\s+recent(?:ly)?|latest|currently|current|now|these\s+day
 const WHEN = /\b(?:when\s+(?:did|do|does|was|were|is|are|will|had|has|have)|what\s+(?:date|day|year|month|week|time\s+of\s+(?:day|year))|which\s+(?:date|day|year|month|week)|how\s+long\s+ago|how\s+many\s+(?:days|weeks|months|years)\s+ago)\b/iu;
 const SPAN = /\b(?:between|how\s+(?:many|long)\s+(?:days?|weeks?|months?|years?)|how\s+long|before|after|since|until|which\s+(?:came|happened)\s+first|in\s+what\s+order|order\s+of)\b/iu;
 
-/** The temporal reading of `question` asked at `at` (ms). */
-export function temporalIntent(question: string, at: number): TemporalIntent {
+/** The temporal reading of `question` asked at `at` (ms); `dates`: its `resolveRelativeDates` at `at`, when the caller has them. */
+export function temporalIntent(question: string, at: number, dates?: readonly ResolvedDate[]): TemporalIntent {
   const windows: TimeWindow[] = [];
   if (Number.isFinite(at)) {
-    for (const d of resolveRelativeDates(question, at)) windows.push({ start: d.start, end: d.end });
+    for (const d of dates ?? resolveRelativeDates(question, at)) windows.push({ start: d.start, end: d.end });
     const now = new Date(at);
     for (const m of question.matchAll(BARE_MONTH)) {
       const month = MONTHS.indexOf(m[1]!.toLowerCase());

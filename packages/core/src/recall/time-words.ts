@@ -6,6 +6,7 @@
  * ranking weighs these words down (`timeWordWeight`) and searches what is left, the events.
  */
 import { resolveRelativeDates } from './dates.js';
+import type { ResolvedDate } from './dates.js';
 import { tokenize } from './text.js';
 
 const UNIT = '(?:days?|weeks?|months?|years?|hours?|minutes?)';
@@ -38,16 +39,17 @@ export interface QuestionTime {
 /**
  * `question` split into its content and its time frame: the framing phrases above and the relative date
  * phrases resolved against `at` ("two weeks ago", "last Saturday"; a calendar date such as "May 8" stays
- * content). Each phrase taken out leaves a space.
+ * content). Each phrase taken out leaves a space. `dates`: the question's `resolveRelativeDates` at `at`, when the
+ * caller has them already (recall reads them for its time windows too).
  */
-export function questionTime(question: string, at: number): QuestionTime {
+export function questionTime(question: string, at: number, dates?: readonly ResolvedDate[]): QuestionTime {
   const cuts: Array<[number, number]> = [];
   for (const re of FRAMES) {
     re.lastIndex = 0;
     for (let m = re.exec(question); m !== null; m = re.exec(question)) if (m[0].length > 0) cuts.push([m.index, m.index + m[0].length]);
   }
   if (Number.isFinite(at)) {
-    for (const d of resolveRelativeDates(question, at)) if (!ABSOLUTE.test(d.phrase)) cuts.push([d.index, d.index + d.phrase.length]);
+    for (const d of dates ?? resolveRelativeDates(question, at)) if (!ABSOLUTE.test(d.phrase)) cuts.push([d.index, d.index + d.phrase.length]);
   }
   if (cuts.length === 0) return { content: question, frame: [] };
   cuts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);

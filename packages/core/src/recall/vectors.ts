@@ -247,10 +247,16 @@ export class VectorSet {
     }
     const top = this.top;
     top.reset(k);
+    // a query with more non-zero coordinates than zeros (a long question) reads its rows whole, in order:
+    // the zero coordinates add ±0, so the sums are the same
+    const whole = nz * 2 > dim;
     for (let r = 0, o = 0; r < this.count; r++, o += dim) {
+      // a row the caller does not accept (outside the cut) is not scored at all
+      if (!accept(this.labels[r]!)) continue;
       let s = 0;
-      for (let j = 0; j < nz; j++) s += qVals[j]! * data[o + qDims[j]!]!;
-      if (s >= floor && accept(this.labels[r]!)) top.push(s, this.labels[r]!);
+      if (whole) for (let d = 0; d < dim; d++) s += q[d]! * data[o + d]!;
+      else for (let j = 0; j < nz; j++) s += qVals[j]! * data[o + qDims[j]!]!;
+      if (s >= floor) top.push(s, this.labels[r]!);
     }
     return top.drain();
   }
