@@ -145,7 +145,6 @@ export class EpisodeRanker {
   private listIds = new Uint32Array(64);
   private listScores = new Float64Array(64);
   private listOrder = new Uint32Array(64);
-  private readonly byScore = (a: number, b: number): number => this.listScores[b]! - this.listScores[a]! || this.listIds[a]! - this.listIds[b]!;
 
   /**
    * Scores of the episodes (index → score > 0) that `accept` lets through, for the weighted query terms and,
@@ -245,7 +244,7 @@ export class EpisodeRanker {
         }
       }
       const order = this.listOrder;
-      this.sortList(n);
+      orderByScore(listIds, listScores, n, order);
       let damp = 1;
       for (let j = 0; j < n; j++) {
         const s = listScores[order[j]!]!;
@@ -281,36 +280,6 @@ export class EpisodeRanker {
     if (withDenseShare) load(scores, withDense(mapOf(scores), dense, sessions, o.denseWeight), size);
   }
 
-  /**
-   * The first n listed turns' places in `listOrder`, best score first, ties by lower episode: by insertion
-   * for a session of a few dozen turns (most are), where calling a comparator costs more than the moves.
-   */
-  private sortList(n: number): void {
-    const order = this.listOrder;
-    if (n > 32) {
-      const part = order.subarray(0, n);
-      for (let j = 0; j < n; j++) part[j] = j;
-      part.sort(this.byScore);
-      return;
-    }
-    const ids = this.listIds;
-    const scores = this.listScores;
-    for (let j = 0; j < n; j++) {
-      const s = scores[j]!;
-      const id = ids[j]!;
-      let at = j;
-      // move up past every placed turn that ranks below (lower score, or the same score and a higher episode)
-      while (at > 0) {
-        const o = order[at - 1]!;
-        const so = scores[o]!;
-        if (!(so < s || (so === s && ids[o]! > id))) break;
-        order[at] = o;
-        at--;
-      }
-      order[at] = j;
-    }
-  }
-
   /** Room for a session of n turns in the diversification scratch. */
   private reserve(n: number): void {
     if (this.listIds.length >= n) return;
@@ -318,6 +287,33 @@ export class EpisodeRanker {
     this.listIds = new Uint32Array(cap);
     this.listScores = new Float64Array(cap);
     this.listOrder = new Uint32Array(cap);
+  }
+}
+
+/**
+ * Fills order[0, n) with the places 0..n-1 of (ids, scores), best score first, ties by lower id. A session of
+ * a few dozen turns (most are) is sorted by insertion, where calling a comparator costs more than the moves.
+ */
+export function orderByScore(ids: Uint32Array, scores: Float64Array, n: number, order: Uint32Array): void {
+  if (n > 32) {
+    const part = order.subarray(0, n);
+    for (let j = 0; j < n; j++) part[j] = j;
+    part.sort((a, b) => scores[b]! - scores[a]! || ids[a]! - ids[b]!);
+    return;
+  }
+  for (let j = 0; j < n; j++) {
+    const s = scores[j]!;
+    const id = ids[j]!;
+    let at = j;
+    // move up past every placed turn that ranks below (lower score, or the same score and a higher id)
+    while (at > 0) {
+      const o = order[at - 1]!;
+      const so = scores[o]!;
+      if (!(so < s || (so === s && ids[o]! > id))) break;
+      order[at] = o;
+      at--;
+    }
+    order[at] = j;
   }
 }
 
