@@ -140,7 +140,7 @@ describe('SubjectIndex', () => {
     const invalidAt = Float64Array.from([Infinity, 7, Infinity, 3, Infinity]);
     const subjectOf = [2, 0, 2, 2, 0];
     const built = new SubjectIndex(closingTimes(invalidAt));
-    built.build({ validFrom, validTo, invalidAt }, 5, (r) => subjectOf[r]!);
+    built.build({ validFrom, validTo, invalidAt }, 5, Int32Array.from(subjectOf));
     for (const [v, k] of [[3, 5], [6, 8], [3, 2], [-100, Infinity]] as const) {
       for (const s of [0, 1, 2]) {
         const got: number[] = [];
@@ -183,7 +183,7 @@ describe('SubjectIndex bulk build', () => {
     const appended = new SubjectIndex(closingTimes(invalidAt));
     for (let r = 0; r < n; r++) appended.add(r, subject[r]!, validFrom[r]!, validTo[r]!, invalidAt[r]!);
     const built = new SubjectIndex(closingTimes(invalidAt));
-    built.build({ validFrom, validTo, invalidAt }, n, (r) => subject[r]!);
+    built.build({ validFrom, validTo, invalidAt }, n, Int32Array.from(subject));
     expect(layout(built, n)).toEqual(layout(appended, n));
     for (let r = n; r < n + 300; r++) {
       const s = Math.floor(rand() * 420); // old subjects and new ones

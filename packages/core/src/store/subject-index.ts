@@ -340,12 +340,11 @@ export class SubjectIndex {
 
   /**
    * Bulk load: the index of `rowCount` rows in one pass, laid out as `add` row by row lays it out (blocks
-   * numbered in the order of their first rows). `subjectOf` names each row's subject. `invalidIds`, when
+   * numbered in the order of their first rows). `subjectOfRow` names each row's subject. `invalidIds`, when
    * given, holds each row's invalidAt as its id among the times (-1 for an open row), as the store's load
    * finds them while it merges the record times; without it each closing time is looked up.
    */
-  build(rows: SubjectRows, rowCount: number, subjectOf: Int32Array | ((row: number) => number), invalidIds?: Int32Array): void {
-    const subjectOfRow = typeof subjectOf === 'function' ? Int32Array.from({ length: rowCount }, (_, r) => subjectOf(r)) : subjectOf;
+  build(rows: SubjectRows, rowCount: number, subjectOfRow: Int32Array, invalidIds?: Int32Array): void {
     if (this.rows !== 0) {
       for (let r = 0; r < rowCount; r++) this.add(r, subjectOfRow[r]!, rows.validFrom[r]!, rows.validTo[r]!, rows.invalidAt[r]!);
       return;
