@@ -13,12 +13,16 @@
  * GC time inside each part (PerformanceObserver 'gc' entries) is printed beside it. Medians over the rounds.
  *
  *   npx tsc -p packages/core/perf && node --expose-gc packages/core/dist/perf-node/perf/ingest-breakdown.js [--versions 1000000] [--rounds 5]
+ *   … ingest-breakdown.js --base DIR   the same parts for another build's perf-node output too (DIR holds src/ and
+ *                                        perf/ as dist/perf-node does), alternating, with this/base ratios per part
  *   … ingest-breakdown.js --profile   self time of the whole stream by source file and by function (a CPU profile)
  *   … ingest-breakdown.js --alloc     bytes allocated per operation by function (sampled, collected objects included)
  *
  * Prints measurements only; nothing here asserts (it throws when the replays disagree with the real run).
  */
 import { Session } from 'node:inspector';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadavg } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { NONE } from '../src/store/fact-store.js';
@@ -39,7 +43,25 @@ const cpuNow = (): number => {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;
 };
-const make = (now: () => number) => new MemoryGraph({ now, predicates: PERF_PREDICATES });
+
+/** What the parts run: this build's, or another's (`--base`). */
+interface Build {
+  name: string;
+  MemoryGraph: typeof MemoryGraph;
+  LogBuffer: typeof LogBuffer;
+  applyAssert: typeof applyAssert;
+  applyRetract: typeof applyRetract;
+}
+const THIS: Build = { name: 'this', MemoryGraph, LogBuffer, applyAssert, applyRetract };
+
+async function loadBuild(dir: string): Promise<Build> {
+  const from = (file: string) => import(pathToFileURL(resolve(dir, file)).href);
+  const [graph, log, apply] = await Promise.all([from('src/graph/memory-graph.js'), from('src/graph/log.js'), from('src/graph/write-apply.js')]);
+  return { name: 'base', MemoryGraph: graph.MemoryGraph, LogBuffer: log.LogBuffer, applyAssert: apply.applyAssert, applyRetract: apply.applyRetract };
+}
+
+const maker = (b: Build) => (now: () => number) => new b.MemoryGraph({ now, predicates: PERF_PREDICATES });
+const make = maker(THIS);
 
 /** The stream's operations as the log recorded them: one entry per assert or retract, in order. */
 interface Recorded {
@@ -158,15 +180,15 @@ function streamAlone(rec: Recorded, versions: number): { cpuMs: number; ops: num
   return { cpuMs: run.cpuMs, ops: run.ops };
 }
 
-function whole(versions: number): { cpuMs: number; ops: number } {
-  const run = writePerfStream(make, versions);
+function whole(versions: number, b = THIS): { cpuMs: number; ops: number } {
+  const run = writePerfStream(maker(b), versions);
   return { cpuMs: run.cpuMs, ops: run.ops };
 }
 
 const NO_EVIDENCE: number[] = [];
 
-function logAlone(rec: Recorded): number {
-  const log = new LogBuffer();
+function logAlone(rec: Recorded, b = THIS): number {
+  const log = new b.LogBuffer();
   const t0 = cpuNow();
   for (let i = 0; i < rec.n; i++) {
     if (rec.kind[i] === RECORD_ASSERT) log.appendAssert(rec.at[i]!, rec.validFrom[i]!, rec.validTo[i]!, rec.confidence[i]!, rec.s[i]!, rec.p[i]!, rec.o[i]!, rec.prov[i]!, rec.episode[i]!, NO_EVIDENCE);
@@ -177,9 +199,10 @@ function logAlone(rec: Recorded): number {
   return ms;
 }
 
-function applyAlone(rec: Recorded): number {
+function applyAlone(rec: Recorded, b = THIS): number {
   let now = 0;
-  const mem = make(() => now);
+  const mem = maker(b)(() => now);
+  const { applyAssert, applyRetract } = b;
   for (let e = 0; e < rec.entities; e++) mem.entity({ name: `entity-${e}` });
   // The ids the real run gave: predicates interned in its order, the plain provenance first.
   for (const name of rec.predicates) mem.predicateNames.intern(name);
@@ -287,35 +310,62 @@ async function main(): Promise<void> {
   if (process.argv.includes('--profile')) return profile(versions);
   if (process.argv.includes('--alloc')) return alloc(versions);
   const rounds = Number(arg('rounds', '5'));
+  const basePath = arg('base', '');
+  const builds = basePath === '' ? [THIS] : [await loadBuild(basePath), THIS];
   const rec = record(versions);
   streamAlone(rec, versions); // JIT warm-up of the no-op stream and the replays (the whole stream warmed up while recording)
-  logAlone(rec);
-  const parts: Record<string, { cpu: number[]; windows: Array<[number, number]>; gc: number[] }> = {};
-  for (const k of ['stream', 'whole', 'log', 'apply']) parts[k] = { cpu: [], windows: [], gc: [] };
-  const order = Object.keys(parts);
+  for (const b of builds) {
+    if (b !== THIS) whole(50_000, b);
+    logAlone(rec, b);
+  }
+  type Part = { cpu: number[]; windows: Array<[number, number]>; gc: number[] };
+  const parts = new Map<string, Part>();
+  const jobs: Array<{ key: string; run: () => number }> = [{ key: 'stream', run: () => streamAlone(rec, versions).cpuMs }];
+  for (const b of builds) {
+    jobs.push({ key: `whole ${b.name}`, run: () => whole(versions, b).cpuMs });
+    jobs.push({ key: `log ${b.name}`, run: () => logAlone(rec, b) });
+    jobs.push({ key: `apply ${b.name}`, run: () => applyAlone(rec, b) });
+  }
+  for (const j of jobs) parts.set(j.key, { cpu: [], windows: [], gc: [] });
   for (let r = 0; r < rounds; r++) {
-    for (let k = 0; k < order.length; k++) {
-      const name = order[(k + r) % order.length]!;
+    for (let k = 0; k < jobs.length; k++) {
+      // Rotated, and reversed every other round, so no part always follows the same other part.
+      const i = (k + r) % jobs.length;
+      const job = jobs[r % 2 === 0 ? i : jobs.length - 1 - i]!;
       collect();
       await tick();
       const t0 = performance.now();
-      const cpu = name === 'stream' ? streamAlone(rec, versions).cpuMs : name === 'whole' ? whole(versions).cpuMs : name === 'log' ? logAlone(rec) : applyAlone(rec);
-      parts[name]!.cpu.push(cpu);
-      parts[name]!.windows.push([t0, performance.now()]);
+      const cpu = job.run();
+      parts.get(job.key)!.cpu.push(cpu);
+      parts.get(job.key)!.windows.push([t0, performance.now()]);
     }
   }
   await tick();
   await tick();
-  for (const k of order) parts[k]!.gc = parts[k]!.windows.map(([from, to]) => gcMsIn(from, to));
+  for (const part of parts.values()) part.gc = part.windows.map(([from, to]) => gcMsIn(from, to));
   const us = (ms: number) => (ms * 1000) / rec.n;
-  const m = Object.fromEntries(order.map((k) => [k, median(parts[k]!.cpu)])) as Record<string, number>;
-  const front = m.whole! - m.stream! - m.log! - m.apply!;
+  const m = (key: string) => median(parts.get(key)!.cpu);
   console.log(`${rec.n.toLocaleString('en')} operations, ${rec.rows.toLocaleString('en')} versions; CPU µs per operation (median of ${rounds} rounds; GC ms inside each part in brackets)`);
-  for (const k of order) {
-    console.log(`${k.padEnd(7)} ${us(m[k]!).toFixed(3).padStart(7)} µs  ${((100 * m[k]!) / m.whole!).toFixed(1).padStart(5)}% of whole  (rounds ${parts[k]!.cpu.map((x) => x.toFixed(0)).join(', ')} ms; gc ${parts[k]!.gc.map((x) => x.toFixed(0)).join(', ')})`);
+  const line = (key: string, of: number, note = '') => {
+    const part = parts.get(key);
+    const value = part === undefined ? of : m(key);
+    const rounds = part === undefined ? note : `(rounds ${part.cpu.map((x) => x.toFixed(0)).join(', ')} ms; gc ${part.gc.map((x) => x.toFixed(0)).join(', ')})`;
+    return `${key.padEnd(11)} ${us(value).toFixed(3).padStart(7)} µs  ${rounds}`;
+  };
+  console.log(line('stream', 0));
+  for (const b of builds) {
+    const w = m(`whole ${b.name}`);
+    const front = w - m('stream') - m(`log ${b.name}`) - m(`apply ${b.name}`);
+    for (const part of ['whole', 'log', 'apply']) console.log(`${line(`${part} ${b.name}`, 0)}  ${((100 * m(`${part} ${b.name}`)) / w).toFixed(1)}% of whole`);
+    console.log(`${line(`front ${b.name}`, front, '(whole − stream − log − apply: reading, validation, resolution, stamping)')}  ${((100 * front) / w).toFixed(1)}% of whole`);
+    console.log(`whole ${b.name} = ${Math.round(rec.n / (w / 1000)).toLocaleString('en')} ops/s of CPU; 300k ops/s is ${(1e6 / 300_000).toFixed(3)} µs per operation`);
   }
-  console.log(`front   ${us(front).toFixed(3).padStart(7)} µs  ${((100 * front) / m.whole!).toFixed(1).padStart(5)}% of whole  (whole − stream − log − apply: reading, validation, resolution, stamping)`);
-  console.log(`whole = ${Math.round(rec.n / (m.whole! / 1000)).toLocaleString('en')} ops/s of CPU; 300k ops/s is ${(1e6 / 300_000).toFixed(3)} µs per operation; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  if (builds.length === 2) {
+    const ratio = (part: string) => (m(`${part} this`) / m(`${part} base`)).toFixed(3);
+    const pairs = (part: string) => parts.get(`${part} this`)!.cpu.map((x, i) => (x / parts.get(`${part} base`)!.cpu[i]!).toFixed(2)).join(', ');
+    for (const part of ['whole', 'log', 'apply']) console.log(`this / base ${part.padEnd(5)} ${ratio(part)} (per round ${pairs(part)})`);
+  }
+  console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   observer.disconnect();
 }
 
