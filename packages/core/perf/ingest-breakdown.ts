@@ -10,7 +10,7 @@
  * - apply: the same operations applied to a fresh memory's store (applyAssert, applyRetract) from those ids;
  *
  * and the front (input reading, validation, resolution, stamping, the call's glue) as whole − stream − log − apply.
- * GC time inside each part (PerformanceObserver 'gc' entries) is printed beside it. Medians over the rounds.
+ * GC time inside each part (PerformanceObserver 'gc' entries: scavenges + the rest) is printed beside it. Medians over the rounds.
  *
  *   npx tsc -p packages/core/perf && node --expose-gc packages/core/dist/perf-node/perf/ingest-breakdown.js [--versions 1000000] [--rounds 5]
  *   … ingest-breakdown.js --base DIR   the same parts for another build's perf-node output too (DIR holds src/ and
@@ -227,14 +227,15 @@ function applyAlone(rec: Recorded, b = THIS): number {
 }
 
 /** GC milliseconds by start time, for the parts' windows. */
-const gcs: Array<{ start: number; ms: number }> = [];
+const gcs: Array<{ start: number; ms: number; minor: boolean }> = [];
 const observer = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcs.push({ start: e.startTime, ms: e.duration });
+  // kind 1 is a scavenge (constants.NODE_PERFORMANCE_GC_MINOR); the rest mark the whole heap or finish doing so.
+  for (const e of list.getEntries()) gcs.push({ start: e.startTime, ms: e.duration, minor: (e as { detail?: { kind?: number } }).detail?.kind === 1 });
 });
 observer.observe({ entryTypes: ['gc'] });
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 10));
 /** GC milliseconds that started inside [from, to) (entries arrive asynchronously: read after the rounds). */
-const gcMsIn = (from: number, to: number): number => gcs.filter((g) => g.start >= from && g.start < to).reduce((a, g) => a + g.ms, 0);
+const gcMsIn = (from: number, to: number, minor: boolean): number => gcs.filter((g) => g.minor === minor && g.start >= from && g.start < to).reduce((a, g) => a + g.ms, 0);
 
 function post<T>(session: Session, method: string, params?: object): Promise<T> {
   return new Promise((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))));
@@ -318,7 +319,7 @@ async function main(): Promise<void> {
     if (b !== THIS) whole(50_000, b);
     logAlone(rec, b);
   }
-  type Part = { cpu: number[]; windows: Array<[number, number]>; gc: number[] };
+  type Part = { cpu: number[]; windows: Array<[number, number]>; gc: string[] };
   const parts = new Map<string, Part>();
   const jobs: Array<{ key: string; run: () => number }> = [{ key: 'stream', run: () => streamAlone(rec, versions).cpuMs }];
   for (const b of builds) {
@@ -342,14 +343,14 @@ async function main(): Promise<void> {
   }
   await tick();
   await tick();
-  for (const part of parts.values()) part.gc = part.windows.map(([from, to]) => gcMsIn(from, to));
+  for (const part of parts.values()) part.gc = part.windows.map(([from, to]) => `${gcMsIn(from, to, true).toFixed(0)}+${gcMsIn(from, to, false).toFixed(0)}`);
   const us = (ms: number) => (ms * 1000) / rec.n;
   const m = (key: string) => median(parts.get(key)!.cpu);
-  console.log(`${rec.n.toLocaleString('en')} operations, ${rec.rows.toLocaleString('en')} versions; CPU µs per operation (median of ${rounds} rounds; GC ms inside each part in brackets)`);
+  console.log(`${rec.n.toLocaleString('en')} operations, ${rec.rows.toLocaleString('en')} versions; CPU µs per operation (median of ${rounds} rounds; GC ms inside each part, scavenges + the rest, in brackets)`);
   const line = (key: string, of: number, note = '') => {
     const part = parts.get(key);
     const value = part === undefined ? of : m(key);
-    const rounds = part === undefined ? note : `(rounds ${part.cpu.map((x) => x.toFixed(0)).join(', ')} ms; gc ${part.gc.map((x) => x.toFixed(0)).join(', ')})`;
+    const rounds = part === undefined ? note : `(rounds ${part.cpu.map((x) => x.toFixed(0)).join(', ')} ms; gc ${part.gc.join(', ')})`;
     return `${key.padEnd(11)} ${us(value).toFixed(3).padStart(7)} µs  ${rounds}`;
   };
   console.log(line('stream', 0));
