@@ -88,6 +88,7 @@ export function writeDefinePredicate(mem: MemoryGraph, name: string, options: Pr
     throw new InvalidArgumentError(`${call}: predicate "${name}" already has facts; its cardinality cannot change`);
   }
   mem.predicateConfig.set(name, config);
+  mem.predicateUse.delete(name);
   commit(
     mem,
     {
@@ -112,7 +113,9 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   const input = readAssertInput(call, raw);
   const at = stamp(mem, input.recordedAt, call);
   const subject = pendingEntity(mem, input.subject, call, 'subject', at);
-  checkPredicateName(input.predicate, call);
+  // A name an accepted assertion used was checked then (a Map key matches only the same string).
+  const use = mem.predicateUse.get(input.predicate);
+  if (use === undefined) checkPredicateName(input.predicate, call);
   // A literal is the `{ value }` copy readAssertInput made, its value checked there; anything else names an entity.
   const objectRef = input.object as unknown;
   const literal = objectRef !== null && typeof objectRef === 'object' && 'value' in objectRef ? (objectRef as { value: LiteralValue }).value : undefined;
@@ -128,7 +131,7 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   const evidence = input.evidence === undefined ? NO_TEXTS : [...new Set(input.evidence)];
   checkEdgeType(input.edgeType, call);
   const episode = input.episode === undefined ? NONE : existingEpisode(mem, input.episode, call);
-  const known = mem.predicateNames.find(input.predicate);
+  const known = use !== undefined ? use.id : mem.predicateNames.find(input.predicate);
   if (known === NONE && mem.predicateNames.size >= MAX_PREDICATES) {
     throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
   }
@@ -152,7 +155,7 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   }
 
   // Everything is checked: from here on the call cannot fail, so the memory changes all or nothing.
-  const config = mem.predicateConfig.get(input.predicate);
+  const config = use !== undefined ? use.config : mem.predicateConfig.get(input.predicate);
   const gate = config?.minConfidence ?? mem.minConfidence;
   const rejected = confidence < gate;
   // A rejected assertion creates no entity: it names new ones by name in the log.
@@ -175,6 +178,7 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   }
   // The hot path of ingestion: the ids are interned first and logged as one record (no JSON, no op object).
   const p = known !== NONE ? known : mem.predicateNames.intern(input.predicate);
+  if (use === undefined) mem.predicateUse.set(input.predicate, { id: p, config });
   const o = objectEntity === undefined ? literalCode(literalId(mem, literal!)) : objectEntity;
   const prov = provenanceId(mem, source, reason, input.edgeType);
   const evidenceIds = evidence.length === 0 ? NO_EVIDENCE : evidence.map((e) => mem.strings.intern(e));
