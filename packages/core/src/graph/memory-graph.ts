@@ -47,7 +47,7 @@ import type { EmbedderConfig } from './embedder-config.js';
 import { recallAsync } from './recall-async.js';
 // ---- the jobs this facade hands each call to ----
 import { checkPredicateOptions, DEFAULTS } from './predicates.js';
-import type { PredicateConfig } from './predicates.js';
+import type { PredicateConfig, PredicateUse } from './predicates.js';
 import { MemoryView } from './memory-view.js';
 import { readFactColumns } from './fact-columns.js';
 import type { FactColumns } from './fact-columns.js';
@@ -95,6 +95,11 @@ export class MemoryGraph {
   readonly embedderConfig: EmbedderConfig | undefined;
   /** @internal */ readonly clock: () => number;
   /** @internal */ readonly predicateConfig = new Map<string, PredicateConfig>();
+  /**
+   * @internal Each predicate name an accepted assertion used, checked, with its id and configuration: the
+   * assertion's hot path finds all three with one lookup (write-calls.ts). A re-declared name is dropped.
+   */
+  readonly predicateUse = new Map<string, PredicateUse>();
   /** @internal */ readonly literalIds = new Map<string, number>();
   /** @internal The number literals of `literalIds` keyed by the number itself (no key string per lookup; -0 is 0 to a Map). */
   readonly numberLiteralIds = new Map<number, number>();

@@ -16,6 +16,12 @@ export interface PredicateConfig {
   minConfidence: number | undefined;
 }
 
+/** A predicate as an accepted assertion found it: its id in `predicateNames` and its configuration (undefined: the defaults). */
+export interface PredicateUse {
+  readonly id: number;
+  readonly config: PredicateConfig | undefined;
+}
+
 export const MAX_PREDICATES = 4_194_304; // the live-triple key packs predicate ids into 22 bits
 
 export function checkPredicateOptions(options: unknown, call: string, name: string): PredicateConfig {

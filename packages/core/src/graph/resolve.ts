@@ -12,7 +12,6 @@ import type { MemoryGraph } from './memory-graph.js';
  * common reference allocates nothing), or a name to create.
  */
 export type PendingEntity = number | { create: string; display: string };
-export type PendingObject = PendingEntity | { literal: LiteralValue };
 
 /** The entity a reference names at record time k; NONE for an unknown name; NotFoundError for an unknown id. */
 export function findEntity(mem: MemoryGraph, ref: EntityRef, call: string, field: string, k: number): number {
@@ -61,11 +60,6 @@ export function pendingEntity(mem: MemoryGraph, ref: EntityRef, call: string, fi
     return id === NONE ? { create: canonical, display: displayName(ref) } : mem.entities.resolveAt(id, at);
   }
   return findEntity(mem, ref, call, field, at);
-}
-
-export function pendingObject(mem: MemoryGraph, ref: ObjectRef, call: string, field: string, at: number): PendingObject {
-  if (ref !== null && typeof ref === 'object' && 'value' in ref) return { literal: checkLiteral(ref.value, call, field) };
-  return pendingEntity(mem, ref as EntityRef, call, field, at);
 }
 
 export function existingEpisode(mem: MemoryGraph, id: unknown, call: string): number {

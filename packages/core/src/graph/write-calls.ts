@@ -7,8 +7,10 @@ import type {
   AssertResult,
   Entity,
   EntityInput,
+  EntityRef,
   Episode,
   EpisodeInput,
+  LiteralValue,
   MergeInput,
   PredicateOptions,
   RetractInput,
@@ -22,7 +24,7 @@ import type { AssertOp, ObjectSpec, Operation } from './log.js';
 import type { MemoryGraph } from './memory-graph.js';
 import { checkPredicateOptions, DEFAULTS, MAX_PREDICATES } from './predicates.js';
 import { entityInfo, episodeInfo } from './reads.js';
-import { checkFactIds, existingEntity, existingEpisode, findEntity, findObject, literalId, pendingEntity, pendingObject, provenanceId } from './resolve.js';
+import { checkFactIds, existingEntity, existingEpisode, findEntity, findObject, literalId, pendingEntity, provenanceId } from './resolve.js';
 import type { PendingEntity } from './resolve.js';
 import { checkConfidence, checkEdgeType, checkPredicateName, checkText, readInput, readList, readOptions, SHAPES, show } from './validate.js';
 import { applyAssert, applyMerge, applyRetract } from './write-apply.js';
@@ -86,6 +88,7 @@ export function writeDefinePredicate(mem: MemoryGraph, name: string, options: Pr
     throw new InvalidArgumentError(`${call}: predicate "${name}" already has facts; its cardinality cannot change`);
   }
   mem.predicateConfig.set(name, config);
+  mem.predicateUse.delete(name);
   commit(
     mem,
     {
@@ -110,8 +113,13 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   const input = readAssertInput(call, raw);
   const at = stamp(mem, input.recordedAt, call);
   const subject = pendingEntity(mem, input.subject, call, 'subject', at);
-  checkPredicateName(input.predicate, call);
-  const object = pendingObject(mem, input.object, call, 'object', at);
+  // A name an accepted assertion used was checked then (a Map key matches only the same string).
+  const use = mem.predicateUse.get(input.predicate);
+  if (use === undefined) checkPredicateName(input.predicate, call);
+  // A literal is the `{ value }` copy readAssertInput made, its value checked there; anything else names an entity.
+  const objectRef = input.object as unknown;
+  const literal = objectRef !== null && typeof objectRef === 'object' && 'value' in objectRef ? (objectRef as { value: LiteralValue }).value : undefined;
+  const object = literal !== undefined ? undefined : pendingEntity(mem, input.object as EntityRef, call, 'object', at);
   const validFrom = input.validFrom === undefined ? at : toMillis(input.validFrom, call, 'validFrom', 'past');
   const validTo = input.validTo === undefined ? Infinity : toMillis(input.validTo, call, 'validTo', 'future');
   if (!(validFrom < validTo)) {
@@ -123,15 +131,14 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   const evidence = input.evidence === undefined ? NO_TEXTS : [...new Set(input.evidence)];
   checkEdgeType(input.edgeType, call);
   const episode = input.episode === undefined ? NONE : existingEpisode(mem, input.episode, call);
-  const known = mem.predicateNames.find(input.predicate);
+  const known = use !== undefined ? use.id : mem.predicateNames.find(input.predicate);
   if (known === NONE && mem.predicateNames.size >= MAX_PREDICATES) {
     throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
   }
-  const literal = typeof object === 'object' && 'literal' in object ? object.literal : undefined;
   // The assertion's line, bounded before the entities it names are created (their own lines are small);
   // a quick bound first, so the common call builds no list of its strings.
   let units = quickUnits(input.predicate) + quickUnits(source) + quickUnits(reason) + quickUnits(input.edgeType) + quickUnits(input.episode);
-  units += (typeof literal === 'string' ? quickUnits(literal) : 0) + (typeof subject === 'object' ? quickUnits(subject.display) : 0) + (typeof object === 'object' && 'create' in object ? quickUnits(object.display) : 0);
+  units += (typeof literal === 'string' ? quickUnits(literal) : 0) + (typeof subject === 'object' ? quickUnits(subject.display) : 0) + (typeof object === 'object' ? quickUnits(object.display) : 0);
   for (let i = 0; i < evidence.length; i++) units += quickUnits(evidence[i]);
   if (units + LINE_SLACK > mem.logBuffer.maxLineUnits) {
     checkLineSize(call, mem.logBuffer.maxLineUnits, [
@@ -142,18 +149,18 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
       input.episode,
       typeof literal === 'string' ? literal : undefined,
       typeof subject === 'object' ? subject.display : undefined,
-      typeof object === 'object' && 'create' in object ? object.display : undefined,
+      typeof object === 'object' ? object.display : undefined,
       evidence,
     ]);
   }
 
   // Everything is checked: from here on the call cannot fail, so the memory changes all or nothing.
-  const config = mem.predicateConfig.get(input.predicate);
+  const config = use !== undefined ? use.config : mem.predicateConfig.get(input.predicate);
   const gate = config?.minConfidence ?? mem.minConfidence;
   const rejected = confidence < gate;
   // A rejected assertion creates no entity: it names new ones by name in the log.
   const s = refer(mem, subject, rejected, at);
-  const objectEntity = literal !== undefined ? undefined : refer(mem, object as PendingEntity, rejected, at);
+  const objectEntity = object === undefined ? undefined : refer(mem, object, rejected, at);
   if (rejected || typeof s !== 'number' || (objectEntity !== undefined && typeof objectEntity !== 'number')) {
     const objectSpec: ObjectSpec | { name: string } =
       literal !== undefined ? { value: literal } : typeof objectEntity === 'number' ? { id: objectEntity } : objectEntity!;
@@ -171,6 +178,7 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   }
   // The hot path of ingestion: the ids are interned first and logged as one record (no JSON, no op object).
   const p = known !== NONE ? known : mem.predicateNames.intern(input.predicate);
+  if (use === undefined) mem.predicateUse.set(input.predicate, { id: p, config });
   const o = objectEntity === undefined ? literalCode(literalId(mem, literal!)) : objectEntity;
   const prov = provenanceId(mem, source, reason, input.edgeType);
   const evidenceIds = evidence.length === 0 ? NO_EVIDENCE : evidence.map((e) => mem.strings.intern(e));
@@ -204,7 +212,11 @@ export function writeRetract(mem: MemoryGraph, raw: RetractInput): RetractResult
   // Retracting what was never believed changes nothing, but it is still an accepted, logged operation
   // (an agent's "that is not so" is part of what it did).
   if (subject === NONE) throw new NotFoundError(`${call}: subject "${show(input.subject)}" is not a known entity`);
-  checkLineSize(call, mem.logBuffer.maxLineUnits, [input.predicate, reason, objectSpec !== undefined && 'value' in objectSpec && typeof objectSpec.value === 'string' ? objectSpec.value : undefined]);
+  const literal = objectSpec !== undefined && 'value' in objectSpec && typeof objectSpec.value === 'string' ? objectSpec.value : undefined;
+  // A quick bound first, as for an assertion: the common call builds no list of its strings.
+  if (quickUnits(input.predicate) + quickUnits(reason) + quickUnits(literal) + LINE_SLACK > mem.logBuffer.maxLineUnits) {
+    checkLineSize(call, mem.logBuffer.maxLineUnits, [input.predicate, reason, literal]);
+  }
   const subjectSpec = subject;
   const p = mem.predicateNames.find(input.predicate);
   if (reason === undefined && p !== NONE && object !== NONE) {

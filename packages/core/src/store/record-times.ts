@@ -47,6 +47,8 @@ export class RecordTimes {
     const n = this.count;
     if (n > 0) {
       const last = this.times[n - 1]!;
+      // Most calls pass the latest time again: settled by one comparison (a zero may be the other zero).
+      if (t === last && t !== 0) return n - 1;
       if (Object.is(t, last)) return n - 1;
       if (t <= last) {
         const found = this.find(t);
