@@ -41,6 +41,11 @@ export interface Bm25State {
   postingFreqs: Uint32Array;
 }
 
+/** idf of a term held by n of N documents: ln(1 + (N − n + 0.5) / (n + 0.5)). */
+function idfFor(n: number, N: number): number {
+  return Math.log(1 + (N - n + 0.5) / (n + 0.5));
+}
+
 /**
  * Okapi BM25 over caller-chosen integer document ids. Append-only: documents are added, never changed.
  * idf(t) = ln(1 + (N − n_t + 0.5) / (n_t + 0.5)) (the non-negative form used by Lucene), and each distinct
@@ -399,8 +404,7 @@ export class Bm25Index {
   /** `idf` of a term by its id (see `termId`). */
   idfOf(id: number): number {
     this.postPending();
-    const n = this.postLen[id]!;
-    return Math.log(1 + (this.count - n + 0.5) / (n + 0.5));
+    return idfFor(this.postLen[id]!, this.count);
   }
 
   /** `idfOf` for a term of the postings as they are (the caller posted pending documents), from the cache. */
@@ -410,8 +414,7 @@ export class Bm25Index {
       this.idfValue = ensureCapacity(this.idfValue, this.idfStamp.length, 8);
     }
     if (this.idfStamp[t] === this.idfEpoch) return this.idfValue[t]!;
-    const n = this.postLen[t]!;
-    const idf = Math.log(1 + (this.count - n + 0.5) / (n + 0.5));
+    const idf = idfFor(this.postLen[t]!, this.count);
     this.idfStamp[t] = this.idfEpoch;
     this.idfValue[t] = idf;
     return idf;
