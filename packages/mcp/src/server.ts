@@ -1,14 +1,17 @@
 /**
  * The MCP server: the memory tools over stdio, or over Streamable HTTP on 127.0.0.1 (stateless: each POST
- * is answered on its own, every request sees the same memories).
+ * is answered on its own, every request sees the same memories). Either way a message is bounded
+ * (`maxMessageBytes`), at most `maxOpenMemories` memories are open at once, and `close()` lets the calls
+ * already read finish, then flushes and closes every memory (releasing its log).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Embedder, Extractor } from '@palimpsest/core';
-import { MemoryShelf } from './store.js';
+import { refusal } from './http-access.js';
+import { MemoryShelf } from './shelf.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, LineTransport } from './stdio-transport.js';
 import { registerTools } from './tools.js';
 
 export const SERVER_NAME = 'palimpsest';
@@ -23,6 +26,17 @@ export interface MemoryServerOptions {
   compactEvery?: number;
   embedder?: Embedder;
   extractor?: Extractor;
+  /** Longest message taken (a stdio line, an HTTP body), in bytes. @default DEFAULT_MAX_MESSAGE_BYTES (4 MiB) */
+  maxMessageBytes?: number;
+  /** Most memories open at once; the least recently used idle one is closed to open another. @default 64 */
+  maxOpenMemories?: number;
+}
+
+export interface HttpServerOptions extends MemoryServerOptions {
+  /** 0: any free port. */
+  port: number;
+  /** The bearer token every request must carry; `null` serves without one (insecure: any local process gets in). */
+  token: string | null;
 }
 
 /** The tools on a fresh McpServer (one per connection; all share `shelf`). */
@@ -41,41 +55,69 @@ function shelfFor(options: MemoryServerOptions): MemoryShelf {
   return new MemoryShelf(options.dataDir, {
     ...(options.compactEvery === undefined ? {} : { compactEvery: options.compactEvery }),
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+    ...(options.maxOpenMemories === undefined ? {} : { maxOpen: options.maxOpenMemories }),
   });
 }
 
 export interface RunningServer {
   /** The HTTP endpoint, when serving HTTP. */
   url?: string;
-  /** Stops accepting calls, then flushes and closes every memory. */
+  /** Stops accepting calls, lets those already read finish, then flushes and closes every memory. */
   close(): Promise<void>;
+  /** Resolves once the server has closed, by `close()` or by itself (stdin ended). */
+  closed: Promise<void>;
 }
 
-/** Serves over stdin/stdout until stdin ends. */
-export async function serveStdio(options: MemoryServerOptions): Promise<RunningServer> {
+/**
+ * `close` run once: a second call (the transport reporting the close this one started) gets the same promise,
+ * and `closed` settles with it. The work starts on a later tick, so the promise is in place before anything
+ * it calls can call back.
+ */
+function closer(work: () => Promise<void>): Pick<RunningServer, 'close' | 'closed'> {
+  let closing: Promise<void> | undefined;
+  let started!: (p: Promise<void>) => void;
+  const closed = new Promise<Promise<void>>((resolve) => (started = resolve)).then((p) => p);
+  const close = (): Promise<void> => {
+    if (closing === undefined) {
+      closing = Promise.resolve().then(work);
+      started(closing);
+    }
+    return closing;
+  };
+  return { close, closed };
+}
+
+/** Serves over stdin/stdout until stdin ends or `close()`. */
+export async function serveStdio(options: MemoryServerOptions, io: { input?: NodeJS.ReadableStream; output?: NodeJS.WritableStream } = {}): Promise<RunningServer> {
   const shelf = shelfFor(options);
   const server = createMcpServer(shelf, options);
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> =>
-    (closing ??= (async () => {
-      await server.close();
-      await shelf.close();
-    })());
-  const transport = new StdioServerTransport();
-  transport.onclose = () => void close();
+  const { close, closed } = closer(async () => {
+    await server.close(); // the transport: stop reading, answer what was read
+    await shelf.close();
+  });
+  const transport = new LineTransport(io.input, io.output, { maxLineBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES });
   await server.connect(transport);
-  process.stdin.once('end', () => void close());
-  return { close };
+  server.server.onclose = () => void close(); // stdin ended (or the client went away)
+  return { close, closed };
 }
 
-/** Serves Streamable HTTP at http://127.0.0.1:<port>/mcp (port 0: any free port). */
-export async function serveHttp(options: MemoryServerOptions & { port: number }): Promise<RunningServer> {
+/** Serves Streamable HTTP at http://127.0.0.1:<port>/mcp (port 0: any free port), to callers `refusal` lets in. */
+export async function serveHttp(options: HttpServerOptions): Promise<RunningServer> {
   const shelf = shelfFor(options);
+  const token = options.token ?? undefined;
+  const maxRequestBodySize = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  let active = 0;
+  let stopping = false;
   const http = createServer((req, res) => {
-    // Only local callers: refuse requests addressed to another host name (DNS rebinding).
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-    if (host !== '127.0.0.1' && host !== 'localhost') {
-      res.writeHead(403, { 'content-type': 'text/plain' }).end('palimpsest-mcp: only 127.0.0.1 and localhost are served\n');
+    // Requests in progress: a close waits for them, then ends their (keep-alive) connections.
+    active++;
+    res.once('close', () => {
+      if (--active === 0 && stopping) http.closeAllConnections();
+    });
+    const refused = refusal(req, token);
+    if (refused !== undefined) {
+      // The body is never read: the connection is closed after the answer.
+      res.writeHead(refused.status, { 'content-type': 'text/plain', connection: 'close', ...refused.headers }).end(`${refused.message}\n`);
       return;
     }
     if ((req.url ?? '').split('?')[0] !== '/mcp') {
@@ -88,7 +130,7 @@ export async function serveHttp(options: MemoryServerOptions & { port: number })
       return;
     }
     const server = createMcpServer(shelf, options);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize });
     res.on('close', () => {
       void transport.close();
       void server.close();
@@ -108,15 +150,14 @@ export async function serveHttp(options: MemoryServerOptions & { port: number })
     http.listen(options.port, '127.0.0.1', () => resolve());
   });
   const { port } = http.address() as AddressInfo;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: () =>
-      (closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-        http.closeAllConnections();
-        await closed;
-        await shelf.close();
-      })()),
-  };
+  const { close, closed } = closer(async () => {
+    // No new connections; requests in progress finish (their writes are stored), idle connections end.
+    const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+    stopping = true;
+    if (active === 0) http.closeAllConnections();
+    else http.closeIdleConnections();
+    await stopped;
+    await shelf.close();
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, close, closed };
 }

@@ -189,35 +189,3 @@ export class MemoryFolder {
     await this.appender.close();
   }
 }
-
-const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
-/** The memories under one data folder, each opened on first use. */
-export class MemoryShelf {
-  private readonly open = new Map<string, Promise<MemoryFolder>>();
-
-  constructor(
-    readonly dataDir: string,
-    private readonly options: MemoryFolderOptions = {},
-  ) {}
-
-  /** The memory named `id` (a folder under the data folder; created on first write or read). */
-  get(id: string, call = 'memory'): Promise<MemoryFolder> {
-    if (typeof id !== 'string' || !MEMORY_ID.test(id)) {
-      throw new InvalidArgumentError(`${call}: memory ${JSON.stringify(id)} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
-    }
-    let folder = this.open.get(id);
-    if (folder === undefined) {
-      folder = MemoryFolder.open(join(this.dataDir, id), this.options);
-      folder.catch(() => this.open.delete(id)); // a failed open (a damaged file) is retried on the next call
-      this.open.set(id, folder);
-    }
-    return folder;
-  }
-
-  async close(): Promise<void> {
-    const folders = [...this.open.values()];
-    this.open.clear();
-    await Promise.all(folders.map(async (f) => (await f.catch(() => undefined))?.close()));
-  }
-}

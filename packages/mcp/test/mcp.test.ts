@@ -183,7 +183,10 @@ describe('palimpsest-mcp over stdio', () => {
 });
 
 function startHttp(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BIN, '--data', dataDir, '--http', '0', '--memory', 'team'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, '--data', dataDir, '--http', '0', '--memory', 'team'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PALIMPSEST_TOKEN: TOKEN },
+  });
   return new Promise((resolve, reject) => {
     let err = '';
     child.stderr!.on('data', (b: Buffer) => {
@@ -195,9 +198,11 @@ function startHttp(dataDir: string): Promise<{ child: ChildProcess; url: string 
   });
 }
 
+const TOKEN = 'test-token-0123456789abcdef';
+
 function status(url: string, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { host, 'content-type': 'application/json' } }, (res) => {
+    const req = request(url, { method: 'POST', headers: { host, 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` } }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     });
@@ -221,7 +226,7 @@ describe('palimpsest-mcp over Streamable HTTP', () => {
     server = await startHttp(dataDir);
     const connect = async (url: string) => {
       const client = new Client({ name: 'palimpsest-test', version: '0.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
       return client;
     };
     let client = await connect(server.url);
