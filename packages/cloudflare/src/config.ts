@@ -18,6 +18,12 @@ export interface Env {
   KEEP_SNAPSHOTS?: string;
   /** Key prefix of snapshots in the bucket. */
   SNAPSHOT_PREFIX?: string;
+  /** A secret: the bearer token that opens every memory (access.ts). */
+  API_TOKEN?: string;
+  /** A secret: a JSON object of bearer token → the memory-id prefix it opens (tenants; access.ts). */
+  API_TOKENS?: string;
+  /** "true": every memory open to anyone, no token (access.ts). Without it or a token, every request is refused. */
+  PUBLIC_MEMORIES?: string;
 }
 
 export interface Limits {

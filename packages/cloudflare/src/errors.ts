@@ -11,3 +11,14 @@ export class MemoryLimitError extends PalimpsestError {
     this.name = 'MemoryLimitError';
   }
 }
+
+/**
+ * A write the Durable Object's storage refused (a value past SQLite's size limit, storage unavailable). The
+ * memory is loaded again from storage, so it shows nothing of the write; later writes are stored as usual.
+ */
+export class StorageError extends PalimpsestError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StorageError';
+  }
+}

@@ -1,6 +1,7 @@
 /** JSON answers and the HTTP status of each named error. */
 import { InvalidArgumentError, NotFoundError, PalimpsestError, TimeOrderError } from '@palimpsest/core';
-import { MemoryLimitError } from './errors.js';
+import { AccessError } from './access.js';
+import { MemoryLimitError, StorageError } from './errors.js';
 
 /** The JSON routes (POST /memories/:id/<route>) and the MCP tool each one runs. */
 export const JSON_ROUTES: Readonly<Record<string, string>> = {
@@ -34,8 +35,10 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 /** The status a refusal answers with: 4xx for a named error (bad input, unknown id, full memory), else 500. */
 export function statusOf(e: unknown): number {
+  if (e instanceof AccessError) return e.status;
   if (e instanceof BodyTooLargeError) return 413;
   if (e instanceof MemoryLimitError) return 413;
+  if (e instanceof StorageError) return 507;
   if (e instanceof NotFoundError) return 404;
   if (e instanceof TimeOrderError) return 409;
   if (e instanceof PalimpsestError) return 400;
@@ -45,15 +48,39 @@ export function statusOf(e: unknown): number {
 /** `{ error: <ErrorName>, message }` with the error's status. */
 export function errorResponse(e: unknown): Response {
   const status = statusOf(e);
-  if (e instanceof Error) return json(status, { error: e instanceof PalimpsestError ? e.name : 'InternalError', message: e.message });
+  const challenge: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer realm="palimpsest"' } : {};
+  if (e instanceof Error) return json(status, { error: e instanceof PalimpsestError ? e.name : 'InternalError', message: e.message }, challenge);
   return json(status, { error: 'InternalError', message: String(e) });
 }
 
-/** The body as text, refused past `max` bytes (before reading it when Content-Length already says so). */
+/**
+ * The body as text, refused past `max` bytes: before reading any of it when Content-Length says so, else
+ * as soon as more than `max` bytes have arrived (a chunked body is read no further; the stream is cancelled).
+ */
 export async function readBody(request: Request, max: number, call: string): Promise<string> {
+  const tooLarge = (size: string): BodyTooLargeError =>
+    new BodyTooLargeError(`${call}: the request body (${size} bytes) is larger than the limit of ${max} bytes (MAX_REQUEST_BYTES)`);
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > max) throw new BodyTooLargeError(`${call}: the request body (${declared} bytes) is larger than the limit of ${max} bytes (MAX_REQUEST_BYTES)`);
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > max) throw new BodyTooLargeError(`${call}: the request body (${bytes.byteLength} bytes) is larger than the limit of ${max} bytes (MAX_REQUEST_BYTES)`);
+  if (declared > max) throw tooLarge(String(declared));
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(`over ${max}`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(received);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
   return new TextDecoder().decode(bytes);
 }

@@ -1,10 +1,12 @@
 /**
- * @palimpsest/cloudflare from Node (tools, tests, scripts): the limits, the snapshot naming and the error.
+ * @palimpsest/cloudflare from Node (tools, tests, scripts): the limits, the access rules, the snapshot naming and the errors.
  * The Worker itself (MemoryObject and the fetch handler) is `@palimpsest/cloudflare/worker`, or the
  * ready bundle dist/worker.bundle.js.
  */
 export { DEFAULT_LIMITS, MEMORY_ID, readLimits } from './config.js';
 export type { Env, Limits } from './config.js';
-export { MemoryLimitError } from './errors.js';
+export { MemoryLimitError, StorageError } from './errors.js';
+export { AccessError, MIN_TOKEN_LENGTH, readAccess } from './access.js';
+export type { Access } from './access.js';
 export { JSON_ROUTES } from './http.js';
 export { snapshotKey, snapshotPrefix } from './snapshots.js';

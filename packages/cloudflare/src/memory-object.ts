@@ -5,6 +5,10 @@
  * `snapshotEveryOps` operations or `snapshotEveryBytes` bytes since the last snapshot, the write that crossed
  * the line also saves a snapshot to R2 and drops the stored operations it covers. On wake the object loads
  * the latest snapshot and replays the stored operations after it, so reads equal those before it slept.
+ *
+ * Store, then show: a write's operations are stored in one transaction; if storing fails (a value past
+ * SQLite's size limit, storage unavailable), the memory is loaded again from storage before anything else
+ * is served, so no reader sees the write, later writes are stored, and a restart shows the same memory.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -15,7 +19,7 @@ import type { ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { checkMemoryId, readLimits } from './config.js';
 import type { Env, Limits } from './config.js';
-import { MemoryLimitError } from './errors.js';
+import { MemoryLimitError, StorageError } from './errors.js';
 import { JSON_ROUTES, ROUTE, errorResponse, memoryIdOf, json, readBody } from './http.js';
 import { OpStore } from './op-store.js';
 import { getSnapshot, pruneSnapshots, putSnapshot, snapshotKey, snapshotPrefix } from './snapshots.js';
@@ -47,6 +51,8 @@ export class MemoryObject extends DurableObject<Env> {
   private snapshotting: Promise<void> | undefined;
   /** Record times never go backwards, even if the clock of the machine the object moved to does. */
   private floor = -Infinity;
+  /** Set when a write could not be stored: `mem` may hold it, so it is loaded again before anything is served. */
+  private stale = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -60,10 +66,12 @@ export class MemoryObject extends DurableObject<Env> {
   private async wake(): Promise<void> {
     const snap = this.store.snapshot();
     const tail = this.store.tail(snap?.ops ?? 0);
+    this.floor = -Infinity;
     const now = this.now;
     if (snap === undefined) {
       this.mem = tail.length > 0 ? MemoryGraph.replay(tail, { now }) : new MemoryGraph({ now });
       this.stored = tail.length;
+      this.snapshotBytes = 0;
     } else {
       this.snapshotBytes = snap.bytes;
       // The snapshot, then the stored operations after it (not a replay of the snapshot's history).
@@ -75,6 +83,12 @@ export class MemoryObject extends DurableObject<Env> {
     this.pendingOps = pending.ops;
     this.pendingBytes = pending.bytes;
     this.floor = lastRecordedAt(this.mem);
+    this.stale = false;
+  }
+
+  /** The memory as stored, loaded again (other events wait), when a write could not be stored. */
+  private async fresh(): Promise<void> {
+    if (this.stale) await this.ctx.blockConcurrencyWhile(() => this.wake());
   }
 
   /** Stored size: the latest snapshot plus the operations stored since (what MAX_MEMORY_BYTES bounds). */
@@ -93,20 +107,33 @@ export class MemoryObject extends DurableObject<Env> {
         `${call}: memory "${memoryId}" holds ${this.storedBytes} bytes; this write (${incoming} bytes) would pass its limit of ${max} bytes (MAX_MEMORY_BYTES)`,
       );
     }
+    await this.fresh();
+    let result: { value: T } | { error: unknown };
     try {
-      return change(this.mem);
-    } finally {
-      // Whatever the memory now holds is stored, even if a composite change threw after applying part of itself.
-      this.storeNew(memoryId);
-      if (this.pendingOps >= this.limits.snapshotEveryOps || this.pendingBytes >= this.limits.snapshotEveryBytes) await this.snapshotSafely(memoryId);
+      result = { value: change(this.mem) };
+    } catch (error) {
+      result = { error };
     }
+    // Whatever the memory now holds is stored, even if a composite change threw after applying part of itself.
+    try {
+      this.ctx.storage.transactionSync(() => this.storeNew(memoryId));
+    } catch (e) {
+      this.stale = true;
+      await this.fresh().catch(() => undefined); // if loading fails too, the next request tries again first
+      throw new StorageError(`${call}: memory "${memoryId}" could not store this write, so it was not applied (${e instanceof Error ? e.message : String(e)})`);
+    }
+    if (this.pendingOps >= this.limits.snapshotEveryOps || this.pendingBytes >= this.limits.snapshotEveryBytes) await this.snapshotSafely(memoryId);
+    if ('error' in result) throw result.error;
+    return result.value;
   }
 
+  /** Stores the operations not yet stored (inside a transaction: all of them or none); counts them once stored. */
   private storeNew(memoryId: string): void {
     const ops = this.mem.log(this.stored);
     if (ops.length === 0) return;
     if (this.store.memoryId() === undefined) this.store.setMemoryId(memoryId);
-    this.pendingBytes += this.store.append(this.stored, ops);
+    const bytes = this.store.append(this.stored, ops);
+    this.pendingBytes += bytes;
     this.pendingOps += ops.length;
     this.stored += ops.length;
   }
@@ -139,8 +166,12 @@ export class MemoryObject extends DurableObject<Env> {
 
   /** The tools' view of this object: only its own memory, with writes bounded by this request's size. */
   private toolContext(memoryId: string, incoming: number): ToolContext {
+    const self = this;
     const memory = (call: string): ToolMemory => ({
-      mem: this.mem,
+      // Read at each use: the memory is replaced when a write could not be stored.
+      get mem(): MemoryGraph {
+        return self.mem;
+      },
       write: (change) => this.write(change, call, memoryId, incoming),
     });
     return {
@@ -161,6 +192,7 @@ export class MemoryObject extends DurableObject<Env> {
       const memoryId = memoryIdOf(m[1]!);
       const route = m[2]!;
       checkMemoryId(memoryId, route);
+      await this.fresh();
       const known = this.store.memoryId();
       if (known !== undefined && known !== memoryId) throw new InvalidArgumentError(`${route}: this object holds memory "${known}", not "${memoryId}"`);
       const response = route === 'mcp' ? await this.mcp(request, memoryId) : await this.jsonRoute(request, memoryId, route);

@@ -1,7 +1,9 @@
 /**
  * The Worker entry: `/memories/:id/<route>` goes to the Durable Object named `id` (idFromName), which holds
- * that memory alone. A memory id is the only key to a memory: put authentication in front (see README).
+ * that memory alone, once the request's token opens that memory (access.ts: API_TOKEN, API_TOKENS or
+ * PUBLIC_MEMORIES; with none set, every request is refused). A refused request's body is never read.
  */
+import { authenticate, authorizeMemory, readAccess } from './access.js';
 import { checkMemoryId, readLimits } from './config.js';
 import type { Env } from './config.js';
 import { JSON_ROUTES, ROUTE, errorResponse, json, memoryIdOf } from './http.js';
@@ -12,19 +14,23 @@ export type { Env } from './config.js';
 
 /** Sends a request to its memory's object; 404 for other paths, 400 for a malformed memory id. */
 export async function routeToMemory(request: Request, env: Env): Promise<Response> {
+  let access;
   try {
     readLimits(env);
+    access = readAccess(env);
   } catch (e) {
     // The deployment's vars are wrong, not the request: a server error, named.
     return json(500, { error: (e as Error).name, message: (e as Error).message });
   }
   try {
+    const prefixes = await authenticate(request, access);
     const m = ROUTE.exec(new URL(request.url).pathname);
     if (m === null) {
       throw new NotFoundError(`palimpsest: the routes are /memories/:id/{${[...Object.keys(JSON_ROUTES), 'mcp'].join(',')}}`);
     }
     const id = memoryIdOf(m[1]!);
     checkMemoryId(id, m[2]!);
+    authorizeMemory(prefixes, id);
     return await env.MEMORY.get(env.MEMORY.idFromName(id)).fetch(request);
   } catch (e) {
     return errorResponse(e);

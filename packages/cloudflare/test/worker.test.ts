@@ -11,12 +11,21 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { decodeSnapshot, factJson } from '@palimpsest/persist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper shared with the load script
-import { startLocal } from '../scripts/local.mjs';
+import { startLocal as startWorker } from '../scripts/local.mjs';
 
 type Local = { mf: { dispose(): Promise<void>; getR2Bucket(name: string): Promise<any> }; url: string };
 
+/** The deployment's token (the Worker refuses every request without one configured; access.test.ts). */
+const TOKEN = 'worker-test-token-0123456789';
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+
+/** The Worker with API_TOKEN set, and `vars`. */
+function startLocal(options: { persistDir?: string; vars?: Record<string, string> } = {}): Promise<Local> {
+  return startWorker({ ...options, vars: { API_TOKEN: TOKEN, ...options.vars } }) as Promise<Local>;
+}
+
 async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
-  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...AUTH }, body: JSON.stringify(body) });
   return { status: r.status, json: await r.json() };
 }
 
@@ -55,7 +64,7 @@ async function readAll(base: string, id: string, who: string): Promise<unknown> 
 
 /** The size headers every answer carries. */
 async function size(base: string, id: string): Promise<{ stored: number; pending: number }> {
-  const r = await fetch(`${base}/memories/${id}/facts`, { method: 'POST', body: '{}' });
+  const r = await fetch(`${base}/memories/${id}/facts`, { method: 'POST', headers: AUTH, body: '{}' });
   await r.arrayBuffer();
   return { stored: Number(r.headers.get('x-palimpsest-stored-bytes')), pending: Number(r.headers.get('x-palimpsest-pending-operations')) };
 }
@@ -71,7 +80,7 @@ afterAll(async () => {
 describe('the Worker in workerd', () => {
   let local: Local;
   beforeAll(async () => {
-    local = (await startLocal({ vars: { SNAPSHOT_EVERY_OPS: '10', MAX_MEMORY_BYTES: '60000', MAX_REQUEST_BYTES: '4096' } })) as Local;
+    local = (await startLocal({ vars: { SNAPSHOT_EVERY_OPS: '10', MAX_MEMORY_BYTES: '60000', MAX_REQUEST_BYTES: '4096' } }));
   });
   afterAll(async () => {
     await local?.mf.dispose();
@@ -109,10 +118,10 @@ describe('the Worker in workerd', () => {
       expect([path, r.status, r.json.error]).toEqual([path, status, name]);
       expect(r.json.message).toMatch(message);
     }
-    const notJson = await fetch(`${local.url}/memories/alice/facts`, { method: 'POST', body: '{nope' });
+    const notJson = await fetch(`${local.url}/memories/alice/facts`, { method: 'POST', headers: AUTH, body: '{nope' });
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as any).message).toBe('facts: the body is not JSON');
-    const get = await fetch(`${local.url}/memories/alice/facts`);
+    const get = await fetch(`${local.url}/memories/alice/facts`, { headers: AUTH });
     expect(get.status).toBe(405);
     expect(await ok(local.url, '/memories/alice/history', { subject: 'Alice', limit: 1000 })).toEqual(before);
   });
@@ -144,7 +153,7 @@ describe('the Worker in workerd', () => {
 
   it('serves the MCP tools over Streamable HTTP, bound to the memory in the path', async () => {
     const client = new Client({ name: 'palimpsest-test', version: '0.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${local.url}/memories/erin/mcp`)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${local.url}/memories/erin/mcp`), { requestInit: { headers: AUTH } }));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['assert_fact', 'changes', 'facts', 'history', 'recall', 'remember', 'retract_fact']);
     const added = (await client.callTool({ name: 'assert_fact', arguments: { subject: 'Erin', predicate: 'works_at', object: 'Globex' } })) as any;
@@ -161,7 +170,7 @@ describe('the Worker in workerd', () => {
 
 describe('a misconfigured deployment', () => {
   it('answers 500 naming the malformed var, for every route', async () => {
-    const local = (await startLocal({ vars: { MAX_MEMORY_BYTES: '12MB' } })) as Local;
+    const local = (await startLocal({ vars: { MAX_MEMORY_BYTES: '12MB' } }));
     try {
       const r = await post(local.url, '/memories/alice/facts', {});
       expect(r.status).toBe(500);
@@ -175,7 +184,7 @@ describe('a misconfigured deployment', () => {
 describe('persisted storage and R2', () => {
   it('gives identical reads after a runtime restart, prunes covered operations and old snapshots', async () => {
     const vars = { SNAPSHOT_EVERY_OPS: '7', KEEP_SNAPSHOTS: '2' };
-    let local = (await startLocal({ persistDir: dir, vars })) as Local;
+    let local = (await startLocal({ persistDir: dir, vars }));
     let before: unknown;
     let keys: string[];
     let sizeBefore: { stored: number; pending: number };
@@ -197,7 +206,7 @@ describe('persisted storage and R2', () => {
     expect(sizeBefore.pending).toBeLessThan(7 + 6);
     expect(keys.every((k) => /^memories\/fay\/snapshot-\d{12}\.plmp$/.test(k))).toBe(true);
 
-    local = (await startLocal({ persistDir: dir, vars })) as Local;
+    local = (await startLocal({ persistDir: dir, vars }));
     try {
       const after = { fay: await readAll(local.url, 'fay', 'Fay'), gus: await readAll(local.url, 'gus', 'Gus') };
       expect(after).toEqual(before);
@@ -213,7 +222,7 @@ describe('persisted storage and R2', () => {
 
   it('writes snapshots that load in Node with @palimpsest/persist', async () => {
     // A snapshot after every operation: the newest one holds the whole memory.
-    const local = (await startLocal({ vars: { SNAPSHOT_EVERY_OPS: '1' } })) as Local;
+    const local = (await startLocal({ vars: { SNAPSHOT_EVERY_OPS: '1' } }));
     try {
       await fill(local.url, 'hal', 'Hal');
       const bucket = await local.mf.getR2Bucket('SNAPSHOTS');

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
  * Over stdio the client owns the pipes, so there is none to check.
  */
 function tokenFor(port: number | undefined, flag: string | undefined, insecure: boolean): string | null {
-  const token = flag ?? process.env.PALIMPSEST_TOKEN;
+  const token = flag ?? (process.env.PALIMPSEST_TOKEN || undefined); // set but empty: none
   if (port === undefined) {
     if (flag !== undefined || insecure) fail('--token and --insecure-no-auth apply to --http only');
     return null;
