@@ -3,7 +3,9 @@
 /**
  * `npm run inspect -- FILE [--port N]`: builds the inspector page, serves it and the snapshot FILE on
  * 127.0.0.1 (node:http; an ephemeral port unless --port or PORT is given), and prints the URL to open.
- * Nothing is served but index.html, the bundle and that one file; Ctrl-C stops it.
+ * Nothing is served but index.html, the bundle and that one file; Ctrl-C stops it. Only requests naming
+ * a loopback Host (127.0.0.1, localhost, [::1]) are served: a web page on another name that resolves to
+ * 127.0.0.1 (DNS rebinding) gets 403, not the memory.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -47,7 +49,13 @@ const routes = new Map([
 ]);
 const snapshotPath = `/snapshot/${encodeURIComponent(name)}`;
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 const server = createServer((req, res) => {
+  const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  if (!LOOPBACK.has(host)) {
+    return void res.writeHead(403, { 'content-type': 'text/plain', connection: 'close' }).end('inspect: only 127.0.0.1 and localhost are served (Host)\n');
+  }
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
   if (path !== undefined && url.pathname === snapshotPath) {
