@@ -2,8 +2,8 @@ export { createMcpServer, serveHttp, serveStdio, SERVER_NAME, SERVER_VERSION } f
 export type { MemoryServerOptions, RunningServer } from './server.js';
 export { MEMORY_TOOLS, registerTools, runTool } from './tools.js';
 export type { MemoryTool, ToolContext, ToolMemories, ToolMemory } from './tools.js';
-export { MemoryFolder } from './store.js';
-export { DEFAULT_MAX_OPEN_MEMORIES, MemoryShelf, ShelfFullError } from './shelf.js';
-export type { MemoryShelfOptions } from './shelf.js';
+export { MemoryFolder, MemoryShelf } from './store.js';
+export type { MemoryShelfOptions } from './store.js';
+export { DEFAULT_MAX_OPEN_MEMORIES, ShelfFullError } from './open-bound.js';
 export { DEFAULT_MAX_MESSAGE_BYTES } from './stdio-transport.js';
 export type { MemoryFolderOptions } from './store.js';

@@ -10,7 +10,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Embedder, Extractor } from '@palimpsest/core';
 import { refusal } from './http-access.js';
-import { MemoryShelf } from './shelf.js';
+import { MemoryShelf } from './store.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineTransport } from './stdio-transport.js';
 import { registerTools } from './tools.js';
 

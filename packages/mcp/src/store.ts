@@ -15,6 +15,7 @@ import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { Embedder, Operation } from '@palimpsest/core';
 import { loadSnapshot, openLogAppender, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 import type { LogAppender } from '@palimpsest/persist/node';
+import { OpenBound } from './open-bound.js';
 
 export interface MemoryFolderOptions {
   /** Embeds texts for recall; the memory's default (HashEmbedder) when absent. */
@@ -187,5 +188,44 @@ export class MemoryFolder {
     await this.compacting?.catch(() => undefined);
     await this.gate;
     await this.appender.close();
+  }
+}
+
+const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export interface MemoryShelfOptions extends MemoryFolderOptions {
+  /** Most memories open at once; the least recently used is closed to open another (open-bound.ts). @default 64 */
+  maxOpen?: number;
+}
+
+/** The memories under one data folder, each opened on first use, at most `maxOpen` at once. */
+export class MemoryShelf {
+  private readonly open: OpenBound<MemoryFolder>;
+
+  constructor(
+    readonly dataDir: string,
+    private readonly options: MemoryShelfOptions = {},
+  ) {
+    this.open = new OpenBound(options.maxOpen);
+  }
+
+  /** The memory named `id` (a folder under the data folder; created on first write or read). */
+  get(id: string, call = 'memory'): Promise<MemoryFolder> {
+    if (typeof id !== 'string' || !MEMORY_ID.test(id)) {
+      throw new InvalidArgumentError(`${call}: memory ${JSON.stringify(id)} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
+    }
+    let folder = this.open.get(id);
+    if (folder === undefined) {
+      folder = this.open.open(id, call, () => MemoryFolder.open(join(this.dataDir, id), this.options));
+      folder.catch(() => this.open.delete(id)); // a failed open (a damaged file) is retried on the next call
+    }
+    return folder;
+  }
+
+  async close(): Promise<void> {
+    const folders = [...this.open.values()];
+    this.open.clear();
+    await Promise.all(folders.map(async (f) => (await f.catch(() => undefined))?.close()));
+    await this.open.settled();
   }
 }
