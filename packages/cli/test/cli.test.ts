@@ -179,7 +179,7 @@ describe('palimpsest errors and help', () => {
   it('prints named errors as one line with exit code 1', async () => {
     const badTime = await run('facts', snap, '--valid-at', 'yesterday');
     expect(badTime).toMatchObject({ code: 1, out: '' });
-    expect(badTime.err).toBe('palimpsest: InvalidArgumentError: MemoryGraph.facts: validAt ("yesterday") is not an ISO-8601 date');
+    expect(badTime.err).toBe('palimpsest: InvalidArgumentError: MemoryGraph.facts: validAt ("yesterday") is not an ISO-8601 date (YYYY-MM-DD[Thh:mm[:ss]][Z|±hh:mm])');
     const missing = await run('stats', join(dir, 'absent.plmp'));
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/^palimpsest: NotFoundError: loadSnapshot: no file at .*absent\.plmp$/);

@@ -34,3 +34,4 @@ export type { ConsolidateOptions, ConsolidateResult } from './graph/consolidate.
 export { literalKey } from './graph/graphology.js';
 export type { GraphNodeAttributes, GraphEdgeAttributes, GraphologyOptions, MemoryGraphology } from './graph/graphology.js';
 export { mulberry32 } from './util/random.js';
+export { parseIsoTime } from './util/time.js';

@@ -3,7 +3,7 @@
  * written, then handed to the synchronous `ingestEpisode`, which checks the extraction whole and writes the
  * turn all or nothing. A failed model call writes nothing.
  */
-import { InvalidArgumentError, episodeEmbeddingText } from '@palimpsest/core';
+import { InvalidArgumentError, episodeEmbeddingText, parseIsoTime } from '@palimpsest/core';
 import type { Embedder, Extraction, Extractor, IngestOptions, TimeInput } from '@palimpsest/core';
 
 export interface ModelTurn {
@@ -20,10 +20,19 @@ export interface AskedModels {
   vector: { vector?: Float32Array };
 }
 
+function readTime(text: string): number {
+  try {
+    return parseIsoTime(text, 'remember', 'at');
+  } catch {
+    return NaN;
+  }
+}
+
 export async function askModels(turn: ModelTurn, models: { extractor?: Extractor; embedder?: Embedder }): Promise<AskedModels> {
   const asked: AskedModels = { options: {}, vector: {} };
   const { extractor, embedder } = models;
-  const at = typeof turn.at === 'number' ? turn.at : turn.at instanceof Date ? turn.at.getTime() : Date.parse(turn.at);
+  // Read as the memory reads it (a time without a zone is UTC); a turn it refuses costs no model call.
+  const at = typeof turn.at === 'number' ? turn.at : turn.at instanceof Date ? turn.at.getTime() : readTime(turn.at);
   // A turn without a usable time costs no model call: ingestEpisode refuses it by name.
   if (!Number.isFinite(at)) return asked;
   if (extractor !== undefined) {

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@palimpsest/core';
+import { InvalidArgumentError, parseIsoTime } from '@palimpsest/core';
 import type { Extraction, ExtractedFact, Extractor, ModelCallOptions, Turn } from '@palimpsest/core';
 import { Client, emptyTotals } from './client.js';
 import type { ClientOptions, UsageTotals } from './client.js';
@@ -193,6 +193,15 @@ function toExtraction(answer: Map<string, RawTurn>, turn: Turn, dropped: { facts
   return { entities, facts };
 }
 
+/** A model's ISO-8601 time as the memory reads it (no zone: UTC, on every machine), or undefined when unusable. */
+function isoTime(text: string): number | undefined {
+  try {
+    return parseIsoTime(text, 'extract', 'time');
+  } catch {
+    return undefined;
+  }
+}
+
 /** A fact as the memory takes it, or undefined when the model wrote something unusable. */
 function toFact(f: RawFact, at: number): ExtractedFact | undefined {
   if (f === null || typeof f !== 'object') return undefined;
@@ -203,7 +212,7 @@ function toFact(f: RawFact, at: number): ExtractedFact | undefined {
     .replace(/[^\p{L}\p{N}]+/gu, '_')
     .replace(/^_+|_+$/g, '');
   if (subject === undefined || object === undefined || !predicate) return undefined;
-  const time = (v: unknown): number | null | undefined => (v === null || v === undefined || v === '' ? null : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : undefined);
+  const time = (v: unknown): number | null | undefined => (v === null || v === undefined || v === '' ? null : typeof v === 'string' ? isoTime(v) : undefined);
   const from = time(f.valid_from);
   const to = time(f.valid_to);
   if (from === undefined || to === undefined) return undefined;

@@ -5,8 +5,9 @@ import type { TimeInput } from '../types.js';
 export type OpenEnd = 'none' | 'past' | 'future';
 
 /**
- * Turns a caller's time into integer milliseconds. Accepts integers, `Date` and ISO-8601 strings;
- * `open` says whether -Infinity (an open past) or +Infinity (an open future) is allowed.
+ * Turns a caller's time into integer milliseconds. Accepts integers, `Date` and ISO-8601 strings
+ * (parseIsoTime: a time without a zone is UTC); `open` says whether -Infinity (an open past) or +Infinity
+ * (an open future) is allowed.
  */
 export function toMillis(value: TimeInput, call: string, field: string, open: OpenEnd = 'none'): number {
   let ms: number;
@@ -20,10 +21,7 @@ export function toMillis(value: TimeInput, call: string, field: string, open: Op
       throw new InvalidArgumentError(`${call}: ${field} is not a readable Date`);
     }
   } else if (typeof value === 'string') {
-    if (!ISO_8601.test(value.trim())) {
-      throw new InvalidArgumentError(`${call}: ${field} (${JSON.stringify(value.slice(0, 64))}) is not an ISO-8601 date`);
-    }
-    ms = Date.parse(value);
+    ms = parseIsoTime(value, call, field);
   } else {
     throw new InvalidArgumentError(
       `${call}: ${field} must be integer milliseconds, a Date or an ISO-8601 string, got ${value === null ? 'null' : typeof value}`,
@@ -40,8 +38,31 @@ export function toMillis(value: TimeInput, call: string, field: string, open: Op
   return ms === 0 ? 0 : ms;
 }
 
-// Date-only or date-time, with optional seconds, fraction and zone. Date.parse is too forgiving alone.
-const ISO_8601 = /^[+-]?\d{4,6}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+// Date-only or date-time, with optional seconds, fraction and zone; a four-digit year, no sign.
+const ISO_8601 = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,9}))?)?(Z|([+-])(\d\d):?(\d\d))?)?$/;
+
+/**
+ * An ISO-8601 date or date-time as integer milliseconds, the same on every machine: a time without a zone
+ * ("2025-05-01T09:00") is UTC, as a date alone is (Date.parse would read it in the process's zone). Refused
+ * by name: other forms, a signed or expanded year ("-2025-05-01", "+002025-05-01"), an impossible date or
+ * time ("2025-02-30", "24:00") or offset. Fractions finer than a millisecond are dropped.
+ */
+export function parseIsoTime(text: string, call: string, field: string): number {
+  const m = ISO_8601.exec(text.trim());
+  const n = (i: number): number => Number(m?.[i] ?? 0);
+  const d = new Date(0);
+  // Through setUTCFullYear: Date.UTC reads years 0-99 as 1900-1999.
+  d.setUTCFullYear(n(1), n(2) - 1, n(3));
+  d.setUTCHours(n(4), n(5), n(6), Number((m?.[7] ?? '').slice(0, 3).padEnd(3, '0')));
+  // An impossible field rolls over (February 30 becomes March 2): the time must read back as written.
+  const real = d.getUTCMonth() === n(2) - 1 && d.getUTCDate() === n(3) && d.getUTCHours() === n(4) && d.getUTCMinutes() === n(5) && d.getUTCSeconds() === n(6);
+  if (m === null || !real || n(10) > 23 || n(11) > 59) {
+    throw new InvalidArgumentError(
+      `${call}: ${field} (${JSON.stringify(text.slice(0, 64))}) is not ${m ? 'a real date or time' : 'an ISO-8601 date (YYYY-MM-DD[Thh:mm[:ss]][Z|±hh:mm])'}`,
+    );
+  }
+  return d.getTime() - (m[9] === '-' ? -1 : 1) * (n(10) * 60 + n(11)) * 60_000;
+}
 
 /** For messages: an ISO string for finite times, `∞`/`-∞` for open ends. */
 export function showTime(ms: number): string {
