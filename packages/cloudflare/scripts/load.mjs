@@ -20,6 +20,9 @@ import { mulberry32 } from '@palimpsest/core';
 import { startLocal } from './local.mjs';
 
 const MCP_BIN = fileURLToPath(new URL('../../mcp/dist/bin.js', import.meta.url));
+/** Both servers refuse a request without a token: the run uses one (random, this process only). */
+const TOKEN = `load-${crypto.randomUUID()}`;
+const AUTH = { authorization: `Bearer ${TOKEN}` };
 
 const { values } = parseArgs({
   options: {
@@ -72,7 +75,7 @@ function caller(target, base) {
   let id = 0;
   if (target === 'worker-json') {
     return async (q) => {
-      const r = await fetch(`${base}/memories/${q.memory}/${q.route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(q.args) });
+      const r = await fetch(`${base}/memories/${q.memory}/${q.route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...AUTH }, body: JSON.stringify(q.args) });
       await r.arrayBuffer();
       return r.ok;
     };
@@ -83,7 +86,7 @@ function caller(target, base) {
     const body = { jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name: q.tool, arguments: args } };
     const r = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...AUTH },
       body: JSON.stringify(body),
     });
     const json = await r.json().catch(() => undefined);
@@ -130,7 +133,7 @@ async function run(target, base, reqs) {
 }
 
 async function startNodeMcp(dataDir) {
-  const child = spawn(process.execPath, [MCP_BIN, '--data', dataDir, '--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [MCP_BIN, '--data', dataDir, '--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PALIMPSEST_TOKEN: TOKEN } });
   const url = await new Promise((resolve, reject) => {
     let err = '';
     child.stderr.on('data', (d) => {
@@ -157,7 +160,7 @@ for (const target of targets) {
         await server.stop();
       }
     } else {
-      const { mf, url } = await startLocal({ persistDir: dir });
+      const { mf, url } = await startLocal({ persistDir: dir, vars: { API_TOKEN: TOKEN } });
       try {
         results.push(await run(target, url, reqs));
       } finally {
