@@ -15,7 +15,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { loadLocomo, loadLongMemEval } from '@palimpsest/datasets';
-import { ingestEpisode } from '../src/graph/ingest.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { RuleExtractor } from '../src/recall/extractor.js';
 import { mulberry32 } from '../src/util/random.js';

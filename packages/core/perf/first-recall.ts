@@ -11,7 +11,7 @@
  * first recall of each fresh memory is timed (median reported), then warm calls on the last one. The JIT is
  * warmed first on a small memory, so no origin pays for compiling recall's code.
  */
-import { ingestEpisode } from '../src/graph/ingest.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { RuleExtractor } from '../src/recall/extractor.js';
 import { mulberry32 } from '../src/util/random.js';

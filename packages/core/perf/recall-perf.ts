@@ -10,7 +10,7 @@
  * over the same questions: wall time (performance.now) and this process's CPU time (process.cpuUsage, µs
  * resolution), which is steadier when other processes share the cores.
  */
-import { ingestEpisode } from '../src/graph/ingest.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { HashEmbedder } from '../src/recall/embedder.js';
 import { bruteForceSearch, Hnsw } from '../src/recall/hnsw.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError, EmbedderMismatchError, IngestError, InvalidArgumentError, TimeOrderError } from '../src/errors.js';
-import { ingestEpisode } from '../src/graph/ingest.js';
-import { ingest } from '../src/graph/ingest-pipeline.js';
-import type { IngestProgress, IngestTurn } from '../src/graph/ingest-pipeline.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
+import { ingest } from '../src/ingest/pipeline.js';
+import type { IngestProgress, IngestTurn } from '../src/ingest/pipeline.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { HashEmbedder, builtInEmbedderId } from '../src/recall/embedder.js';
 import type { Embedder } from '../src/recall/embedder.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CorruptSnapshotError, MemoryGraph } from '@palimpsest/core';
 import type { MemoryState } from '@palimpsest/core';
-import { RECORD_ASSERT, RECORD_JSON, RECORD_RETRACT } from '../src/graph/log-records.js';
+import { RECORD_ASSERT, RECORD_JSON, RECORD_RETRACT } from '../src/log/log-records.js';
 
 const T0 = Date.parse('2025-03-01T00:00:00Z');
 

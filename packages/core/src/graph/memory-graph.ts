@@ -29,11 +29,11 @@ import { checkConfidence, checkPredicateName, guarded, plainZero, readError, rea
 import { RECALL_DEFAULTS } from './recall-engine.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
-import { checkLineSize } from './log-size.js';
-import { LogBuffer } from './log.js';
+import { checkLineSize } from '../log/log-size.js';
+import { LogBuffer } from '../log/log.js';
 import type { StoredConfig } from './config-check.js';
 import type { MemoryState } from '../state.js';
-import type { InitOp, Operation } from './log.js';
+import type { InitOp, Operation } from '../log/log.js';
 // ---- recall, upkeep and graph interop (issue 4) ----
 import { RecallEngine } from './recall-engine.js';
 import type { RecallOptions, RecallResult } from './recall-engine.js';
@@ -42,9 +42,9 @@ import type { ConsolidateOptions, ConsolidateResult } from './consolidate.js';
 import { buildGraphology } from './graphology.js';
 import type { GraphologyOptions, MemoryGraphology } from './graphology.js';
 import type { Embedder } from '../recall/embedder.js';
-import { checkEmbedderShape, configOf, MissingEmbedder, RESTORED_EMBEDDER } from './embedder-config.js';
-import type { EmbedderConfig } from './embedder-config.js';
-import { recallAsync } from './recall-async.js';
+import { checkEmbedderShape, configOf, MissingEmbedder, RESTORED_EMBEDDER } from '../recall/embedder-config.js';
+import type { EmbedderConfig } from '../recall/embedder-config.js';
+import { recallAsync } from '../recall/recall-async.js';
 // ---- the jobs this facade hands each call to ----
 import { checkPredicateOptions, DEFAULTS } from './predicates.js';
 import type { PredicateConfig, PredicateUse } from './predicates.js';
@@ -53,9 +53,9 @@ import { readFactColumns } from './fact-columns.js';
 import type { FactColumns } from './fact-columns.js';
 import { cutOf, factRows, readChanges, readEntity, readEpisode, readFact, readFactIds, readFacts, readHistory, readNeighbors } from './reads.js';
 import { checkEpisodeId, checkVector } from './resolve.js';
-import { applyTail, replayLog } from './replay.js';
-import type { LoadOptions } from './replay.js';
-import { exportMemoryState, memoryFromState } from './state-io.js';
+import { applyTail, replayLog } from '../log/replay.js';
+import type { LoadOptions } from '../log/replay.js';
+import { exportMemoryState, memoryFromState } from '../snapshot/state-io.js';
 import {
   setArchived,
   stamp,

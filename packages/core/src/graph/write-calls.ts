@@ -20,7 +20,7 @@ import type {
 import { checkName, displayName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
 import { vectorToText } from '../util/vector-text.js';
-import type { AssertOp, ObjectSpec, Operation } from './log.js';
+import type { AssertOp, ObjectSpec, Operation } from '../log/log.js';
 import type { MemoryGraph } from './memory-graph.js';
 import { checkPredicateOptions, DEFAULTS, MAX_PREDICATES } from './predicates.js';
 import { entityInfo, episodeInfo } from './reads.js';
@@ -29,7 +29,7 @@ import type { PendingEntity } from './resolve.js';
 import { checkConfidence, checkEdgeType, checkPredicateName, checkText, readInput, readList, readOptions, SHAPES, show } from './validate.js';
 import { applyAssert, applyMerge, applyRetract } from './write-apply.js';
 import { readAssertInput, readRetractInput } from './write-input.js';
-import { checkLineSize, ID_UNITS, LINE_SLACK, NUMBER_UNITS, quickUnits, vectorUnits } from './log-size.js';
+import { checkLineSize, ID_UNITS, LINE_SLACK, NUMBER_UNITS, quickUnits, vectorUnits } from '../log/log-size.js';
 
 /** Creates an entity, or returns the existing one of that name (adding any new aliases). */
 export function writeEntity(mem: MemoryGraph, raw: EntityInput): Entity {

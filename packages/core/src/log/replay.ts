@@ -4,15 +4,15 @@ import { NONE } from '../store/fact-store.js';
 import type { EdgeType, MemoryGraphOptions } from '../types.js';
 import { checkName, displayName } from '../util/names.js';
 import { vectorFromText } from '../util/vector-text.js';
-import { checkLoadConfig } from './config-check.js';
-import type { LoadConfigOptions } from './config-check.js';
-import { readEmbedderConfig, refuseMismatch, RESTORED_EMBEDDER } from './embedder-config.js';
+import { checkLoadConfig } from '../graph/config-check.js';
+import type { LoadConfigOptions } from '../graph/config-check.js';
+import { readEmbedderConfig, refuseMismatch, RESTORED_EMBEDDER } from '../recall/embedder-config.js';
 import type { Operation } from './log.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryGraph } from '../graph/memory-graph.js';
 import { checkOp, preview } from './replay-ops.js';
-import { requireKnown } from './resolve.js';
-import { checkText, describeError, readList, readOptions, SHAPES, show } from './validate.js';
-import { createEntity, setArchived, stamp } from './write-calls.js';
+import { requireKnown } from '../graph/resolve.js';
+import { checkText, describeError, readList, readOptions, SHAPES, show } from '../graph/validate.js';
+import { createEntity, setArchived, stamp } from '../graph/write-calls.js';
 
 /**
  * The options every load (replay, fromState) takes; `recallIndex` says when recall's indexes are built: in the

@@ -4,15 +4,15 @@ import { NONE } from '../store/fact-store.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState } from '../state.js';
 import type { MemoryGraphOptions, PredicateOptions } from '../types.js';
-import { checkLoadConfig } from './config-check.js';
-import { refuseMismatch, RESTORED_EMBEDDER } from './embedder-config.js';
-import type { MemoryGraph } from './memory-graph.js';
-import { recallIndexOption } from './replay.js';
-import type { LoadOptions } from './replay.js';
-import { literalId } from './resolve.js';
+import { checkLoadConfig } from '../graph/config-check.js';
+import { refuseMismatch, RESTORED_EMBEDDER } from '../recall/embedder-config.js';
+import type { MemoryGraph } from '../graph/memory-graph.js';
+import { recallIndexOption } from '../log/replay.js';
+import type { LoadOptions } from '../log/replay.js';
+import { literalId } from '../graph/resolve.js';
 import { checkState } from './state-check.js';
 import type { CheckedState } from './state-check.js';
-import { describeError, readOptions, SHAPES } from './validate.js';
+import { describeError, readOptions, SHAPES } from '../graph/validate.js';
 
 /**
  * The whole memory as named arrays (see state.ts): what a snapshot file stores. The arrays are copies

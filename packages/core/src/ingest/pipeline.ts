@@ -11,10 +11,10 @@ import { NONE } from '../store/fact-store.js';
 import type { TimeInput } from '../types.js';
 import { canonicalName, displayName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
-import { MissingEmbedder, refuseMismatch } from './embedder-config.js';
-import { checkTurnSize, defaultExtractor, readEpisodeInput, readExtraction, writeTurn } from './ingest.js';
-import type { MemoryGraph } from './memory-graph.js';
-import { checkSignal, checkVectors, extractBatch, throwIfAborted } from './model-calls.js';
+import { MissingEmbedder, refuseMismatch } from '../recall/embedder-config.js';
+import { checkTurnSize, defaultExtractor, readEpisodeInput, readExtraction, writeTurn } from './episode.js';
+import type { MemoryGraph } from '../graph/memory-graph.js';
+import { checkSignal, checkVectors, extractBatch, throwIfAborted } from '../recall/model-calls.js';
 
 /** A turn to ingest: recorded as episode `id`, said at `at` (its valid time). */
 export interface IngestTurn {

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors.js';
-import type { MemoryGraph } from './memory-graph.js';
-import type { RecallOptions, RecallResult } from './recall-engine.js';
+import type { MemoryGraph } from '../graph/memory-graph.js';
+import type { RecallOptions, RecallResult } from '../graph/recall-engine.js';
 import { checkVectors, embedAll } from './model-calls.js';
 
 /** Texts per embedder call when recall catches up on episodes and entities written without vectors. */

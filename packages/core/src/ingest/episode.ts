@@ -5,9 +5,9 @@ import type { AssertResult, Entity, EntityRef, Episode, EpisodeInput } from '../
 import { NONE } from '../store/fact-store.js';
 import { canonicalName, checkName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
-import { MemoryGraph, MAX_PREDICATES } from './memory-graph.js';
-import { checkLineSize, ID_UNITS, vectorUnits } from './log-size.js';
-import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from './validate.js';
+import { MemoryGraph, MAX_PREDICATES } from '../graph/memory-graph.js';
+import { checkLineSize, ID_UNITS, vectorUnits } from '../log/log-size.js';
+import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from '../graph/validate.js';
 
 export interface IngestOptions {
   /** Turns the episode into entities and facts. @default one RuleExtractor per memory (it learns names as it goes) */
