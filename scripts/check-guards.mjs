@@ -67,6 +67,7 @@ export function sourcesPlugin() {
   const map = {
     '@palimpsest/core': join(ROOT, 'packages/core/src/index.ts'),
     '@palimpsest/core/communities': join(ROOT, 'packages/core/src/communities.ts'),
+    '@palimpsest/core/internal': join(ROOT, 'packages/core/src/internal.ts'),
     '@palimpsest/persist': join(ROOT, 'packages/persist/src/index.ts'),
   };
   return {

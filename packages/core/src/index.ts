@@ -18,7 +18,7 @@ export type {
   ObjectSpec,
 } from './log/log.js';
 export * from './recall/index.js';
-export { RecallEngine, RECALL_DEFAULTS, MODEL_EMBEDDER_DEFAULTS } from './graph/recall-engine.js';
+export { RECALL_DEFAULTS, MODEL_EMBEDDER_DEFAULTS } from './graph/recall-engine.js';
 export type { RecallOptions, RecallResult, RecalledFact, RecallWeights, EdgeTypeWeights } from './graph/recall-engine.js';
 export type { LoadConfigOptions } from './graph/config-check.js';
 export type { FactColumns } from './graph/fact-columns.js';
@@ -33,4 +33,3 @@ export { CONSOLIDATE_DEFAULTS } from './graph/consolidate.js';
 export type { ConsolidateOptions, ConsolidateResult } from './graph/consolidate.js';
 export { literalKey } from './graph/graphology.js';
 export type { GraphNodeAttributes, GraphEdgeAttributes, GraphologyOptions, MemoryGraphology } from './graph/graphology.js';
-export { mulberry32 } from './util/random.js';

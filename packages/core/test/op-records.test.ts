@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EDGE_TYPES, MemoryGraph, mulberry32 } from '@palimpsest/core';
+import { EDGE_TYPES, MemoryGraph } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import type { AssertInput, Operation, RetractInput } from '@palimpsest/core';
 
 /**

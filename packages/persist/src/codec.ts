@@ -18,6 +18,7 @@
 import { Builder } from 'flatbuffers';
 import { CorruptSnapshotError, InvalidArgumentError, SnapshotVersionError } from '@palimpsest/core';
 import type { ColumnArray, MemoryState, StateConfig } from '@palimpsest/core';
+import { isWellFormed } from '@palimpsest/core/internal';
 import { Column, Config, DType, Predicate, Snapshot, StringList } from './generated/snapshot_generated.js';
 import { crc32 } from './crc32.js';
 
@@ -96,12 +97,6 @@ function typedArrayTag(value: unknown): string | undefined {
   // Symbol.toStringTag is the typed array's own kind, also across realms (workers, vm contexts).
   if (!ArrayBuffer.isView(value)) return undefined;
   return (value as unknown as { [Symbol.toStringTag]: string | undefined })[Symbol.toStringTag];
-}
-
-function isWellFormed(s: string): boolean {
-  const native = (s as unknown as { isWellFormed?: () => boolean }).isWellFormed;
-  if (typeof native === 'function') return native.call(s);
-  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

@@ -32,7 +32,9 @@ import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
 import type { Fact } from '../types.js';
 import { isoMinute, toMillis } from '../util/time.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryTables } from './tables.js';
+import { readFact } from './reads.js';
+import { writeTouch } from './write-calls.js';
 
 /** A question in the first person: about the asker ("How many bikes did I service?"). */
 const FIRST_PERSON = /\b(?:i|me|my|mine|myself)\b/iu;
@@ -97,7 +99,7 @@ export class RecallEngine {
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
   lastStats = { seeds: 0, active: 0, fired: 0, candidates: 0 };
 
-  constructor(private readonly mem: MemoryGraph, embedder?: Embedder) {
+  constructor(private readonly mem: MemoryTables, embedder?: Embedder) {
     const call = 'MemoryGraph.recall';
     if (embedder !== undefined) {
       if (embedder === null || typeof embedder !== 'object' || typeof embedder.embed !== 'function' || !Number.isInteger(embedder.dimensions) || embedder.dimensions < 1) {
@@ -315,7 +317,7 @@ export class RecallEngine {
     const o = resolveOptions(this.embedder instanceof HashEmbedder ? options : withDefaults(options, MODEL_EMBEDDER_DEFAULTS), call);
     const mem = this.mem;
     const needNow = options.validAt === undefined || options.knownAt === undefined;
-    const now = needNow ? mem.now() : 0;
+    const now = needNow ? mem.clockAt('MemoryGraph.now') : 0;
     const v = options.validAt === undefined ? now : toMillis(options.validAt, call, 'validAt');
     const k = options.knownAt === undefined ? now : toMillis(options.knownAt, call, 'knownAt');
     let qvec: Float32Array | undefined;
@@ -488,7 +490,7 @@ export class RecallEngine {
       const s = st.tSubject[t]!;
       const obj = st.tObject[t]!;
       const via = obj >= 0 && actOf(obj) > actOf(s) ? obj : s;
-      const fact = mem.fact(h.id) as RecalledFact;
+      const fact = readFact(mem, h.id) as RecalledFact;
       fact.score = h.score;
       fact.path = this.expansion.pathTo(via);
       return fact;
@@ -587,7 +589,7 @@ export class RecallEngine {
     const packFacts: PackFact[] = facts.map((f, i) => ({ text: factLine(f), score: f.score, evidence: evidenceOf[i]! }));
     const packEpisodes: PackEpisode[] = episodes;
     const packed = packContext({ facts: packFacts, episodes: packEpisodes, tokenBudget: o.tokenBudget });
-    if (o.track && facts.length > 0) mem.touch(facts.map((f) => f.id));
+    if (o.track && facts.length > 0) writeTouch(mem, facts.map((f) => f.id));
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
   }
 }

@@ -5,7 +5,7 @@ import type { ColumnArray, MemoryState, StateConfig } from '../state.js';
 import type { StoreColumns } from '../store/fact-store.js';
 import type { LiteralValue } from '../types.js';
 import { recordsFromLines, validateRecords } from '../log/log-records.js';
-import { isWellFormed } from '../graph/validate.js';
+import { isWellFormed } from '../util/well-formed.js';
 
 /**
  * Checks a MemoryState completely before anything is built from it: every column present with the right
