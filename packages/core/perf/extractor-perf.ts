@@ -1,5 +1,5 @@
 /**
- * What the built-in extractor makes of real conversations (issue 9, item 3), through the public ingest path:
+ * What the built-in extractor makes of real conversations, through the public ingest path:
  * every turn goes through `ingestEpisode` with one `RuleExtractor` per memory, as an agent developer would.
  * - LoCoMo, all 10 conversations: entities and facts per turn (facts by predicate), extraction time per turn,
  *   entities in the memory, first recall time;

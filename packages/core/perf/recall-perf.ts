@@ -1,5 +1,5 @@
 /**
- * Recall latency on a memory built from one whole LoCoMo conversation (issue 4's report): every turn is
+ * Recall latency on a memory built from one whole LoCoMo conversation: every turn is
  * ingested as an episode with the RuleExtractor, then every question of that conversation is recalled at
  * knownAt = validAt = the last turn's time, with both strategies. Also: HNSW build time, queries per
  * second and recall@10 beside brute force on the conversation's episode vectors.

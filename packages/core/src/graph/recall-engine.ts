@@ -164,7 +164,7 @@ export class RecallEngine {
    * Indexes the entities written since (their names' BM25 documents and vectors, their terms for the facts'
    * BM25). Called by `catchUp`, and by an assert that made entities while the built-in embedder is in use
    * (`indexNewEntities`): a fact is cheap to index later, an entity is not, so a memory written by asserts
-   * alone leaves its first recall only facts to count (issue 9: no first-recall cliff).
+   * alone leaves its first recall only facts to count (no first-recall cliff).
    */
   private catchUpEntities(): void {
     const en = this.mem.entities;

@@ -7,7 +7,7 @@ import { vectorFromText } from '../util/vector-text.js';
 import { checkLoadConfig } from '../graph/config-check.js';
 import type { LoadConfigOptions } from '../graph/config-check.js';
 import { readEmbedderConfig, refuseMismatch, RESTORED_EMBEDDER } from '../recall/embedder-config.js';
-import type { Operation } from './log.js';
+import type { EntityOp, Operation } from './log.js';
 import { checkOp, preview } from './replay-ops.js';
 import { requireKnown } from '../graph/resolve.js';
 import { checkText, describeError, readList, readOptions, SHAPES, show } from '../graph/validate.js';
@@ -115,19 +115,9 @@ export function applyOp(mem: MemoryTables, op: Operation): void {
     case 'predicate':
       writeDefinePredicate(mem, op.name, { cardinality: op.cardinality, ...(op.minConfidence === undefined ? {} : { minConfidence: op.minConfidence }) }, op.recordedAt);
       return;
-    case 'entity': {
-      if (op.id !== mem.entities.count) throw new InvalidArgumentError(`entity id ${show(op.id)} is out of order (next is ${mem.entities.count})`);
-      const canonical = checkName(op.name, 'entity', 'name');
-      // The display name as logged (already stripped when it was first written): it must read back the same.
-      if (displayName(op.name) !== op.name) throw new InvalidArgumentError(`entity name ${JSON.stringify(op.name)} is not a display name`);
-      if (mem.entities.lookup(canonical) !== NONE) throw new InvalidArgumentError(`entity "${op.name}" exists already`);
-      const aliases = readList('entity', op.aliases ?? [], 'aliases').map((a) => checkName(a, 'entity', 'alias'));
-      if (op.entityType !== undefined) checkText(op.entityType, 'entity', 'entityType');
-      const vector = op.vector === undefined ? undefined : mem.checkVector(typeof op.vector === 'string' ? vectorFromText(op.vector, 'entity') : (readList('entity', op.vector, 'vector') as number[]), 'entity');
-      const at = mem.stamp(op.recordedAt, 'entity');
-      createEntity(mem, canonical, op.name, op.entityType, at, aliases, vector);
+    case 'entity':
+      applyEntity(mem, op);
       return;
-    }
     case 'alias':
       writeEntity(mem, { name: mem.entities.canonical(requireKnown(mem, { id: op.entity }, 'alias')), aliases: op.aliases, recordedAt: op.recordedAt });
       return;
@@ -189,4 +179,18 @@ export function applyOp(mem: MemoryTables, op: Operation): void {
     default:
       throw new InvalidArgumentError(`unknown operation type ${JSON.stringify((op as { type?: unknown }).type)}`);
   }
+}
+
+/** A logged entity, checked as logged (its id next in order, its name a display name) and created with its own stamp. */
+function applyEntity(mem: MemoryTables, op: EntityOp): void {
+  if (op.id !== mem.entities.count) throw new InvalidArgumentError(`entity id ${show(op.id)} is out of order (next is ${mem.entities.count})`);
+  const canonical = checkName(op.name, 'entity', 'name');
+  // The display name as logged (already stripped when it was first written): it must read back the same.
+  if (displayName(op.name) !== op.name) throw new InvalidArgumentError(`entity name ${JSON.stringify(op.name)} is not a display name`);
+  if (mem.entities.lookup(canonical) !== NONE) throw new InvalidArgumentError(`entity "${op.name}" exists already`);
+  const aliases = readList('entity', op.aliases ?? [], 'aliases').map((a) => checkName(a, 'entity', 'alias'));
+  if (op.entityType !== undefined) checkText(op.entityType, 'entity', 'entityType');
+  const vector = op.vector === undefined ? undefined : mem.checkVector(typeof op.vector === 'string' ? vectorFromText(op.vector, 'entity') : (readList('entity', op.vector, 'vector') as number[]), 'entity');
+  const at = mem.stamp(op.recordedAt, 'entity');
+  createEntity(mem, canonical, op.name, op.entityType, at, aliases, vector);
 }

@@ -5,7 +5,7 @@ import { stateBytes } from './state-bytes.js';
 import { tablesOf } from '@palimpsest/core/internal';
 
 /**
- * Issue 11's last gap: an operation whose JSON line would not fit in one JavaScript string (V8: 2^29 - 24
+ * The log's last input gap: an operation whose JSON line would not fit in one JavaScript string (V8: 2^29 - 24
  * UTF-16 units) is refused by name before anything changes — no entity created, no alias added, nothing
  * logged — and an operation just as large in characters but fitting in JSON is accepted. The big inputs
  * are a few repeated strings: a control character takes six units in JSON (\u0001), so 90M of them make a
@@ -39,7 +39,7 @@ function memory(): MemoryGraph {
   return mem;
 }
 
-describe('an operation too large to log is refused before any change (issue 11)', () => {
+describe('an operation too large to log is refused before any change', () => {
   it('assert naming new entities, with a source whose JSON passes the limit', () => {
     const mem = memory();
     refusedWhole(mem, 'MemoryGraph.assert', () => mem.assert({ subject: 'Carol', predicate: 'likes', object: 'Dave', source: HUGE_ESCAPED }));
