@@ -34,7 +34,6 @@ import type { Fact } from '../types.js';
 import { isoMinute, toMillis } from '../util/time.js';
 import type { MemoryTables } from './tables.js';
 import { readFact } from './reads.js';
-import { writeTouch } from './write-calls.js';
 
 /** A question in the first person: about the asker ("How many bikes did I service?"). */
 const FIRST_PERSON = /\b(?:i|me|my|mine|myself)\b/iu;
@@ -589,7 +588,6 @@ export class RecallEngine {
     const packFacts: PackFact[] = facts.map((f, i) => ({ text: factLine(f), score: f.score, evidence: evidenceOf[i]! }));
     const packEpisodes: PackEpisode[] = episodes;
     const packed = packContext({ facts: packFacts, episodes: packEpisodes, tokenBudget: o.tokenBudget });
-    if (o.track && facts.length > 0) writeTouch(mem, facts.map((f) => f.id));
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
   }
 }
