@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '@palimpsest/core';
 import type { Fact } from '@palimpsest/core';
-import { key, ReferenceModel, subtract, unite } from '../reference-model.js';
-import type { Interval, ModelOp } from '../reference-model.js';
+import { key, ReferenceModel, subtract, unite } from './reference-model.js';
+import type { Interval, ModelOp } from './reference-model.js';
 
 export const SUBJECTS = ['s0', 's1', 's2'];
 export const PREDICATES = ['one', 'many'];
