@@ -1,5 +1,5 @@
 /**
- * The snapshot's log as binary records (state format 2, graph/log-records.ts): every damaged record is
+ * The snapshot's log as binary records (state format 2, log/log-records.ts): every damaged record is
  * refused at load with CorruptSnapshotError naming it (never a later failure of log()), a format-1 state
  * (JSON lines) loads to the same log, and the fused row check refuses what the per-column checks refused.
  */
