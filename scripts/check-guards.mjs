@@ -7,7 +7,7 @@
  *
  *   node scripts/check-guards.mjs      # prints what it checked; exit code 1 on any violation
  *
- * The same functions are imported by packages/core/test/guards.test.ts and by the browser test harness.
+ * The same functions are imported by packages/core/test/platform.guards.test.ts and by the browser test harness.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -42,8 +42,11 @@ export const BROWSER_ENTRIES = {
  * version), recall's allocation-free fast paths (prefix counts, distinctive terms, score accumulator) and
  * the question time-word split took it from 82.1 to about 85 KiB gz. Graphology behind its own entry is
  * still the 16 KiB that would pay this back.
+ * Raised by 256 B to 88.25 KiB on 2026-11-28: one ISO-8601 reader that gives the same instant on every
+ * machine (a time without a zone is UTC) and refuses impossible dates and signed years (util/time.ts
+ * parseIsoTime, +81 B gz) did not fit the 56 B left after the restructure.
  */
-export const CORE_GZ_BUDGET = 88 * 1024;
+export const CORE_GZ_BUDGET = 88.25 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
@@ -67,6 +70,7 @@ export function sourcesPlugin() {
   const map = {
     '@palimpsest/core': join(ROOT, 'packages/core/src/index.ts'),
     '@palimpsest/core/communities': join(ROOT, 'packages/core/src/communities.ts'),
+    '@palimpsest/core/internal': join(ROOT, 'packages/core/src/internal.ts'),
     '@palimpsest/persist': join(ROOT, 'packages/persist/src/index.ts'),
   };
   return {

@@ -37,14 +37,9 @@ describe('parseIsoTime', () => {
 
   it('refuses impossible dates and times, signed or expanded years and other forms, by name', () => {
     const impossible = ['2025-02-30', '2023-02-29', '1900-02-29', '2025-04-31', '2025-13-01', '2025-00-10', '2025-05-00', '2025-05-01T24:00', '2025-05-01T09:60', '2025-05-01T09:00:60', '2025-05-01T09:00+24:00', '2025-05-01T09:00+05:60'];
-    for (const text of impossible) {
-      expect(() => parseIsoTime(text, 'MemoryGraph.assert', 'validFrom')).toThrow(`MemoryGraph.assert: validFrom (${JSON.stringify(text)}) is not a real date or time`);
-    }
-    const malformed = ['-2025-05-01', '+002025-05-01', '-002025-05-01T00:00Z', '20250501', '2025-5-1', '2025-05-01T9:00', '2025-05-01Z', '2025-05-01T09', 'May 1, 2025', '2025-05-01T09:00 UTC', '2025-05-01t09:00', ''];
+    const malformed = [...impossible, '-2025-05-01', '+002025-05-01', '-002025-05-01T00:00Z', '20250501', '2025-5-1', '2025-05-01T9:00', '2025-05-01Z', '2025-05-01T09', 'May 1, 2025', '2025-05-01T09:00 UTC', '2025-05-01t09:00', ''];
     for (const text of malformed) {
-      expect(() => parseIsoTime(text, 'MemoryGraph.assert', 'validFrom')).toThrow(
-        `MemoryGraph.assert: validFrom (${JSON.stringify(text)}) is not an ISO-8601 date (YYYY-MM-DD[Thh:mm[:ss]][Z|±hh:mm])`,
-      );
+      expect(() => parseIsoTime(text, 'MemoryGraph.assert', 'validFrom')).toThrow(`MemoryGraph.assert: validFrom (${JSON.stringify(text)}) is not an ISO-8601 date`);
     }
   });
 
@@ -59,7 +54,7 @@ describe('parseIsoTime', () => {
       expect(() => mem.assert({ subject: 'Ann', predicate: 'likes', object: 'tea', validFrom })).toThrow(InvalidArgumentError);
       expect(() => mem.assert({ subject: 'Ann', predicate: 'likes', object: 'tea', validFrom })).toThrow(/^MemoryGraph\.assert: validFrom /);
     }
-    expect(() => mem.facts({ validAt: '2025-02-30' })).toThrow(/^MemoryGraph\.facts: validAt \("2025-02-30"\) is not a real date or time/);
+    expect(() => mem.facts({ validAt: '2025-02-30' })).toThrow(/^MemoryGraph\.facts: validAt \("2025-02-30"\) is not an ISO-8601 date$/);
     expect(mem.size.operations).toBe(ops);
   });
 });

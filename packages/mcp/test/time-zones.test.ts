@@ -42,7 +42,7 @@ describe('a time without a zone, under two TZ values', () => {
     expect(runs[0].local).not.toBe(runs[1].local);
     for (const r of runs) {
       expect(r.validFrom).toBe(Date.UTC(2025, 4, 1, 9));
-      expect(r['2025-02-30']).toMatch(/^InvalidArgumentError: MemoryGraph\.facts: validAt \("2025-02-30"\) is not a real date or time/);
+      expect(r['2025-02-30']).toMatch(/^InvalidArgumentError: MemoryGraph\.facts: validAt \("2025-02-30"\) is not an ISO-8601 date/);
       expect(r['-2025-05-01']).toMatch(/^InvalidArgumentError: MemoryGraph\.facts: validAt \("-2025-05-01"\) is not an ISO-8601 date/);
     }
   });
@@ -57,7 +57,7 @@ describe('a time without a zone, under two TZ values', () => {
       seen.push(r.structuredContent.fact.validFrom);
       const bad = (await client.callTool({ name: 'facts', arguments: { validAt: '2025-02-30' } })) as any;
       expect(bad.isError).toBe(true);
-      expect(bad.content[0].text).toMatch(/^InvalidArgumentError: MemoryGraph\.facts: validAt \("2025-02-30"\) is not a real date or time/);
+      expect(bad.content[0].text).toMatch(/^InvalidArgumentError: MemoryGraph\.facts: validAt \("2025-02-30"\) is not an ISO-8601 date/);
       const signed = (await client.callTool({ name: 'remember', arguments: { text: 'Ann met Bo.', at: '+002025-05-01T09:00Z' } })) as any;
       expect(signed.isError).toBe(true);
       expect(signed.content[0].text).toMatch(/is not an ISO-8601 date/);

@@ -38,30 +38,25 @@ export function toMillis(value: TimeInput, call: string, field: string, open: Op
   return ms === 0 ? 0 : ms;
 }
 
-// Date-only or date-time, with optional seconds, fraction and zone; a four-digit year, no sign.
-const ISO_8601 = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,9}))?)?(Z|([+-])(\d\d):?(\d\d))?)?$/;
+// Date-only or date-time, with optional seconds, fraction and zone; a four-digit year (no sign), no hour 24.
+// Groups: date, day, zone.
+const ISO_8601 = /^(\d{4}-\d\d-(\d\d))(?:[T ](?!24)\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(Z|[+-]\d\d:?\d\d)?)?$/;
 
 /**
  * An ISO-8601 date or date-time as integer milliseconds, the same on every machine: a time without a zone
  * ("2025-05-01T09:00") is UTC, as a date alone is (Date.parse would read it in the process's zone). Refused
- * by name: other forms, a signed or expanded year ("-2025-05-01", "+002025-05-01"), an impossible date or
- * time ("2025-02-30", "24:00") or offset. Fractions finer than a millisecond are dropped.
+ * by name: other forms, a signed or expanded year ("-2025-05-01", "+002025-05-01"), an impossible date,
+ * time or offset ("2025-02-30", "24:00", "09:60", "+24:00"). Fractions finer than a millisecond are dropped.
  */
 export function parseIsoTime(text: string, call: string, field: string): number {
-  const m = ISO_8601.exec(text.trim());
-  const n = (i: number): number => Number(m?.[i] ?? 0);
-  const d = new Date(0);
-  // Through setUTCFullYear: Date.UTC reads years 0-99 as 1900-1999.
-  d.setUTCFullYear(n(1), n(2) - 1, n(3));
-  d.setUTCHours(n(4), n(5), n(6), Number((m?.[7] ?? '').slice(0, 3).padEnd(3, '0')));
-  // An impossible field rolls over (February 30 becomes March 2): the time must read back as written.
-  const real = d.getUTCMonth() === n(2) - 1 && d.getUTCDate() === n(3) && d.getUTCHours() === n(4) && d.getUTCMinutes() === n(5) && d.getUTCSeconds() === n(6);
-  if (m === null || !real || n(10) > 23 || n(11) > 59) {
-    throw new InvalidArgumentError(
-      `${call}: ${field} (${JSON.stringify(text.slice(0, 64))}) is not ${m ? 'a real date or time' : 'an ISO-8601 date (YYYY-MM-DD[Thh:mm[:ss]][Z|±hh:mm])'}`,
-    );
+  const t = text.trim();
+  const m = ISO_8601.exec(t);
+  const ms = m ? Date.parse(m[3] || t.length < 11 ? t : `${t}Z`) : NaN;
+  // Date.parse refuses other fields out of range (NaN) but rolls February 30 over to March 2: the day must read back.
+  if (m === null || Number.isNaN(ms) || new Date(m[1]!).getUTCDate() !== +m[2]!) {
+    throw new InvalidArgumentError(`${call}: ${field} (${JSON.stringify(text.slice(0, 64))}) is not an ISO-8601 date`);
   }
-  return d.getTime() - (m[9] === '-' ? -1 : 1) * (n(10) * 60 + n(11)) * 60_000;
+  return ms;
 }
 
 /** For messages: an ISO string for finite times, `∞`/`-∞` for open ends. */
