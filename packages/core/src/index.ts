@@ -15,6 +15,8 @@ export type {
   ArchiveOp,
   RetrievedOp,
   SalienceOp,
+  ForgetOp,
+  ForgetCounts,
   ObjectSpec,
 } from './graph/log.js';
 export * from './recall/index.js';
@@ -34,3 +36,6 @@ export type { ConsolidateOptions, ConsolidateResult } from './graph/consolidate.
 export { literalKey } from './graph/graphology.js';
 export type { GraphNodeAttributes, GraphEdgeAttributes, GraphologyOptions, MemoryGraphology } from './graph/graphology.js';
 export { mulberry32 } from './util/random.js';
+export type { ForgetResult } from './forget/forget.js';
+export type { ForgetOptions, ForgetScope } from './forget/scope.js';
+export type { Tombstone } from './forget/tombstone.js';

@@ -45,6 +45,12 @@ import type { Embedder } from '../recall/embedder.js';
 import { checkEmbedderShape, configOf, MissingEmbedder, RESTORED_EMBEDDER } from './embedder-config.js';
 import type { EmbedderConfig } from './embedder-config.js';
 import { recallAsync } from './recall-async.js';
+// ---- forgetting (forget/*) ----
+import { planForget } from '../forget/forget.js';
+import type { ForgetResult } from '../forget/forget.js';
+import type { ForgetOptions, ForgetScope } from '../forget/scope.js';
+import { readTombstones } from '../forget/tombstone.js';
+import type { Tombstone } from '../forget/tombstone.js';
 // ---- the jobs this facade hands each call to ----
 import { checkPredicateOptions, DEFAULTS } from './predicates.js';
 import type { PredicateConfig, PredicateUse } from './predicates.js';
@@ -212,6 +218,42 @@ export class MemoryGraph {
   /** Sets salience values in [0, 1] (used by consolidation); a logged operation. */
   setSalience(ids: readonly number[], values: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
     writeSalience(this, ids, values, options);
+  }
+
+  /**
+   * Forgets what `scope` names — one episode, one entity (with its names), every fact of one source, or one
+   * fact (every version of its triple) — and what was derived only from it: its content leaves every read at
+   * every cut, recall and the log, which is rewritten (the past changes, and says so in a tombstone: time,
+   * scope kind, reason, counts). Fact ids and entity ids after forgotten ones may change. See FORGETTING.md.
+   */
+  forget(scope: ForgetScope, options: ForgetOptions = {}): ForgetResult {
+    const { memory, tombstone, counts } = planForget(this, scope, options);
+    this.adopt(memory);
+    return { tombstone, counts };
+  }
+
+  /** Every forget's tombstone, oldest first. */
+  tombstones(): Tombstone[] {
+    return readTombstones(this);
+  }
+
+  /**
+   * @internal Takes over the tables of `fresh` (a forget's rebuilt memory, see forget/forget.ts), so every
+   * holder of this object sees the memory after the forget. The clock and the embedder stay this memory's.
+   */
+  adopt(fresh: MemoryGraph): void {
+    const from = fresh as unknown as Record<string, unknown>;
+    const into = this as unknown as Record<string, unknown>;
+    for (const key of Object.keys(from)) if (!ADOPT_KEEPS.has(key)) into[key] = from[key];
+    this.logBuffer.tables = this;
+    // Recall's indexes are built again for this object (the old ones hold forgotten text).
+    this.recallEngine = undefined;
+    this.indexForRecall();
+  }
+
+  /** @internal What a memory rebuilt from this one's log is given: its clock and its embedder (a model, not a stand-in). */
+  loadOptions(): LoadOptions {
+    return { now: this.clock, ...(this.embedder === undefined || this.embedder instanceof MissingEmbedder ? {} : { embedder: this.embedder }) };
   }
 
   /** @internal An episode id that may be added: a non-empty stored string the memory does not have yet. */
@@ -456,6 +498,9 @@ export class MemoryGraph {
     return memoryFromState(state, given, (options) => new MemoryGraph(options));
   }
 }
+
+/** What `adopt` keeps of the memory itself: the clock, the embedder, a running call's hold, the recall engine. */
+const ADOPT_KEEPS = new Set(['clock', 'embedder', 'writesHeldBy', 'recallEngine']);
 
 /** The shape of a weights option: exactly the names its defaults have. */
 function weightShape(defaults: object): Record<string, 'any'> {

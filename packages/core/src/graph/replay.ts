@@ -13,6 +13,7 @@ import { checkOp, preview } from './replay-ops.js';
 import { requireKnown } from './resolve.js';
 import { checkText, describeError, readList, readOptions, SHAPES, show } from './validate.js';
 import { createEntity, setArchived, stamp } from './write-calls.js';
+import { applyForgetOp } from '../forget/tombstone.js';
 
 /**
  * The options every load (replay, fromState) takes; `recallIndex` says when recall's indexes are built: in the
@@ -174,6 +175,9 @@ export function applyOp(mem: MemoryGraph, op: Operation): void {
       return;
     case 'salience':
       mem.setSalience(op.facts, op.values, { recordedAt: op.recordedAt });
+      return;
+    case 'forget':
+      applyForgetOp(mem, op);
       return;
     default:
       throw new InvalidArgumentError(`unknown operation type ${JSON.stringify((op as { type?: unknown }).type)}`);

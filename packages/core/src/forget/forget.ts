@@ -1,0 +1,42 @@
+// Forgetting on request: the content a scope names (and what was derived only from it) leaves the memory, its
+// log and everything built from them; a tombstone stays. Forgetting is not supersession (which keeps the past
+// readable) nor archiving (which keeps content and hides it from recall): it rewrites the past. The memory
+// becomes the one its rewritten log replays to: scope.ts reads the request, rewrite.ts rewrites the log,
+// rebuild.ts replays it, tombstone.ts logs the trace. FORGETTING.md in this package says what is kept.
+import { InvalidArgumentError } from '../errors.js';
+import type { ForgetCounts } from '../graph/log.js';
+import type { MemoryGraph } from '../graph/memory-graph.js';
+import { stamp } from '../graph/write-calls.js';
+import { rebuildMemory } from './rebuild.js';
+import { rewriteOps } from './rewrite.js';
+import { readForgetOptions, readForgetScope } from './scope.js';
+import { applyForgetOp, forgetOp } from './tombstone.js';
+import type { Tombstone } from './tombstone.js';
+
+export interface ForgetResult {
+  tombstone: Tombstone;
+  counts: ForgetCounts;
+}
+
+/** A forget worked out but not yet taken on: the memory after it (a new object) and its tombstone. */
+export interface ForgetPlan extends ForgetResult {
+  memory: MemoryGraph;
+}
+
+/**
+ * Works out a forget without changing `mem`: a caller that must store before it shows (a memory folder)
+ * saves `plan.memory` first, then has `mem` adopt it (`MemoryGraph.forget` does both in one step).
+ */
+export function planForget(mem: MemoryGraph, scope: unknown, options: unknown, call = 'MemoryGraph.forget'): ForgetPlan {
+  const target = readForgetScope(mem, scope, call);
+  const opts = readForgetOptions(options, call);
+  const at = stamp(mem, opts.recordedAt, call);
+  const rewritten = rewriteOps(mem.log(), target, mem.entities.count);
+  if (opts.reason !== undefined && rewritten.names?.(opts.reason) === true) {
+    throw new InvalidArgumentError(`${call}: reason names what is being forgotten; a tombstone keeps no content, so say why without naming it`);
+  }
+  const memory = rebuildMemory(mem, rewritten, call);
+  const tombstone: Tombstone = { recordedAt: at, scope: target.kind, ...(opts.reason === undefined ? {} : { reason: opts.reason }), counts: rewritten.counts };
+  applyForgetOp(memory, forgetOp(tombstone));
+  return { memory, tombstone, counts: rewritten.counts };
+}
