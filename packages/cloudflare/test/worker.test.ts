@@ -146,7 +146,7 @@ describe('the Worker in workerd', () => {
     const client = new Client({ name: 'palimpsest-test', version: '0.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${local.url}/memories/erin/mcp`)));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['assert_fact', 'changes', 'facts', 'history', 'recall', 'remember', 'retract_fact']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['assert_fact', 'changes', 'delete_memory', 'facts', 'forget', 'history', 'recall', 'remember', 'retract_fact']);
     const added = (await client.callTool({ name: 'assert_fact', arguments: { subject: 'Erin', predicate: 'works_at', object: 'Globex' } })) as any;
     expect(added.isError).toBeFalsy();
     expect(added.structuredContent.status).toBe('added');

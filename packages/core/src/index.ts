@@ -36,6 +36,7 @@ export type { ConsolidateOptions, ConsolidateResult } from './graph/consolidate.
 export { literalKey } from './graph/graphology.js';
 export type { GraphNodeAttributes, GraphEdgeAttributes, GraphologyOptions, MemoryGraphology } from './graph/graphology.js';
 export { mulberry32 } from './util/random.js';
-export type { ForgetResult } from './forget/forget.js';
+export { planForget } from './forget/forget.js';
+export type { ForgetPlan, ForgetResult } from './forget/forget.js';
 export type { ForgetOptions, ForgetScope } from './forget/scope.js';
 export type { Tombstone } from './forget/tombstone.js';

@@ -9,21 +9,26 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { EDGE_TYPES, InvalidArgumentError, ingestEpisode } from '@palimpsest/core';
-import type { Embedder, Extractor, MemoryGraph, ObjectRef } from '@palimpsest/core';
+import type { Embedder, Extractor, ForgetOptions, ForgetResult, ForgetScope, MemoryGraph, ObjectRef } from '@palimpsest/core';
 import { assertJson, changesJson, entityJson, episodeJson, factJson, recallJson, retractJson } from '@palimpsest/persist';
 import { askModels } from './model-turn.js';
+import { FORGET_TOOLS } from './forget-tools.js';
 
 /** One memory as the tools use it: read `mem` directly; every change goes through `write`, which stores it. */
 export interface ToolMemory {
   readonly mem: MemoryGraph;
   /** Runs `change` on the memory and resolves once its operations are stored. */
   write<T>(change: (mem: MemoryGraph) => T): Promise<T>;
+  /** Forgets in the memory and in every stored copy (forget-tools.ts); absent: the store cannot erase. */
+  forget?(scope: ForgetScope, options: ForgetOptions): Promise<ForgetResult>;
 }
 
 /** Where the tools find a memory by name (MemoryShelf on disk; a Durable Object's own memory on Cloudflare). */
 export interface ToolMemories {
   /** The memory `id`; refuses a malformed or foreign id with a named error whose message starts with `call`. */
   get(id: string, call: string): Promise<ToolMemory>;
+  /** Deletes the memory `id` and everything stored of it (forget-tools.ts); absent: the store cannot. */
+  delete?(id: string, call: string): Promise<void>;
 }
 
 export interface ToolContext {
@@ -98,6 +103,8 @@ export interface MemoryTool {
   readonly title: string;
   readonly description: string;
   readonly inputSchema: z.ZodRawShape;
+  /** Hints for clients (MCP tool annotations), e.g. `destructiveHint` on the tools that erase. */
+  readonly annotations?: { destructiveHint?: boolean; idempotentHint?: boolean; readOnlyHint?: boolean; openWorldHint?: boolean };
   /** Runs the call on arguments already checked against `inputSchema`; a refusal throws a named error. */
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<Record<string, unknown>>;
 }
@@ -314,12 +321,15 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
       return retractJson(r);
     },
   }),
+  // ---- erasure: forget, delete_memory (forget-tools.ts) ----
+  ...FORGET_TOOLS,
 ];
 
 /** Registers every memory tool on an MCP server. */
 export function registerTools(server: McpServer, ctx: ToolContext): void {
   for (const t of MEMORY_TOOLS) {
-    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.inputSchema }, (args: Record<string, unknown>) =>
+    const annotations = t.annotations === undefined ? {} : { annotations: t.annotations };
+    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.inputSchema, ...annotations }, (args: Record<string, unknown>) =>
       guarded(() => t.run(args, ctx)),
     );
   }

@@ -17,7 +17,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-const TOOLS = ['assert_fact', 'changes', 'facts', 'history', 'recall', 'remember', 'retract_fact'];
+const TOOLS = ['assert_fact', 'changes', 'delete_memory', 'facts', 'forget', 'history', 'recall', 'remember', 'retract_fact'];
 
 interface ToolResult {
   isError?: boolean;

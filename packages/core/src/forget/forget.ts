@@ -21,6 +21,8 @@ export interface ForgetResult {
 /** A forget worked out but not yet taken on: the memory after it (a new object) and its tombstone. */
 export interface ForgetPlan extends ForgetResult {
   memory: MemoryGraph;
+  /** The planned memory's operation count: the plan applies to it as it was then (adoptForget checks). */
+  basedOn: number;
 }
 
 /**
@@ -28,6 +30,7 @@ export interface ForgetPlan extends ForgetResult {
  * saves `plan.memory` first, then has `mem` adopt it (`MemoryGraph.forget` does both in one step).
  */
 export function planForget(mem: MemoryGraph, scope: unknown, options: unknown, call = 'MemoryGraph.forget'): ForgetPlan {
+  const basedOn = mem.size.operations;
   const target = readForgetScope(mem, scope, call);
   const opts = readForgetOptions(options, call);
   const at = stamp(mem, opts.recordedAt, call);
@@ -38,5 +41,5 @@ export function planForget(mem: MemoryGraph, scope: unknown, options: unknown, c
   const memory = rebuildMemory(mem, rewritten, call);
   const tombstone: Tombstone = { recordedAt: at, scope: target.kind, ...(opts.reason === undefined ? {} : { reason: opts.reason }), counts: rewritten.counts };
   applyForgetOp(memory, forgetOp(tombstone));
-  return { memory, tombstone, counts: rewritten.counts };
+  return { memory, tombstone, counts: rewritten.counts, basedOn };
 }

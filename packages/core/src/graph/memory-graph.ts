@@ -47,7 +47,7 @@ import type { EmbedderConfig } from './embedder-config.js';
 import { recallAsync } from './recall-async.js';
 // ---- forgetting (forget/*) ----
 import { planForget } from '../forget/forget.js';
-import type { ForgetResult } from '../forget/forget.js';
+import type { ForgetPlan, ForgetResult } from '../forget/forget.js';
 import type { ForgetOptions, ForgetScope } from '../forget/scope.js';
 import { readTombstones } from '../forget/tombstone.js';
 import type { Tombstone } from '../forget/tombstone.js';
@@ -227,9 +227,20 @@ export class MemoryGraph {
    * scope kind, reason, counts). Fact ids and entity ids after forgotten ones may change. See FORGETTING.md.
    */
   forget(scope: ForgetScope, options: ForgetOptions = {}): ForgetResult {
-    const { memory, tombstone, counts } = planForget(this, scope, options);
-    this.adopt(memory);
-    return { tombstone, counts };
+    const plan = planForget(this, scope, options);
+    this.adoptForget(plan);
+    return { tombstone: plan.tombstone, counts: plan.counts };
+  }
+
+  /**
+   * Takes on a forget worked out by `planForget(mem, scope, options)` (for a store that saves the rebuilt
+   * memory before readers see it). Refused if the memory changed since the plan was made.
+   */
+  adoptForget(plan: ForgetPlan): void {
+    if (plan.basedOn !== this.size.operations) {
+      throw new InvalidArgumentError(`MemoryGraph.adoptForget: the memory logged ${this.size.operations - plan.basedOn} operation(s) since the plan was made; plan again`);
+    }
+    this.adopt(plan.memory);
   }
 
   /** Every forget's tombstone, oldest first. */
