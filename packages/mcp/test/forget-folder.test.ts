@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ingestEpisode } from '@palimpsest/core';
 import type { ForgetScope, MemoryGraph } from '@palimpsest/core';
 import { MemoryFolder } from '../src/store.js';
+import { leaks } from './leaks.js';
 
 const SECRET = 'Zorblatt Quennington';
 const CODE = 'vault-code-4471-XQ';
@@ -25,14 +26,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Whether `secret` is in `bytes` as UTF-8 or UTF-16 (either byte order), ASCII case ignored. */
-export function leaks(bytes: Uint8Array, secret: string): boolean {
-  const hay = Buffer.from(bytes.map((c) => (c >= 0x41 && c <= 0x5a ? c + 32 : c)));
-  const s = secret.toLowerCase();
-  const le = Buffer.from(s, 'utf16le');
-  return hay.includes(Buffer.from(s)) || hay.includes(le) || hay.includes(Buffer.from(le).swap16());
-}
 
 /** The secrets found in any file of `folder`, by file. */
 async function filesLeaking(folder: string, secrets: readonly string[]): Promise<string[]> {
