@@ -12,6 +12,7 @@ import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from './mo
 import { Progress } from './progress.js';
 import { FACT_COLUMNS, shortTime, table } from './table.js';
 import { readTranscript } from './transcript.js';
+import { forgetCommand } from './forget-command.js';
 
 export interface Io {
   out: (text: string) => void;
@@ -325,4 +326,4 @@ const convert: Command = {
   },
 };
 
-export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert];
+export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert, forgetCommand];
