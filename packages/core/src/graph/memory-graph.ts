@@ -257,9 +257,9 @@ export class MemoryGraph {
     const into = this as unknown as Record<string, unknown>;
     for (const key of Object.keys(from)) if (!ADOPT_KEEPS.has(key)) into[key] = from[key];
     this.logBuffer.tables = this;
-    // Recall's indexes are built again for this object (the old ones hold forgotten text).
+    // Recall's indexes are dropped (they hold forgotten text) and built again, for this object, by the next
+    // recall: a forget does not pay for an index nobody may read before the next forget.
     this.recallEngine = undefined;
-    this.indexForRecall();
   }
 
   /** @internal What a memory rebuilt from this one's log is given: its clock and its embedder (a model, not a stand-in). */
