@@ -107,6 +107,19 @@ describe('forget', () => {
     expect(mem.log().filter((op) => op.type === 'salience')).toHaveLength(1);
   });
 
+  it('a cardinality-one value a forgotten assertion had closed is believed again, from its own time', () => {
+    let t = T0;
+    const mem = new MemoryGraph({ now: () => (t += DAY), predicates: { price: { cardinality: 'one' } } });
+    mem.assert({ subject: 'Pro', predicate: 'price', object: { value: 40 }, validFrom: T0 });
+    mem.episode({ id: 'leak', text: 'the new price is 50', at: T0 + 5 * DAY });
+    const fifty = mem.assert({ subject: 'Pro', predicate: 'price', object: { value: 50 }, validFrom: T0 + 10 * DAY, evidence: ['leak'] }).id!;
+    expect(mem.facts({ subject: 'Pro', validAt: T0 + 100 * DAY }).map((f) => f.object)).toEqual([{ value: 50 }]);
+    mem.forget({ episode: 'leak' });
+    expect(() => mem.fact(fifty)).toThrow(NotFoundError);
+    expect(mem.facts({ subject: 'Pro', validAt: T0 + 100 * DAY }).map((f) => f.object)).toEqual([{ value: 40 }]);
+    expect(mem.history({ subject: 'Pro' })).toHaveLength(1);
+  });
+
   it('bad input is refused by name and changes nothing', () => {
     const { mem } = build(STEPS);
     const log = JSON.stringify(mem.log());
