@@ -9,7 +9,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { InvalidArgumentError, MemoryGraph, NotFoundError, planForget } from '@palimpsest/core';
+import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
 import type { ForgetOptions, ForgetResult, ForgetScope } from '@palimpsest/core';
 import { MEMORY_TOOLS, registerTools, runTool } from '@palimpsest/mcp/tools';
 import type { ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
@@ -95,7 +95,7 @@ export class MemoryObject extends DurableObject<Env> {
   private async forget(scope: ForgetScope, options: ForgetOptions, memoryId: string): Promise<ForgetResult> {
     return this.ctx.blockConcurrencyWhile(async () => {
       await this.snapshotting;
-      const plan = planForget(this.mem, scope, options);
+      const plan = this.mem.planForget(scope, options);
       const bytes = encodeSnapshot(plan.memory);
       const ops = plan.memory.size.operations;
       const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);

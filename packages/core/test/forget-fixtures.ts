@@ -1,6 +1,7 @@
 // Shared by the forget tests: a scripted memory with a secret in it, every read of a memory at many cuts,
 // and a leak check over text in UTF-8 and UTF-16.
 import { ingestEpisode, MemoryGraph } from '../src/index.js';
+import { tablesOf } from '../src/internal.js';
 
 export const DAY = 86_400_000;
 export const T0 = Date.UTC(2026, 0, 1);
@@ -50,7 +51,7 @@ export function everyRead(mem: MemoryGraph, cuts: readonly number[], queries: re
 export function everything(mem: MemoryGraph, cuts: readonly number[], queries: readonly string[]): string {
   const state = mem.exportState() as unknown as Record<string, unknown>;
   const parts = [everyRead(mem, cuts, queries), JSON.stringify(mem.log())];
-  parts.push(new TextDecoder().decode(mem.logBuffer.trimmed().bytes));
+  parts.push(new TextDecoder().decode(tablesOf(mem)!.logBuffer.trimmed().bytes));
   for (const [key, value] of Object.entries(state)) {
     if (value instanceof Uint8Array) parts.push(key, new TextDecoder().decode(value));
     else if (!ArrayBuffer.isView(value)) parts.push(key, JSON.stringify(value));

@@ -4,7 +4,8 @@
  * of the rewritten log must be the same memory.
  */
 import { describe, expect, it } from 'vitest';
-import { ingestEpisode, MemoryGraph, mulberry32 } from '../src/index.js';
+import { ingestEpisode, MemoryGraph } from '../src/index.js';
+import { mulberry32 } from '../src/internal.js';
 import type { ForgetScope } from '../src/index.js';
 import { DAY, everyRead, everything, leaks, utf8 } from './forget-fixtures.js';
 

@@ -11,7 +11,7 @@
  */
 import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InvalidArgumentError, MemoryGraph, NotFoundError, planForget } from '@palimpsest/core';
+import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
 import type { Embedder, ForgetOptions, ForgetResult, ForgetScope, Operation } from '@palimpsest/core';
 import { loadSnapshot, openLogAppender, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 import type { LogAppender } from '@palimpsest/persist/node';
@@ -195,7 +195,7 @@ export class MemoryFolder {
     try {
       await previousGate;
       await this.flushNew();
-      const plan = planForget(this.mem, scope, options); // refused input throws here, before any file changes
+      const plan = this.mem.planForget(scope, options); // refused input throws here, before any file changes
       await this.appender.close();
       const next = this.generation + 1;
       try {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import { createMcpServer } from '../src/server.js';
 import { MemoryShelf } from '../src/store.js';
 import { leaks } from './leaks.js';

@@ -4,9 +4,9 @@
 // becomes the one its rewritten log replays to: scope.ts reads the request, rewrite.ts rewrites the log,
 // rebuild.ts replays it, tombstone.ts logs the trace. FORGETTING.md in this package says what is kept.
 import { InvalidArgumentError } from '../errors.js';
-import type { ForgetCounts } from '../graph/log.js';
+import type { ForgetCounts } from '../log/log.js';
 import type { MemoryGraph } from '../graph/memory-graph.js';
-import { stamp } from '../graph/write-calls.js';
+import type { MemoryTables } from '../graph/tables.js';
 import { rebuildMemory } from './rebuild.js';
 import { rewriteOps } from './rewrite.js';
 import { readForgetOptions, readForgetScope } from './scope.js';
@@ -18,28 +18,34 @@ export interface ForgetResult {
   counts: ForgetCounts;
 }
 
-/** A forget worked out but not yet taken on: the memory after it (a new object) and its tombstone. */
+/**
+ * A forget worked out but not yet taken on (`MemoryGraph.planForget`): the memory after it (a new object,
+ * for a store to save before readers see it) and its tombstone; `adoptForget(plan)` takes it on.
+ */
 export interface ForgetPlan extends ForgetResult {
   memory: MemoryGraph;
   /** The planned memory's operation count: the plan applies to it as it was then (adoptForget checks). */
   basedOn: number;
 }
 
-/**
- * Works out a forget without changing `mem`: a caller that must store before it shows (a memory folder)
- * saves `plan.memory` first, then has `mem` adopt it (`MemoryGraph.forget` does both in one step).
- */
-export function planForget(mem: MemoryGraph, scope: unknown, options: unknown, call = 'MemoryGraph.forget'): ForgetPlan {
-  const basedOn = mem.size.operations;
+/** The same, as tables (what MemoryGraph wraps). */
+export interface TablesPlan extends ForgetResult {
+  tables: MemoryTables;
+  basedOn: number;
+}
+
+/** Works out a forget without changing `mem`: the tables after it, rebuilt from the rewritten log. */
+export function planForget(mem: MemoryTables, scope: unknown, options: unknown, call = 'MemoryGraph.forget'): TablesPlan {
+  const basedOn = mem.logBuffer.length;
   const target = readForgetScope(mem, scope, call);
   const opts = readForgetOptions(options, call);
-  const at = stamp(mem, opts.recordedAt, call);
-  const rewritten = rewriteOps(mem.log(), target, mem.entities.count);
+  const at = mem.stamp(opts.recordedAt, call);
+  const rewritten = rewriteOps(mem.logBuffer.toArray(), target, mem.entities.count);
   if (opts.reason !== undefined && rewritten.names?.(opts.reason) === true) {
     throw new InvalidArgumentError(`${call}: reason names what is being forgotten; a tombstone keeps no content, so say why without naming it`);
   }
-  const memory = rebuildMemory(mem, rewritten, call);
+  const tables = rebuildMemory(mem, rewritten, call);
   const tombstone: Tombstone = { recordedAt: at, scope: target.kind, ...(opts.reason === undefined ? {} : { reason: opts.reason }), counts: rewritten.counts };
-  applyForgetOp(memory, forgetOp(tombstone));
-  return { memory, tombstone, counts: rewritten.counts, basedOn };
+  applyForgetOp(tables, forgetOp(tombstone));
+  return { tables, tombstone, counts: rewritten.counts, basedOn };
 }

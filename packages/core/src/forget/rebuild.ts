@@ -3,14 +3,15 @@
 // versions by id are mapped onto the rebuilt versions (the same triple, validity and record time).
 import { InvalidArgumentError } from '../errors.js';
 import { literalCode } from '../store/fact-store.js';
-import type { ArchiveOp, Operation, RetrievedOp, SalienceOp } from '../graph/log.js';
-import { MemoryGraph } from '../graph/memory-graph.js';
-import { applyOp } from '../graph/replay.js';
+import type { ArchiveOp, Operation, RetrievedOp, SalienceOp } from '../log/log.js';
+import type { MemoryTables } from '../graph/tables.js';
+import { MissingEmbedder } from '../recall/embedder-config.js';
+import { applyOp, replayLog } from '../log/replay.js';
 import { describeError } from '../graph/validate.js';
 import type { Rewritten } from './rewrite.js';
 
 /** A fact version's identity across the two memories: triple (entities in new ids), validity, record time. */
-function rowKey(mem: MemoryGraph, row: number, entity: (id: number) => number): string | undefined {
+function rowKey(mem: MemoryTables, row: number, entity: (id: number) => number): string | undefined {
   const st = mem.store;
   const t = st.triple[row]!;
   const s = entity(st.tSubject[t]!);
@@ -34,8 +35,8 @@ class RowMap {
   private indexed = 0;
 
   constructor(
-    private readonly old: MemoryGraph,
-    private readonly fresh: MemoryGraph,
+    private readonly old: MemoryTables,
+    private readonly fresh: MemoryTables,
     private readonly entityMap: Int32Array,
   ) {}
 
@@ -66,9 +67,11 @@ function mapFactOp(op: ArchiveOp | RetrievedOp | SalienceOp, rows: RowMap): { op
 }
 
 /** The memory the rewritten log describes; `old` is only read. Adds fact-id operations it rewrote to the counts. */
-export function rebuildMemory(old: MemoryGraph, rewritten: Rewritten, call: string): MemoryGraph {
+export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: string): MemoryTables {
   const ops = rewritten.ops;
-  const fresh = MemoryGraph.replay(ops.slice(0, 1), { ...old.loadOptions(), recallIndex: 'first-recall' });
+  // The old memory's clock and embedder (a model, not the stand-in a load without one gets).
+  const embedder = old.embedder === undefined || old.embedder instanceof MissingEmbedder ? {} : { embedder: old.embedder };
+  const fresh = replayLog(ops.slice(0, 1), { now: old.clock, ...embedder, recallIndex: 'first-recall' });
   const rows = new RowMap(old, fresh, rewritten.entityMap);
   for (let i = 1; i < ops.length; i++) {
     let op: Operation | undefined = ops[i]!;

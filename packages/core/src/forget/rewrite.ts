@@ -3,7 +3,7 @@
 // ids renumbered so the log is the one a memory never given that content would have written. Pure: ops in,
 // ops out. Operations naming fact versions (archive, retrieved, salience) keep their old ids here; rebuild.ts
 // maps them onto the new versions as it replays.
-import type { AliasOp, AssertOp, EntityOp, EpisodeOp, ForgetCounts, ObjectSpec, Operation, RetractOp } from '../graph/log.js';
+import type { AliasOp, AssertOp, EntityOp, EpisodeOp, ForgetCounts, ObjectSpec, Operation, RetractOp } from '../log/log.js';
 import type { ForgetTarget } from './scope.js';
 
 export interface Rewritten {

@@ -1,8 +1,8 @@
 // Reading a forget's scope and options at the edge: what is named must exist, and exactly one thing is named.
 import { InvalidArgumentError, NotFoundError } from '../errors.js';
 import { literalCode, NONE } from '../store/fact-store.js';
-import type { ObjectSpec } from '../graph/log.js';
-import type { MemoryGraph } from '../graph/memory-graph.js';
+import type { ObjectSpec } from '../log/log.js';
+import type { MemoryTables } from '../graph/tables.js';
 import { existingEpisode, requireKnown, withMerged } from '../graph/resolve.js';
 import { argumentObject, checkText, show } from '../graph/validate.js';
 import type { EntityRef, TimeInput } from '../types.js';
@@ -29,7 +29,7 @@ export type ForgetTarget =
 /** The longest reason a tombstone keeps (UTF-16 units). */
 export const MAX_REASON_UNITS = 1000;
 
-export function readForgetScope(mem: MemoryGraph, raw: unknown, call: string): ForgetTarget {
+export function readForgetScope(mem: MemoryTables, raw: unknown, call: string): ForgetTarget {
   const given = argumentObject(call, raw, 'scope');
   const keys = Object.keys(given);
   if (keys.length !== 1 || !(SCOPE_KINDS as string[]).includes(keys[0]!)) {
@@ -58,13 +58,13 @@ export function readForgetScope(mem: MemoryGraph, raw: unknown, call: string): F
 }
 
 /** Whether some fact version was asserted with this source. */
-function usedAsSource(mem: MemoryGraph, source: string): boolean {
+function usedAsSource(mem: MemoryTables, source: string): boolean {
   const id = mem.strings.find(source);
   return id !== -1 && mem.provenance.source.includes(id);
 }
 
 /** A fact version's triple, as its assertions log it: forgetting a fact forgets every version of that triple. */
-function factTarget(mem: MemoryGraph, value: unknown, call: string): ForgetTarget {
+function factTarget(mem: MemoryTables, value: unknown, call: string): ForgetTarget {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= mem.store.rowCount) {
     throw new NotFoundError(`${call}: no fact version #${show(value)}`);
   }

@@ -2,11 +2,11 @@
 // The scope's identifying string (an episode id, an entity's name, a source, a fact's triple) is content
 // and is not kept, not even hashed: a hash of a name is found again by hashing candidate names.
 import { InvalidArgumentError } from '../errors.js';
-import { RECORD_JSON } from '../graph/log-records.js';
-import type { ForgetCounts, ForgetOp } from '../graph/log.js';
-import type { MemoryGraph } from '../graph/memory-graph.js';
+import { RECORD_JSON } from '../log/log-records.js';
+import type { ForgetCounts, ForgetOp } from '../log/log.js';
+import type { MemoryTables } from '../graph/tables.js';
 import { checkText, show } from '../graph/validate.js';
-import { commit, stamp } from '../graph/write-calls.js';
+import { commit } from '../graph/write-calls.js';
 
 export type ForgetScopeKind = ForgetOp['scope'];
 export const SCOPE_KINDS: readonly ForgetScopeKind[] = ['episode', 'entity', 'source', 'fact'];
@@ -45,11 +45,11 @@ function readCounts(raw: unknown): ForgetCounts {
  * Replays a logged forget: the log it belongs to was already rewritten when it was logged, so it only
  * records the tombstone (and moves the record clock).
  */
-export function applyForgetOp(mem: MemoryGraph, op: ForgetOp): void {
+export function applyForgetOp(mem: MemoryTables, op: ForgetOp): void {
   if (!SCOPE_KINDS.includes(op.scope)) throw new InvalidArgumentError(`forget: scope must be one of ${SCOPE_KINDS.join(', ')}, got ${show(op.scope)}`);
   if (op.reason !== undefined) checkText(op.reason, 'forget', 'reason');
   const counts = readCounts(op.counts);
-  const at = stamp(mem, op.recordedAt, 'forget');
+  const at = mem.stamp(op.recordedAt, 'forget');
   commit(mem, forgetOp({ recordedAt: at, scope: op.scope, ...(op.reason === undefined ? {} : { reason: op.reason }), counts }), at);
 }
 
@@ -58,7 +58,7 @@ const encoder = new TextEncoder();
 const PREFIX = Uint8Array.of(RECORD_JSON, ...encoder.encode('{"type":"forget"'));
 
 /** Every tombstone in the log, oldest first (a scan of the records' first bytes; only forgets are decoded). */
-export function readTombstones(mem: MemoryGraph): Tombstone[] {
+export function readTombstones(mem: MemoryTables): Tombstone[] {
   const out: Tombstone[] = [];
   const log = mem.logBuffer;
   for (let i = 0; i < log.length; i++) {
