@@ -93,7 +93,7 @@ export class MemoryObject extends DurableObject<Env> {
    * request runs meanwhile; readers see the forget only once it is stored.
    */
   private async forget(scope: ForgetScope, options: ForgetOptions, memoryId: string): Promise<ForgetResult> {
-    return this.ctx.blockConcurrencyWhile(async () => {
+    return this.alone(async () => {
       await this.snapshotting;
       const plan = this.mem.planForget(scope, options);
       const bytes = encodeSnapshot(plan.memory);
@@ -114,9 +114,25 @@ export class MemoryObject extends DurableObject<Env> {
     });
   }
 
+  /**
+   * Runs `work` with no other request in between. A refusal is passed on as it is: thrown inside
+   * blockConcurrencyWhile it would reset the object, so it crosses that boundary as a value.
+   */
+  private async alone<T>(work: () => Promise<T>): Promise<T> {
+    const outcome = await this.ctx.blockConcurrencyWhile(async () => {
+      try {
+        return { value: await work() };
+      } catch (error) {
+        return { error };
+      }
+    });
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  }
+
   /** Deletes this memory: every snapshot in R2 and all of the object's storage; it starts empty again. */
   private async deleteMemory(memoryId: string, call: string): Promise<void> {
-    await this.ctx.blockConcurrencyWhile(async () => {
+    await this.alone(async () => {
       await this.snapshotting;
       if (this.store.memoryId() === undefined && this.mem.size.operations <= 1) throw new NotFoundError(`${call}: there is no memory ${JSON.stringify(memoryId)}`);
       await deleteSnapshotsExcept(this.env.SNAPSHOTS, snapshotPrefix(this.limits.snapshotPrefix, memoryId), undefined);
