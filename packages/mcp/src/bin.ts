@@ -8,7 +8,7 @@ import { serveHttp, serveStdio, SERVER_VERSION } from './server.js';
 const USAGE = `Usage: palimpsest-mcp --data DIR [--memory ID] [--http PORT] [--compact-every N] [model flags]
 
 Serves a palimpsest memory to an MCP client (tools: remember, recall, facts, history, changes,
-assert_fact, retract_fact).
+assert_fact, retract_fact, forget, delete_memory).
 
   --data DIR          data folder; each memory is a sub-folder (a snapshot + an operation log)
   --memory ID         the memory used when a call names none (default: "default")
