@@ -45,7 +45,8 @@ function recallReply(mem: MemoryGraph, r: RecallResult, shape: ReplyShape): Reco
  * text alone (with its JSON quoting) is still over, it is packed again smaller.
  */
 async function boundedRecall(mem: MemoryGraph, question: string, options: Record<string, unknown>, budget: number, format: ReplyFormat, shape: ReplyShape) {
-  let textBudget = budget;
+  // In JSON the packed text leaves room for the lists beside it (they name the facts, entities and turns).
+  let textBudget = format === 'text' ? budget : Math.max(16, Math.floor(budget * 0.6));
   for (let attempt = 0; ; attempt++) {
     const r = await mem.recallAsync(question, { ...options, tokenBudget: textBudget });
     const reply = fitted(format === 'text' ? { text: r.text } : recallReply(mem, r, shape), format, budget);
