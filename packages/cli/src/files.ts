@@ -75,6 +75,8 @@ export async function openMemory(path: string, embedder?: Embedder): Promise<Ope
     // A tail: the operations after a snapshot. Read with that snapshot, as the folder it sits in.
     const tail = await tailOf(path);
     if (tail === undefined) {
+      const transcript = await transcriptRefusal(path);
+      if (transcript !== undefined) throw transcript;
       throw new InvalidArgumentError(`palimpsest: ${path} is a log tail (it does not start with the memory's 'init' operation) and no snapshot-<n>.plmp is beside it; open the memory folder that holds both`);
     }
     return fromFolder(tail.dir, embedder, tail.generation);
