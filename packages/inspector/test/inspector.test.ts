@@ -105,6 +105,25 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     await page.screenshot({ path: join(SHOTS, '1-overview.png') });
   });
 
+  /** The node labels sigma drew in its last render, by label text. */
+  const drawnLabels = (): Promise<string[]> =>
+    page.evaluate(() => {
+      const g = window.inspector!.graph;
+      const shown = (g.sigma as unknown as { displayedNodeLabels: Set<string> }).displayedNodeLabels;
+      return [...shown].map((key) => String(g.graph.getNodeAttribute(key, 'label')));
+    });
+
+  it('names the entities in view at the opening zoom and zoomed out, without overlapping labels', async () => {
+    const s = await shown();
+    const atOpening = await drawnLabels();
+    // Every entity of a small cut, and plenty of a large one, carries its name at the opening view.
+    expect(atOpening.length).toBeGreaterThanOrEqual(Math.min(s.entities, 12));
+    await page.evaluate(() => window.inspector!.graph.sigma.getCamera().setState({ ratio: 3 }));
+    await expect.poll(async () => (await drawnLabels()).length).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, '1b-zoomed-out.png') });
+    await page.evaluate(() => window.inspector!.graph.sigma.getCamera().setState({ ratio: 1, x: 0.5, y: 0.5 }));
+  });
+
   it('moving both sliders shows the counts facts() gives at the same cut, and the URL keeps the cut', async () => {
     const before = await shown();
     await clickSlider('valid-slider', 0.45);
@@ -259,7 +278,26 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     });
     for (const f of facts) expect(lit).toContain(f.id);
     await page.screenshot({ path: join(SHOTS, '5-recall.png') });
-    await page.click('#recall-clear');
+
+    // Moving a clock makes that recall stale: its lists and lit paths go, rather than lighting another cut.
+    await clickSlider('known-slider', 0);
+    const before = await shown();
+    expect(before.knownAt).toBeLessThan(s.knownAt);
+    expect(await page.locator('#recall-facts li').count()).toBe(0);
+    const stillLit = await page.evaluate(() => {
+      const g = window.inspector!.graph;
+      return g.graph.filterEdges((e) => g.sigma.getEdgeDisplayData(e)?.size === 2.5).length;
+    });
+    expect(stillLit).toBe(0);
+
+    // And a cut before the first write says so, instead of a blank canvas.
+    expect(before.facts).toBe(0);
+    const note = page.locator('#empty-cut');
+    await expect.poll(() => note.isVisible()).toBe(true);
+    expect(await note.textContent()).toMatch(/^Nothing known yet: known at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC is before the memory's first fact/);
+    await page.screenshot({ path: join(SHOTS, '7-empty-cut.png') });
+    await page.click('#end');
+    await expect.poll(() => note.isVisible()).toBe(false);
   });
 
   it('measures the re-render after a slider move (reported, not asserted)', async () => {
