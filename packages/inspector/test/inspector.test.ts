@@ -102,6 +102,10 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     expect(s.knownAt % MINUTE).toBe(MINUTE - 1); // end of a minute
     expect(s.facts).toBeGreaterThan(20); // not a trivial memory (rule-extractor@2 writes typed facts, no co-occurrence pairs)
     expect({ facts: s.facts, entities: s.entities }).toEqual(expected(s));
+    // The exact-minute fields show the cut in UTC, 24-hour, as the rest of the page does (no local AM/PM).
+    const utcMinute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+    expect(await page.inputValue('#valid-input')).toBe(utcMinute(s.validAt));
+    expect(await page.inputValue('#known-input')).toBe(utcMinute(s.knownAt));
     await page.screenshot({ path: join(SHOTS, '1-overview.png') });
   });
 
