@@ -223,6 +223,27 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     const drawn = await page.locator('#history-diagram line.supersedes').evaluateAll((ls) => ls.map((l) => `${l.getAttribute('data-from')}->${l.getAttribute('data-to')}`));
     expect(drawn.sort()).toEqual(links.sort());
     expect(await page.locator('#history-diagram g.crosshair').count()).toBe(1);
+    // Values are named on the diagram when they fit (at most 12 lanes; see parts.test.ts): with one predicate
+    // picked, each of its values carries its name, and no two names are drawn over each other.
+    const text = (f: (typeof history)[number]) => ('name' in f.object ? f.object.name : JSON.stringify(f.object.value));
+    const values = (p: string) => new Set(history.filter((f) => f.predicate === p).map(text));
+    const few = [...new Set(history.map((f) => f.predicate))].filter((p) => values(p).size <= 12).sort((a, b) => values(b).size - values(a).size)[0]!;
+    await page.selectOption('#history-predicate', few);
+    const labels = await page.locator('#history-diagram text.object-label').evaluateAll((ts) =>
+      ts.map((t) => {
+        const b = (t as SVGTextElement).getBBox();
+        return { text: t.textContent ?? '', x: b.x, y: b.y, w: b.width, h: b.height };
+      }),
+    );
+    expect(new Set(labels.map((l) => l.text))).toEqual(values(few));
+    for (const [i, a] of labels.entries()) {
+      for (const b of labels.slice(i + 1)) {
+        const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+        expect(apart, `"${a.text}" and "${b.text}" overlap`).toBe(true);
+      }
+    }
+    await page.screenshot({ path: join(SHOTS, '3b-history-one-predicate.png') });
+    await page.selectOption('#history-predicate', '');
 
     // Hover a version: the card names it and quotes its evidence episode.
     const target = history.find((f) => f.invalidAt !== Infinity) ?? history[history.length - 1]!;
