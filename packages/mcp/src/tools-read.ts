@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { InvalidArgumentError, NotFoundError, estimateTokens } from '@palimpsest/core';
 import type { MemoryGraph, RecallResult } from '@palimpsest/core';
+import { tablesOf } from '@palimpsest/core/internal';
 import { factOut, fitted, recalledOut, scored, serialise, when } from './reply.js';
 import type { ReplyFormat, ReplyShape } from './reply.js';
 import {
@@ -226,9 +227,7 @@ function episodeOrThrow(mem: MemoryGraph, id: string) {
 
 /** Every episode. The memory has no public listing of episodes; its episode table keeps their ids in order. */
 function allEpisodes(mem: MemoryGraph) {
-  const ids = (mem as unknown as { episodes?: { ids?: unknown } }).episodes?.ids;
-  if (!Array.isArray(ids)) throw new Error('get_episodes: this memory does not list its episodes; pass episodeIds');
-  return (ids as string[]).map((id) => mem.getEpisode(id)!);
+  return (tablesOf(mem)?.episodes.ids ?? []).map((id) => mem.getEpisode(id)!);
 }
 
 function searchEntities(mem: MemoryGraph, query: string, knownAtText: string | undefined) {
