@@ -11,7 +11,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
 import type { ForgetOptions, ForgetResult, ForgetScope } from '@palimpsest/core';
-import { MEMORY_TOOLS, registerTools, runTool } from '@palimpsest/mcp/tools';
+import { MEMORY_TOOLS, SERVER_INSTRUCTIONS, registerTools, runTool } from '@palimpsest/mcp/tools';
 import type { ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { checkMemoryId, readLimits } from './config.js';
@@ -216,14 +216,17 @@ export class MemoryObject extends DurableObject<Env> {
     return {
       defaultMemory: memoryId,
       shelf: {
-        get: async (id, call) => {
+        get: async (id, call, options) => {
           if (id !== memoryId) throw new InvalidArgumentError(`${call}: this endpoint serves memory "${memoryId}" only; use /memories/${id}/ for "${id}"`);
+          // A read of a memory nothing was ever written to is refused, as on disk (nothing is stored by it).
+          if (options?.create === false && this.store.memoryId() === undefined) throw new NotFoundError(`${call}: no memory "${memoryId}" yet; nothing was written to it`);
           return memory(call);
         },
         delete: async (id, call) => {
           if (id !== memoryId) throw new InvalidArgumentError(`${call}: this endpoint serves memory "${memoryId}" only; use /memories/${id}/ for "${id}"`);
           await this.deleteMemory(memoryId, call);
         },
+        list: async () => (this.store.memoryId() === undefined ? [] : [memoryId]),
       },
     };
   }
@@ -286,7 +289,7 @@ export class MemoryObject extends DurableObject<Env> {
       return json(405, body, { allow: 'POST' });
     }
     const text = await readBody(request, this.limits.maxRequestBytes, 'mcp');
-    const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} } });
+    const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
     registerTools(server, this.toolContext(memoryId, byteLength(text)));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

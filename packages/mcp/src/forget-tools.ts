@@ -6,14 +6,14 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '@palimpsest/core';
 import type { ForgetScope } from '@palimpsest/core';
-import type { MemoryTool, ToolContext } from './tools.js';
+import type { MemoryTool, ToolContext } from './tool-kit.js';
 
 const memory = z
   .string()
   .optional()
   .describe('Which memory to use (a name of letters, digits, ".", "_" or "-"). Defaults to the server\'s default memory.');
 
-const DESTRUCTIVE = { destructiveHint: true, idempotentHint: false, readOnlyHint: false, openWorldHint: false } as const;
+const DESTRUCTIVE = { readOnlyHint: false, destructiveHint: true, idempotentHint: false } as const;
 
 const forgetShape = {
   episode: z.string().optional().describe('The id of an episode (a remembered turn) to forget, e.g. "turn-3".'),
@@ -49,7 +49,7 @@ export const FORGET_TOOLS: readonly MemoryTool[] = [
     run: async (raw: Record<string, unknown>, ctx: ToolContext) => {
       const args = raw as z.objectOutputType<typeof forgetShape, z.ZodTypeAny>;
       const scope = scopeOf(args);
-      const f = await ctx.shelf.get(args.memory ?? ctx.defaultMemory, 'forget');
+      const f = await ctx.shelf.get(args.memory ?? ctx.defaultMemory, 'forget', { create: false });
       if (f.forget === undefined) throw new InvalidArgumentError('forget: this server cannot erase its stored copies');
       const { tombstone, counts } = await f.forget(scope, args.reason === undefined ? {} : { reason: args.reason });
       return { tombstone: { ...tombstone, recordedAt: new Date(tombstone.recordedAt).toISOString() }, counts };
