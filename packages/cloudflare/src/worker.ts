@@ -6,8 +6,9 @@
 import { authenticate, authorizeMemory, readAccess } from './access.js';
 import { checkMemoryId, readLimits } from './config.js';
 import type { Env } from './config.js';
-import { JSON_ROUTES, ROUTE, errorResponse, json, memoryIdOf } from './http.js';
+import { JSON_ROUTES, MEMORY_ROUTE, ROUTE, errorResponse, json, memoryIdOf } from './http.js';
 import { NotFoundError } from '@palimpsest/core';
+import { corsHeaders, corsOrigins, withHeaders } from './cors.js';
 
 export { MemoryObject } from './memory-object.js';
 export type { Env } from './config.js';
@@ -24,7 +25,15 @@ export async function routeToMemory(request: Request, env: Env): Promise<Respons
   }
   try {
     const prefixes = await authenticate(request, access);
-    const m = ROUTE.exec(new URL(request.url).pathname);
+    const path = new URL(request.url).pathname;
+    const whole = request.method === 'DELETE' ? MEMORY_ROUTE.exec(path) : null;
+    if (whole !== null) {
+      const id = memoryIdOf(whole[1]!);
+      checkMemoryId(id, 'delete');
+      authorizeMemory(prefixes, id);
+      return await env.MEMORY.get(env.MEMORY.idFromName(id)).fetch(request);
+    }
+    const m = ROUTE.exec(path);
     if (m === null) {
       throw new NotFoundError(`palimpsest: the routes are /memories/:id/{${[...Object.keys(JSON_ROUTES), 'mcp'].join(',')}}`);
     }
@@ -37,6 +46,13 @@ export async function routeToMemory(request: Request, env: Env): Promise<Respons
   }
 }
 
+/** Every request, with CORS for the origins in CORS_ORIGINS only (a preflight from another origin gets no CORS headers). */
+export async function handle(request: Request, env: Env): Promise<Response> {
+  const cors = corsHeaders(request, corsOrigins(env.CORS_ORIGINS));
+  if (request.method === 'OPTIONS') return new Response(null, { status: cors === undefined ? 403 : 204, headers: cors ?? {} });
+  return withHeaders(await routeToMemory(request, env), cors);
+}
+
 export default {
-  fetch: (request, env) => routeToMemory(request, env),
+  fetch: (request, env) => handle(request, env),
 } satisfies ExportedHandler<Env>;

@@ -12,7 +12,7 @@ import type { Embedder, Extractor } from '@palimpsest/core';
 import { refusal } from './http-access.js';
 import { MemoryShelf } from './store.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, LineTransport } from './stdio-transport.js';
-import { registerTools } from './tools.js';
+import { SERVER_INSTRUCTIONS, registerTools } from './tools.js';
 
 export const SERVER_NAME = 'palimpsest';
 export const SERVER_VERSION = '0.1.0';
@@ -41,7 +41,7 @@ export interface HttpServerOptions extends MemoryServerOptions {
 
 /** The tools on a fresh McpServer (one per connection; all share `shelf`). */
 export function createMcpServer(shelf: MemoryShelf, options: Pick<MemoryServerOptions, 'defaultMemory' | 'extractor' | 'embedder'> = {}): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} } });
+  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
   registerTools(server, {
     shelf,
     defaultMemory: options.defaultMemory ?? 'default',

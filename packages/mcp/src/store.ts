@@ -9,12 +9,13 @@
  * opens log-<g+1> for new writes, saves snapshot-<g+1>, and only then deletes older files, so a kill at any
  * point leaves a set of files from which every acknowledged operation is restored.
  */
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
-import type { Embedder, Operation } from '@palimpsest/core';
+import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
+import type { Embedder, ForgetOptions, ForgetResult, ForgetScope, Operation } from '@palimpsest/core';
 import { loadSnapshot, openLogAppender, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 import type { LogAppender } from '@palimpsest/persist/node';
+import { removeOlderGenerations, rewriteFolder } from './forget-folder.js';
 import { OpenBound } from './open-bound.js';
 
 export interface MemoryFolderOptions {
@@ -129,6 +130,8 @@ export class MemoryFolder {
     }
     // Files older than the newest snapshot are superseded (a kill after it was saved may have left them).
     await removeSuperseded(dir, names, base);
+    // A forget killed after its snapshot was renamed into place: its erasure is completed here.
+    if (base > 0) await removeOlderGenerations(dir, base);
     return folder;
   }
 
@@ -181,6 +184,38 @@ export class MemoryFolder {
     }
   }
 
+  /**
+   * Forgets (MemoryGraph.forget) in the memory and in every file of the folder (forget-folder.ts): the
+   * rebuilt memory is saved as the next snapshot and older files deleted before readers see it. Writes wait.
+   */
+  async forget(scope: ForgetScope, options: ForgetOptions = {}): Promise<ForgetResult> {
+    if (this.closed) throw new InvalidArgumentError('MemoryFolder.forget: the memory is closed');
+    let open!: () => void;
+    const previousGate = this.gate;
+    this.gate = new Promise<void>((resolve) => (open = resolve));
+    try {
+      await previousGate;
+      await this.flushNew();
+      const plan = this.mem.planForget(scope, options); // refused input throws here, before any file changes
+      await this.appender.close();
+      const next = this.generation + 1;
+      try {
+        await rewriteFolder(this.dir, plan.memory, next);
+      } finally {
+        // The old generation's log if the snapshot was not saved (nothing forgotten), else the new one's.
+        const saved = await stat(join(this.dir, snapshotName(next))).then(() => true, () => false);
+        if (saved) this.generation = next;
+        this.appender = await openLogAppender(join(this.dir, logName(this.generation)));
+      }
+      this.mem.adoptForget(plan);
+      this.logged = this.mem.size.operations;
+      this.sinceSnapshot = 0;
+      return { tombstone: plan.tombstone, counts: plan.counts };
+    } finally {
+      open();
+    }
+  }
+
   /** Waits for any compaction, flushes and closes the log. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -209,17 +244,59 @@ export class MemoryShelf {
     this.open = new OpenBound(options.maxOpen);
   }
 
-  /** The memory named `id` (a folder under the data folder; created on first write or read). */
-  get(id: string, call = 'memory'): Promise<MemoryFolder> {
+  /**
+   * The memory named `id` (a folder under the data folder). Created on first use, unless `create` is false
+   * (reads): then a memory with no folder is refused with NotFoundError and nothing is created.
+   */
+  async get(id: string, call = 'memory', options: { create?: boolean } = {}): Promise<MemoryFolder> {
     if (typeof id !== 'string' || !MEMORY_ID.test(id)) {
       throw new InvalidArgumentError(`${call}: memory ${JSON.stringify(id)} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
     }
     let folder = this.open.get(id);
+    if (folder === undefined && options.create === false && !(await this.exists(id))) {
+      const known = await this.list();
+      throw new NotFoundError(`${call}: no memory "${id}"; the memories are ${known.length === 0 ? 'none yet' : known.map((n) => `"${n}"`).join(', ')}`);
+    }
+    folder = this.open.get(id); // another call may have opened it meanwhile
     if (folder === undefined) {
       folder = this.open.open(id, call, () => MemoryFolder.open(join(this.dataDir, id), this.options));
       folder.catch(() => this.open.delete(id)); // a failed open (a damaged file) is retried on the next call
     }
     return folder;
+  }
+
+  /** Whether the memory `id` has a folder holding a snapshot or a log. */
+  private async exists(id: string): Promise<boolean> {
+    const names = await readdir(join(this.dataDir, id)).catch(() => [] as string[]);
+    return names.some((n) => SNAPSHOT.test(n) || LOG.test(n));
+  }
+
+  /** The names of the memories under the data folder (open or on disk), sorted. */
+  async list(): Promise<string[]> {
+    const entries = await readdir(this.dataDir).catch(() => [] as string[]);
+    const onDisk: string[] = [];
+    for (const n of entries) {
+      if (MEMORY_ID.test(n) && (await stat(join(this.dataDir, n)).catch(() => undefined))?.isDirectory() && (await this.exists(n))) onDisk.push(n);
+    }
+    return [...new Set([...onDisk, ...this.open.keys()])].sort();
+  }
+
+  /**
+   * Deletes the memory `id`: closes it and removes its folder with every file in it. NotFoundError when
+   * there is no such memory on disk.
+   */
+  async delete(id: string, call = 'delete_memory'): Promise<void> {
+    if (typeof id !== 'string' || !MEMORY_ID.test(id)) {
+      throw new InvalidArgumentError(`${call}: memory ${JSON.stringify(id)} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
+    }
+    const dir = join(this.dataDir, id);
+    const pending = this.open.get(id);
+    this.open.delete(id);
+    await (await pending?.catch(() => undefined))?.close();
+    await this.open.settled(); // a close made to make room, of this memory too
+    const exists = await stat(dir).then(() => true, () => false);
+    if (!exists) throw new NotFoundError(`${call}: there is no memory ${JSON.stringify(id)}`);
+    await rm(dir, { recursive: true, force: true });
   }
 
   async close(): Promise<void> {
