@@ -4,14 +4,16 @@
  * refusing every later append.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { link, open, readFile, unlink, writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CorruptLogError, InvalidArgumentError, LogLockedError, LogWriteError, NotFoundError } from '@palimpsest/core';
 import { CHAIN_SEED, encodeRecord, headerLine } from './log-format.js';
 import { V3_CHAIN_SEED, v3HeaderLine } from './log-binary.js';
 import { opBytes, v3Frame, writeLog } from './log-file.js';
 import { damageError, scanLog } from './log-scan.js';
-import { isErrno, processAlive, syncDirectory, writeAll } from './fs-util.js';
+import { NEW_FILE_MODE, syncDirectory, writeAll } from './fs-util.js';
+import { lockFile } from './file-lock.js';
+import type { FileLock } from './file-lock.js';
 
 export interface LogAppender {
   /** Queues one operation (a JSON object) as a record. Throws InvalidArgumentError for anything else, LogWriteError after a failed write. */
@@ -29,62 +31,9 @@ export interface LogAppender {
 
 /** Flush a chunk in the background once this many bytes are queued (flush() still decides what is acknowledged). */
 const CHUNK = 1 << 20;
-let lockCounter = 0;
-
-/**
- * Takes `<path>.lock`, a file holding the owner's pid, created complete and exclusively (written beside
- * it, then hard-linked into place, which fails if it exists). A lock whose process no longer runs is
- * stale and taken over; a live one refuses with LogLockedError. Resolves to the release function.
- */
-async function acquireLock(caller: string, path: string): Promise<() => Promise<void>> {
-  const lock = `${path}.lock`;
-  const mine = `${lock}.${process.pid}-${++lockCounter}`;
-  await writeFile(mine, `${process.pid}\n`, { flag: 'wx' });
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await placeLock(mine, lock);
-        return async () => {
-          await unlink(lock).catch(() => undefined);
-        };
-      } catch (e) {
-        if (!isErrno(e, 'EEXIST') || attempt >= 3) throw e;
-      }
-      let text = '';
-      try {
-        text = await readFile(lock, 'utf8');
-      } catch (e) {
-        if (isErrno(e, 'ENOENT')) continue; // released meanwhile
-        throw e;
-      }
-      const holder = /^(\d+)\n$/.test(text) ? Number(text.trim()) : undefined;
-      if (holder !== undefined && !processAlive(holder)) {
-        await unlink(lock).catch(() => undefined); // stale: its process is gone
-        continue;
-      }
-      throw new LogLockedError(
-        holder === undefined
-          ? `${caller}: ${path} is locked (${lock} does not name a process; remove it if no writer runs)`
-          : `${caller}: ${path} is locked by ${holder === process.pid ? 'another appender in this process' : `process ${holder}`} (${lock}); one appender per log`,
-      );
-    }
-  } finally {
-    await unlink(mine).catch(() => undefined);
-  }
-}
-
-/** Hard-links the complete lock file into place; where a file system has no hard links, creates it with O_EXCL. */
-async function placeLock(mine: string, lock: string): Promise<void> {
-  try {
-    await link(mine, lock);
-  } catch (e) {
-    if (!isErrno(e, 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV')) throw e;
-    await writeFile(lock, `${process.pid}\n`, { flag: 'wx' });
-  }
-}
 
 /** Verifies the log and returns where appending continues; converts a version-1 log to version 2 first. */
-async function prepare(path: string): Promise<{ size: number; seq: number; chain: number; created: boolean; format: 2 | 3 }> {
+async function prepare(path: string, lock: FileLock): Promise<{ size: number; seq: number; chain: number; created: boolean; format: 2 | 3 }> {
   let scan;
   try {
     scan = await scanLog('openLogAppender', path, false);
@@ -99,8 +48,8 @@ async function prepare(path: string): Promise<{ size: number; seq: number; chain
   if (scan.format === 1) {
     // An unframed log of an earlier release: rewritten once, atomically, as version 2 (text stays text).
     const { ops } = await scanLog('openLogAppender', path);
-    await writeLog(path, ops, { format: 2 });
-    return prepare(path);
+    await writeLog(path, ops, { format: 2, lock });
+    return prepare(path, lock);
   }
   return { size: scan.goodBytes, seq: scan.lastSeq, chain: scan.chain, created: false, format: scan.format === 3 ? 3 : 2 };
 }
@@ -115,12 +64,13 @@ export async function openLogAppender(path: string, options: { format?: 2 | 3 } 
   if (options === null || typeof options !== 'object' || (options.format !== undefined && options.format !== 2 && options.format !== 3)) {
     throw new InvalidArgumentError('openLogAppender: options.format must be 2 or 3');
   }
-  const release = await acquireLock('openLogAppender', path);
+  const lock = await lockFile(path, { caller: 'openLogAppender' });
+  const release = () => lock.release();
   let fh: FileHandle | undefined;
   let start;
   try {
-    start = await prepare(path);
-    fh = await open(path, start.created ? 'wx' : 'r+');
+    start = await prepare(path, lock);
+    fh = await open(path, start.created ? 'wx' : 'r+', NEW_FILE_MODE);
     if (start.size === 0) {
       // A new or empty log takes the format asked for (3 by default); an existing one keeps its own.
       start.format = options.format ?? 3;

@@ -7,6 +7,8 @@ import { encodeRecord, CHAIN_SEED, headerLine } from './log-format.js';
 import { damageError, scanLog } from './log-scan.js';
 import type { LogFailure } from './log-scan.js';
 import { writeAll, writeFileAtomic } from './fs-util.js';
+import { lockCovers, lockFile } from './file-lock.js';
+import type { FileLock } from './file-lock.js';
 
 const utf8 = new TextEncoder();
 
@@ -42,6 +44,26 @@ export interface WriteLogOptions {
    * without JSON for assertions) or 2 (framed JSON lines: a text file jq and grep read). @default 3
    */
   format?: 2 | 3;
+  /**
+   * The write lock of `path` that the caller already holds (lockFile), e.g. across a read-modify-write.
+   * Without it writeLog takes the lock for the write, and refuses with LogLockedError while another writer
+   * (an appender, a memory folder, another writeLog) holds it.
+   */
+  lock?: FileLock;
+}
+
+/** Runs `work` holding the write lock of `path`: the caller's (checked to be the same file) or one taken for it. */
+export async function withLock<T>(caller: string, path: string, given: FileLock | undefined, work: () => Promise<T>): Promise<T> {
+  if (given !== undefined) {
+    if (!(await lockCovers(given, path, caller))) throw new InvalidArgumentError(`${caller}: options.lock must be a held lock of ${path} (lockFile)`);
+    return work();
+  }
+  const lock = await lockFile(path, { caller });
+  try {
+    return await work();
+  } finally {
+    await lock.release();
+  }
 }
 
 /**
@@ -57,7 +79,7 @@ export async function writeLog(path: string, ops: Iterable<unknown> | AsyncItera
   const format = options.format ?? 3;
   if (format !== 2 && format !== 3) throw new InvalidArgumentError(`writeLog: format must be 2 or 3, got ${String(format)}`);
   let count = 0;
-  await writeFileAtomic(path, async (fh) => {
+  await withLock('writeLog', path, options.lock, () => writeFileAtomic(path, async (fh) => {
     const parts: Uint8Array[] = [format === 3 ? v3HeaderLine() : headerLine(), Uint8Array.of(0x0a)];
     let size = 0;
     let position = 0;
@@ -75,7 +97,7 @@ export async function writeLog(path: string, ops: Iterable<unknown> | AsyncItera
       }
     }
     if (parts.length > 0) await writeAll(fh, Buffer.concat(parts), position);
-  });
+  }));
   return count;
 }
 
@@ -123,9 +145,15 @@ export async function readLog(path: string, options: ReadLogOptions = {}): Promi
 /**
  * Makes a log whole again: keeps the longest verified prefix, cutting off a torn last append or
  * everything from the first damaged line on, and resolves to what it dropped (undefined when nothing).
- * An unframed version-1 log whose complete last line lacks its newline gets one.
+ * An unframed version-1 log whose complete last line lacks its newline gets one. Takes the log's write
+ * lock (refused with LogLockedError beside a live appender) unless `lock` is the caller's.
  */
-export async function repairLog(path: string): Promise<LogFailure | undefined> {
+export async function repairLog(path: string, options: { lock?: FileLock } = {}): Promise<LogFailure | undefined> {
+  if (options === null || typeof options !== 'object') throw new InvalidArgumentError('repairLog: options must be an object');
+  return withLock('repairLog', path, options.lock, () => repairLocked(path));
+}
+
+async function repairLocked(path: string): Promise<LogFailure | undefined> {
   const scan = await scanLog('repairLog', path, false);
   const fh = await open(path, 'r+');
   try {

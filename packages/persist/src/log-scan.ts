@@ -4,13 +4,14 @@
  * the first line that fails and only counts what follows, so callers get the verified prefix, where it
  * ends, and whether the failure is a torn last append or damage before the end.
  */
-import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { CorruptLogError, SnapshotVersionError } from '@palimpsest/core';
 import type { Operation } from '@palimpsest/core';
 import { decodePayload, FRAME_HEAD, V3_CHAIN_SEED } from './log-binary.js';
 import { crc32c } from './crc32c.js';
 import { CHAIN_SEED, checkRecord, classifyFirstLine, looksFramed, NEWEST_READ, RECORD_KIND_JSON } from './log-format.js';
-import { isErrno, notFound } from './fs-util.js';
+import { isErrno, notFound, refuseIfNotRegular } from './fs-util.js';
 
 /** Where a log stops verifying. */
 export interface LogFailure {
@@ -250,8 +251,11 @@ class Scanner {
 export async function scanLog(caller: string, path: string, keepOps = true): Promise<LogScanResult> {
   const scanner = new Scanner(caller, path, keepOps);
   let pending: Buffer[] = [];
+  let fh: FileHandle | undefined;
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    fh = await open(path, 'r');
+    refuseIfNotRegular(caller, path, await fh.stat());
+    for await (const chunk of fh.createReadStream({ highWaterMark: 1 << 20, autoClose: false }) as AsyncIterable<Buffer>) {
       if (scanner.framed()) {
         scanner.feedFrames(chunk);
         continue;
@@ -277,6 +281,8 @@ export async function scanLog(caller: string, path: string, keepOps = true): Pro
   } catch (e) {
     if (isErrno(e, 'ENOENT')) throw notFound(caller, path, e);
     throw e;
+  } finally {
+    await fh?.close();
   }
   if (scanner.framed()) scanner.finishFrames();
   else if (pending.length > 0) scanner.feed(Buffer.concat(pending), false);
