@@ -162,3 +162,17 @@ async function flockFile(caller: string, path: string): Promise<() => Promise<vo
   }
   return () => fh.close();
 }
+
+/** Runs `work` holding the write lock of `path`: the caller's (checked to be the same file) or one taken for it. */
+export async function withLock<T>(caller: string, path: string, given: FileLock | undefined, work: () => Promise<T>): Promise<T> {
+  if (given !== undefined) {
+    if (!(await lockCovers(given, path, caller))) throw new InvalidArgumentError(`${caller}: options.lock must be a held lock of ${path} (lockFile)`);
+    return work();
+  }
+  const lock = await lockFile(path, { caller });
+  try {
+    return await work();
+  } finally {
+    await lock.release();
+  }
+}
