@@ -6,7 +6,8 @@ import type { ParseArgsConfig } from 'node:util';
 import { InvalidArgumentError, MemoryGraph, ingest as ingestTurns } from '@palimpsest/core';
 import type { Embedder, Fact, FactQuery, IngestTurn } from '@palimpsest/core';
 import { changesJson, factJson, isoTime, recallJson } from '@palimpsest/persist';
-import { fileExists, kindForPath, openMemory, saveMemory } from './files.js';
+import { fileExists, kindForPath, lockForWrite, openMemory, saveMemory } from './files.js';
+import type { FileLock } from '@palimpsest/persist/node';
 import type { OpenedMemory } from './files.js';
 import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from './models.js';
 import { Progress } from './progress.js';
@@ -257,6 +258,16 @@ const ingest: Command = {
     const [path, transcriptPath] = ctx.positionals as [string, string];
     const models = await modelsFromFlags(ctx.values);
     const transcript = await readTranscript(transcriptPath);
+    const lock = await lockForWrite(path, 'ingest'); // held from reading FILE to rewriting it
+    try {
+      await ingestLocked(ctx, path, transcript, models, lock);
+    } finally {
+      await lock.release();
+    }
+  },
+};
+
+async function ingestLocked(ctx: Parameters<Command['run']>[0], path: string, transcript: Awaited<ReturnType<typeof readTranscript>>, models: Awaited<ReturnType<typeof modelsFromFlags>>, lock: FileLock): Promise<void> {
     const existing = await fileExists(path);
     const opened = existing ? await load(ctx, path, models.embedder) : undefined;
     const mem = opened?.mem ?? new MemoryGraph(models.embedder === undefined ? {} : { embedder: models.embedder });
@@ -275,7 +286,7 @@ const ingest: Command = {
       throw e;
     }
     const added = summary.facts - summary.rejected;
-    const bytes = await saveMemory(path, mem, opened?.kind ?? kindForPath(path), opened?.logFormat); // a log keeps its format
+    const bytes = await saveMemory(path, mem, lock, opened?.kind ?? kindForPath(path), opened?.logFormat); // a log keeps its format
     bar.finish(`${added} facts`);
     const result = {
       file: path,
@@ -290,8 +301,7 @@ const ingest: Command = {
     };
     if (ctx.values.json) return printJson(ctx, result);
     ctx.io.out(`${existing ? 'updated' : 'created'} ${path}: ${turns.length} turns, ${added} facts added or reinforced; now ${result.episodes} episodes, ${result.operations} operations, ${bytes} bytes`);
-  },
-};
+}
 
 /** Transcript lines as turns: a line without an id gets the next free turn-<n>. */
 function turnIds(mem: MemoryGraph, transcript: Awaited<ReturnType<typeof readTranscript>>): IngestTurn[] {
@@ -317,8 +327,15 @@ const convert: Command = {
     const to = option(ctx, 'to');
     if (to !== undefined && to !== 'snapshot' && to !== 'log') throw new InvalidArgumentError(`palimpsest convert: --to must be snapshot or log, got "${to}"`);
     const kind = to ?? kindForPath(output);
-    const { mem, kind: from, bytes: inBytes } = await load(ctx, input);
-    const bytes = await saveMemory(output, mem, kind);
+    const lock = await lockForWrite(output, 'convert');
+    let loaded, bytes;
+    try {
+      loaded = await load(ctx, input);
+      bytes = await saveMemory(output, loaded.mem, lock, kind);
+    } finally {
+      await lock.release();
+    }
+    const { mem, kind: from, bytes: inBytes } = loaded;
     const result = { input, from, inputBytes: inBytes, output, to: kind, outputBytes: bytes, operations: mem.size.operations };
     if (ctx.values.json) return printJson(ctx, result);
     ctx.io.out(`${input} (${from}, ${inBytes} bytes) → ${output} (${kind}, ${bytes} bytes), ${result.operations} operations`);

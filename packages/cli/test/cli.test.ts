@@ -148,7 +148,7 @@ describe('palimpsest ingest', () => {
     const asLog = join(dir, 'new.jsonl');
     expect((await run('ingest', asLog, transcript)).code).toBe(0);
     expect((await readLog(asLog)).ops[0]!.type).toBe('init');
-    expect((await readLog(asLog)).format).toBe(3); // a new log: the default format
+    expect((await readLog(asLog)).format).toBe(4); // a new log: the default format
     // An existing text log (format 2) stays text when ingest rewrites it.
     const textLog = join(dir, 'text.jsonl');
     await writeLog(textLog, reference.log(), { format: 2 });
