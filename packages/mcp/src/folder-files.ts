@@ -5,7 +5,7 @@
  * accepts the loss, opened with what is left and reported; a torn last append (a crash mid-append, never
  * acknowledged) is the one repair made without asking, and it is reported too.
  */
-import { readdir, unlink } from 'node:fs/promises';
+import { readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CorruptLogError, MemoryGraph } from '@palimpsest/core';
 import type { Embedder, Operation } from '@palimpsest/core';
@@ -25,8 +25,12 @@ export interface FolderRecovery {
   torn: { file: string; droppedBytes: number }[];
   /** With `acceptLoss`: logs cut short or damaged, and how many acknowledged operations they lost (undefined: unknown). */
   lost: { file: string; reason: string; operations: number | undefined }[];
-  /** With `acceptLoss`: logs that do not start where the files before them end (`missing` < 0: operations repeated, skipped). */
-  gaps: { file: string; missing: number }[];
+  /**
+   * With `acceptLoss`: logs that do not start where the files before them end. `missing` < 0: operations
+   * repeated, skipped. `missing` > 0: the later operations cannot apply (they name what the missing ones
+   * made), so this log and every later one are renamed aside (`<name>.gap`), kept for inspection, in `setAside`.
+   */
+  gaps: { file: string; missing: number; setAside?: string[] }[];
 }
 
 /** Deletes snapshots, logs and old lock files of generations below `generation`: a newer snapshot covers them. */
@@ -78,9 +82,15 @@ export async function readFolder(
   const snapshot = base >= 0 ? await loadSnapshot(join(dir, snapshotName(base)), { now: load.now, ...embed }) : undefined;
   let expected = snapshot?.size.operations ?? 0;
   const tail: Operation[] = [];
-  for (const g of logs) {
-    const file = logName(g);
+  for (let k = 0; k < logs.length; k++) {
+    const file = logName(logs[k]!);
     const ops = await readTail(join(dir, file), file, expected, acceptLoss, recovery);
+    if (ops === 'gap') {
+      const setAside = logs.splice(k).map(logName);
+      for (const name of setAside) await rename(join(dir, name), join(dir, `${name}.gap`));
+      recovery.gaps[recovery.gaps.length - 1]!.setAside = setAside.map((n) => `${n}.gap`);
+      break;
+    }
     for (const op of ops) tail.push(op);
     expected += ops.length;
   }
@@ -96,7 +106,7 @@ export async function readFolder(
 }
 
 /** One log's operations after `expected` operations, checked; a torn tail cut off, losses refused or reported. */
-async function readTail(path: string, file: string, expected: number, acceptLoss: boolean, recovery: FolderRecovery): Promise<Operation[]> {
+async function readTail(path: string, file: string, expected: number, acceptLoss: boolean, recovery: FolderRecovery): Promise<Operation[] | 'gap'> {
   const r = await readLog(path, { recover: true });
   if (r.truncated || r.damage) {
     const reason = r.truncated ? `cut short: ${r.truncated.lost} acknowledged operations missing` : `damaged at record ${r.damage!.line - 1}: ${r.damage!.reason}`;
@@ -120,5 +130,5 @@ async function readTail(path: string, file: string, expected: number, acceptLoss
     );
   }
   recovery.gaps.push({ file, missing });
-  return missing < 0 ? r.ops.slice(-missing) : r.ops;
+  return missing < 0 ? r.ops.slice(-missing) : 'gap';
 }
