@@ -1,5 +1,6 @@
 /** Node file helpers shared by snapshots and logs: atomic replace, directory fsync, stale temporaries. */
 import type { FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -18,13 +19,19 @@ export function notFound(caller: string, path: string, e: unknown): NotFoundErro
 }
 
 /**
+ * Flags to open a file for reading without waiting: a FIFO opened plainly blocks until a writer comes,
+ * before the caller can see it is not a regular file (O_NONBLOCK changes nothing for a regular file).
+ */
+export const READ_NO_WAIT = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/**
  * A whole file's bytes, read into one buffer of the size the file has (uninitialised: every byte is then
  * read over), in as few reads as the system allows. readFile reads 512 KiB a call: for a snapshot of
  * hundreds of megabytes that is hundreds of round trips through the thread pool, about 20% more CPU than
  * this. Reads on to the end if the file grew meanwhile, as readFile does; errors are readFile's.
  */
 export async function readWholeFile(path: string, caller = 'readWholeFile'): Promise<Uint8Array> {
-  const fh = await open(path, 'r');
+  const fh = await open(path, READ_NO_WAIT);
   try {
     const info = await fh.stat();
     refuseIfNotRegular(caller, path, info);
@@ -95,9 +102,11 @@ export async function syncDirectory(dir: string): Promise<void> {
 
 /**
  * Removes `<name>.tmp-<pid>-<n>` files beside `path` left by saves of processes that no longer run
- * (a crash between creating the temporary and renaming it). Temporaries of live processes are kept.
+ * (a crash between creating the temporary and renaming it). Temporaries of live processes are kept, unless
+ * `locked`: the caller holds the path's write lock, so no other writer's save is in flight and any other
+ * process's temporary is dead, even when its pid now names a live process (pid reuse).
  */
-export async function removeStaleTemps(path: string): Promise<string[]> {
+export async function removeStaleTemps(path: string, locked = false): Promise<string[]> {
   const dir = dirname(path);
   const prefix = `${basename(path)}.tmp-`;
   const removed: string[] = [];
@@ -110,7 +119,7 @@ export async function removeStaleTemps(path: string): Promise<string[]> {
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const m = /^(\d+)-\d+$/.exec(name.slice(prefix.length));
-    if (!m || processAlive(Number(m[1]))) continue;
+    if (!m || Number(m[1]) === process.pid || (!locked && processAlive(Number(m[1])))) continue;
     try {
       await unlink(join(dir, name));
       removed.push(name);
@@ -137,7 +146,7 @@ async function keepOwnerAndMode(fh: FileHandle, replaced: Stats): Promise<void> 
  * `path`. If anything fails, the temporary file is removed and `path` is untouched. A replaced file keeps
  * its mode (and owner, for root); a new one is created 0600. After a success, temporaries of earlier crashed saves of the same path are removed.
  */
-export async function writeFileAtomic(path: string, write: Uint8Array | ((fh: FileHandle) => Promise<void>)): Promise<void> {
+export async function writeFileAtomic(path: string, write: Uint8Array | ((fh: FileHandle) => Promise<void>), locked = false): Promise<void> {
   const replaced = await stat(path).catch(() => undefined);
   let tmp = '';
   let fh: FileHandle | undefined;
@@ -164,7 +173,7 @@ export async function writeFileAtomic(path: string, write: Uint8Array | ((fh: Fi
     if (!done) await unlink(tmp).catch(() => undefined);
   }
   await syncDirectory(dirname(path));
-  await removeStaleTemps(path);
+  await removeStaleTemps(path, locked);
 }
 
 /**

@@ -115,7 +115,7 @@ export async function writeLog(path: string, ops: Iterable<unknown> | AsyncItera
       }
       if (parts.length > 0) await writeAll(fh, Buffer.concat(parts), position);
       if (start.commitAt >= 0) await writeAll(fh, commitBlock(count), start.commitAt); // fsynced with the rest before the rename
-    }),
+    }, true),
   );
   return count;
 }

@@ -13,7 +13,7 @@ import { decodePayload, FRAME_HEAD, V3_CHAIN_SEED } from './log-binary.js';
 import { COMMIT_BYTES, readCommitBlock } from './log-commit.js';
 import { crc32c } from './crc32c.js';
 import { CHAIN_SEED, checkRecord, classifyFirstLine, looksFramed, NEWEST_READ, RECORD_KIND_JSON } from './log-format.js';
-import { isErrno, notFound, refuseIfNotRegular } from './fs-util.js';
+import { isErrno, notFound, READ_NO_WAIT, refuseIfNotRegular } from './fs-util.js';
 
 /** Where a log stops verifying. */
 export interface LogFailure {
@@ -313,7 +313,7 @@ export async function scanLog(caller: string, path: string, keepOps = true): Pro
   let pending: Buffer[] = [];
   let fh: FileHandle | undefined;
   try {
-    fh = await open(path, 'r');
+    fh = await open(path, READ_NO_WAIT);
     refuseIfNotRegular(caller, path, await fh.stat());
     for await (const chunk of fh.createReadStream({ highWaterMark: 1 << 20, autoClose: false }) as AsyncIterable<Buffer>) {
       if (scanner.framed()) {
