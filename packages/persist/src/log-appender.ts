@@ -8,7 +8,7 @@ import { open, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CorruptLogError, InvalidArgumentError, LogLockedError, LogWriteError, NotFoundError } from '@palimpsest/core';
 import { encodeRecord } from './log-format.js';
-import { commitBlock } from './log-commit.js';
+import { COMMIT_SLOT, commitSlot } from './log-commit.js';
 import { checkFormatOptions, newLogStart, opBytes, v3Frame, writeLog } from './log-file.js';
 import { damageError, scanLog, truncatedError } from './log-scan.js';
 import { NEW_FILE_MODE, syncDirectory, writeAll } from './fs-util.js';
@@ -120,6 +120,8 @@ class Appender implements LogAppender {
   private readonly format: 2 | 3 | 4;
   /** Format 4: where the commit block is; -1 for formats without one. */
   private readonly commitAt: number;
+  /** Commit-block rewrites so far: they alternate between its two slots. */
+  private commits = 0;
   /** Records the file held when it was opened (all durable: acknowledged by an earlier writer, or synced with our first flush). */
   private readonly startSeq: number;
 
@@ -185,6 +187,11 @@ class Appender implements LogAppender {
     if (this.closed) return;
     try {
       await this.flush();
+      if (this.commits > 0) {
+        // Both slots name the final count (a closed log's bytes are writeLog's), made durable with it.
+        await this.commit(this.startSeq + this.acked);
+        await this.fh.datasync().catch(() => undefined);
+      }
     } finally {
       this.closed = true;
       await this.fh.close().catch(() => undefined);
@@ -211,8 +218,9 @@ class Appender implements LogAppender {
    * nothing acknowledged, so it is not a write failure).
    */
   private async commit(records: number): Promise<void> {
+    const slot = this.commits++ % 2;
     try {
-      await writeAll(this.fh, commitBlock(records), this.commitAt);
+      await writeAll(this.fh, commitSlot(records), this.commitAt + slot * COMMIT_SLOT);
     } catch {
       // The next flush rewrites it.
     }

@@ -4,17 +4,20 @@
  * before it, is seen instead of read as a shorter history.
  *
  *   line 1   {"palimpsest":"log","version":4,"base":<N>}\n     N: operations before this log's first record
- *   commit   acknowledged records u32 (low) | u32 (high) | CRC-32C of those 8 bytes (12 bytes, rewritten in place)
+ *   commit   two slots of 12 bytes, each: acknowledged records u32 (low) | u32 (high) | CRC-32C of those 8 bytes
  *   frames   as format 3, the chain seeded with the CRC-32C of line 1
  *
- * Record k of the file (1-based) is operation N + k of the memory. A writer rewrites the commit block after
- * every fsync that acknowledged records (never before: it never claims more than is on disk), so a file with
- * fewer whole records than its commit block names was cut: those operations are lost, and readers say so.
+ * Record k of the file (1-based) is operation N + k of the memory. A writer rewrites one slot of the commit
+ * block after every fsync that acknowledged records, the two slots in turn (never before the fsync: it never
+ * claims more than is on disk). Readers take the larger count of the slots that verify, so a write torn
+ * inside a slot leaves the other's, older count: a lower bound still. A file with fewer whole records than
+ * that count was cut: those operations are lost, and readers say so.
  * Browser-safe: pure functions over bytes.
  */
 import { crc32c } from './crc32c.js';
 
-export const COMMIT_BYTES = 12;
+export const COMMIT_SLOT = 12;
+export const COMMIT_BYTES = 2 * COMMIT_SLOT;
 const utf8 = new TextEncoder();
 const PREFIX = '{"palimpsest":"log","version":4,"base":';
 
@@ -38,9 +41,9 @@ export function readV4Header(line: Uint8Array): number | undefined {
   return base;
 }
 
-/** The 12-byte commit block naming `acknowledged` records. */
-export function commitBlock(acknowledged: number): Uint8Array {
-  const out = new Uint8Array(COMMIT_BYTES);
+/** One 12-byte slot naming `acknowledged` records. */
+export function commitSlot(acknowledged: number): Uint8Array {
+  const out = new Uint8Array(COMMIT_SLOT);
   const view = new DataView(out.buffer);
   view.setUint32(0, acknowledged % 2 ** 32, true);
   view.setUint32(4, Math.floor(acknowledged / 2 ** 32), true);
@@ -48,9 +51,23 @@ export function commitBlock(acknowledged: number): Uint8Array {
   return out;
 }
 
-/** The count a commit block names, or undefined when its check fails (damage). */
+/** The whole commit block, both slots naming `acknowledged` records (a new or rewritten log). */
+export function commitBlock(acknowledged: number): Uint8Array {
+  const slot = commitSlot(acknowledged);
+  const out = new Uint8Array(COMMIT_BYTES);
+  out.set(slot, 0);
+  out.set(slot, COMMIT_SLOT);
+  return out;
+}
+
+/** The count the commit block names (the larger of its slots that verify), or undefined when neither does (damage). */
 export function readCommitBlock(bytes: Uint8Array): number | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, COMMIT_BYTES);
-  if (crc32c(bytes.subarray(0, 8)) !== view.getUint32(8, true)) return undefined;
-  return view.getUint32(0, true) + view.getUint32(4, true) * 2 ** 32;
+  let best: number | undefined;
+  for (const at of [0, COMMIT_SLOT]) {
+    if (crc32c(bytes.subarray(at, at + 8)) !== view.getUint32(at + 8, true)) continue;
+    const n = view.getUint32(at, true) + view.getUint32(at + 4, true) * 2 ** 32;
+    best = Math.max(best ?? 0, n);
+  }
+  return best;
 }

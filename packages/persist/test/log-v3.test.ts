@@ -171,8 +171,8 @@ describe('log format 3: binary frames', () => {
     await writeLog(explicit, ops, { format: 3 });
     expect(readFileSync(explicit).subarray(0, HEADER.length).toString()).toBe(HEADER);
     expect(await readLog(explicit)).toEqual({ ops, format: 3 });
-    // Format 4 is format 3's frames (their chain seeded from its own header) behind a longer header and the 12-byte commit block.
-    expect(readFileSync(written).length - readFileSync(explicit).length).toBe(LOG_HEADER.length - HEADER.length + 1 + 12);
+    // Format 4 is format 3's frames (their chain seeded from its own header) behind a longer header and the 24-byte commit block.
+    expect(readFileSync(written).length - readFileSync(explicit).length).toBe(LOG_HEADER.length - HEADER.length + 1 + 24);
     const text = join(dir, 'text.jsonl');
     await writeLog(text, ops, { format: 2 });
     expect(readFileSync(text, 'utf8').startsWith('{"palimpsest":"log","version":2}\n')).toBe(true);

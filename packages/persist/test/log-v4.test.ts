@@ -18,7 +18,7 @@ const ops = (n: number, from = 0) => Array.from({ length: n }, (_, k) => op(from
 
 /** Byte offsets where each record of a format-4 log ends (after the header and the commit block). */
 function frameEnds(bytes: Buffer): number[] {
-  let at = bytes.indexOf(0x0a) + 1 + 12;
+  let at = bytes.indexOf(0x0a) + 1 + 24;
   const ends: number[] = [];
   while (at < bytes.length) {
     at += 12 + bytes.readUInt32LE(at);
@@ -57,7 +57,7 @@ describe('log format 4', () => {
     const cut = join(dir, 'cut.log');
     let cases = 0;
     for (let k = 0; k < 30; k++) {
-      const start = k === 0 ? whole.indexOf(0x0a) + 1 + 12 : ends[k - 1]!;
+      const start = k === 0 ? whole.indexOf(0x0a) + 1 + 24 : ends[k - 1]!;
       for (const at of [start, start + 5, ends[k]! - 1]) {
         writeFileSync(cut, whole.subarray(0, at));
         const lost = 30 - k;
@@ -100,12 +100,16 @@ describe('log format 4', () => {
     }
   });
 
-  it('a damaged commit block or header is damage, refused by name', async () => {
+  it('a damaged commit block (both slots) or header is damage, refused by name; one torn slot is not', async () => {
     const path = join(dir, 'damaged.log');
     await writeLog(path, ops(3));
     const bytes = readFileSync(path);
     const commitAt = bytes.indexOf(0x0a) + 1;
+    // One slot torn (a write cut inside it): the other still names what was acknowledged.
     bytes[commitAt + 2] ^= 0x10;
+    writeFileSync(path, bytes);
+    expect(await readLog(path)).toEqual({ ops: ops(3), format: 4, base: 0 });
+    bytes[commitAt + 12 + 2] ^= 0x10;
     writeFileSync(path, bytes);
     await expect(readLog(path)).rejects.toThrow(CorruptLogError);
     await expect(readLog(path)).rejects.toThrow(/line 1 is damaged \(the commit block fails its check\)/);
