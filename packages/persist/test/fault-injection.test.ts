@@ -4,7 +4,7 @@
  * failure by name or as the file system's error, acknowledge nothing that is not on disk, lose nothing
  * they acknowledged, and leave a log that reads, which a new writer continues.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return wrapFs(await importOriginal());
 });
 
-const root = mkdtempSync(join(tmpdir(), 'palimpsest-faults-'));
+// Faults are injected above the file system, so a memory-backed one (no fsync cost) serves where there is one.
+const root = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'palimpsest-faults-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const op = (i: number) => ({ type: 'note', i, text: 'x'.repeat((i * 131) % 700) });
 
