@@ -9,7 +9,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LogLockedError, LogWriteError } from '@palimpsest/core';
+import { LogLockedError, LogWriteError, mulberry32 } from '@palimpsest/core';
 import { LogGapError, LogTruncatedError, readLog, writeLog } from '@palimpsest/persist/node';
 import { MemoryFolder } from '../src/store.js';
 
@@ -36,7 +36,7 @@ else {
 }
 if (!mounted) console.log(`folder full-disk test skipped: it needs to mount a small tmpfs (${why})`);
 afterAll(() => {
-  if (mounted) execFileSync('umount', [mountPoint]);
+  if (mounted) execFileSync('umount', ['--lazy', mountPoint]); // lazy: a failed test may leave a file open
   rmSync(mountPoint, { recursive: true, force: true });
 });
 
@@ -46,18 +46,21 @@ describe.skipIf(!mounted)('a memory folder on a full disk (tmpfs of 1 MiB)', () 
     for (let run = 0; run < 15; run++) {
       const dir = join(mountPoint, `memory-${run}`);
       const filler = join(mountPoint, 'filler');
-      writeFileSync(filler, Buffer.alloc(640 * 1024 + run * 7 * 1024));
+      writeFileSync(filler, Buffer.alloc(768 * 1024 + run * 7 * 1024));
       const folder = await MemoryFolder.open(dir, { clock, compactEvery: 100_000 });
       let stored = 0;
       let failure: unknown;
       // Episodes of a few KiB until the disk refuses one.
+      const before: unknown[] = folder.mem.log(); // what the memory shows, kept up to date write by write
       for (let i = 0; failure === undefined; i++) {
-        const before = folder.mem.log();
+        const count = folder.mem.size.operations;
         try {
           await folder.write((mem) => mem.episode({ id: `e${i}`, text: `turn ${i} `.repeat(300 + ((i * 37) % 400)), at: i * 1000 }));
           stored++;
+          before.push(...folder.mem.log(count));
         } catch (e) {
           failure = e;
+          expect(folder.mem.size.operations).toBe(count);
           expect(folder.mem.log()).toEqual(before); // the failed write is not shown
         }
         expect(i).toBeLessThan(10_000);
@@ -95,17 +98,29 @@ describe('a memory folder whose files lost operations', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('a log cut to half its size is refused with LogTruncatedError and left as it was; acceptLoss opens the rest and reports the loss', async () => {
+  it('a log cut short (half its size, then 14 seeded sizes) is refused with LogTruncatedError and left as it was; acceptLoss opens the rest and reports the loss', async () => {
     const folder = await MemoryFolder.open(dir, { clock });
     await fill(folder, 0, 40);
     await folder.close();
     const log = join(dir, 'log-0.jsonl');
     const whole = await readFile(log);
+    const random = mulberry32(5);
+    const header = whole.indexOf(0x0a) + 1 + 24;
+    let refused = 0;
+    for (let k = 0; k < 15; k++) {
+      writeFileSync(log, whole);
+      const size = k === 0 ? Math.floor(whole.length / 2) : header + Math.floor(random() * (whole.length - header - 1));
+      truncateSync(log, size);
+      const cut = await readFile(log);
+      const opened = MemoryFolder.open(dir, { clock });
+      await expect(opened).rejects.toThrow(LogTruncatedError);
+      await expect(opened).rejects.toThrow(/^MemoryFolder\.open: .*log-0\.jsonl is cut short: \d+ acknowledged operations missing; open with \{ acceptLoss: true \}/);
+      expect((await readFile(log)).equals(cut)).toBe(true);
+      refused++;
+    }
+    expect(refused).toBe(15);
+    writeFileSync(log, whole);
     truncateSync(log, Math.floor(whole.length / 2));
-    const cut = await readFile(log);
-    await expect(MemoryFolder.open(dir, { clock })).rejects.toThrow(LogTruncatedError);
-    await expect(MemoryFolder.open(dir, { clock })).rejects.toThrow(/^MemoryFolder\.open: .*log-0\.jsonl is cut short: \d+ acknowledged operations missing; open with \{ acceptLoss: true \}/);
-    expect((await readFile(log)).equals(cut)).toBe(true);
     const accepted = await MemoryFolder.open(dir, { clock, acceptLoss: true });
     const { lost } = accepted.recovery;
     expect(lost).toHaveLength(1);
