@@ -114,7 +114,8 @@ describe('SIGKILL at seeded moments', () => {
       const wrote = await runAndKill('rewrite', path, 1 + Math.floor(random() * 4), Math.floor(random() * 8));
       const { ops, torn } = await readLog(path);
       expect(torn).toBeUndefined();
-      expect([40 + wrote, 41 + wrote]).toContain(ops.length);
+      // The last acknowledged rewrite or a later one (the kill lands a few ms after the count), whole.
+      expect(ops.length).toBeGreaterThanOrEqual(40 + wrote);
       ops.forEach((op, i) => expect(op).toEqual(killOp(i)));
       temps += readdirSync(dir).filter((f) => f.startsWith('rewritten.log.tmp-')).length;
     }
