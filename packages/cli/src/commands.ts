@@ -9,8 +9,8 @@ import { changesJson, factJson, isoTime, recallJson } from '@palimpsest/persist'
 import { fileExists, kindForPath, lockForWrite, openMemory, saveMemory } from './files.js';
 import type { FileLock } from '@palimpsest/persist/node';
 import type { OpenedMemory } from './files.js';
-import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from './models.js';
-import { Progress } from './progress.js';
+import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from '@palimpsest/model-flags';
+import { Progress } from '@palimpsest/progress';
 import { FACT_COLUMNS, shortTime, table } from './table.js';
 import { readTranscript } from './transcript.js';
 
