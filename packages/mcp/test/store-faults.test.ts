@@ -9,7 +9,8 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LogLockedError, LogWriteError, mulberry32 } from '@palimpsest/core';
+import { LogLockedError, LogWriteError } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import { LogGapError, LogTruncatedError, readLog, writeLog } from '@palimpsest/persist/node';
 import { MemoryFolder } from '../src/store.js';
 

@@ -5,7 +5,7 @@
  * of them (a disk failing mid-write) — with a seeded errno. Everything else passes through untouched.
  */
 import type * as FsPromises from 'node:fs/promises';
-import { mulberry32 } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 
 export const faults = {
   /** Fault points counted since reset(). */
