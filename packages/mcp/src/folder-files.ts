@@ -11,8 +11,8 @@ import { CorruptLogError, MemoryGraph } from '@palimpsest/core';
 import type { Embedder, Operation } from '@palimpsest/core';
 import { LogGapError, LogTruncatedError, loadSnapshot, readLog, repairLog } from '@palimpsest/persist/node';
 
-const SNAPSHOT = /^snapshot-(\d+)\.plmp$/;
-const LOG = /^log-(\d+)\.jsonl$/;
+export const SNAPSHOT = /^snapshot-(\d+)\.plmp$/;
+export const LOG = /^log-(\d+)\.jsonl$/;
 /** The lock file beside a log of earlier releases (a pid file; locks are no longer files on Linux). */
 const LOG_LOCK = /^log-(\d+)\.jsonl\.lock$/;
 
