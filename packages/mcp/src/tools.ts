@@ -339,3 +339,5 @@ export async function runTool(t: MemoryTool, input: unknown, ctx: ToolContext): 
   }
   return t.run(parsed.data, ctx);
 }
+
+export { ONE_MEMORY_NAME, inProcessMemory, oneMemoryContext, toolArguments } from './one-memory.js';

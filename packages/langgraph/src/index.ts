@@ -1,0 +1,12 @@
+export { PalimpsestStore } from './store.js';
+export type {
+  ItemVersion,
+  PalimpsestGetOperation,
+  PalimpsestListNamespacesOperation,
+  PalimpsestPutOperation,
+  PalimpsestSearchOperation,
+  PalimpsestStoreOptions,
+  StoreCut,
+} from './store.js';
+export { memoryTools } from './tools.js';
+export type { MemoryToolsOptions } from './tools.js';
