@@ -111,11 +111,11 @@ export class PalimpsestStore extends BaseStore {
     return results as OperationResults<Op>;
   }
 
-  override get(namespace: string[], key: string, cut: StoreCut = {}): Promise<Item | null> {
+  override async get(namespace: string[], key: string, cut: StoreCut = {}): Promise<Item | null> {
     return this.batch([{ namespace, key, ...cut }]).then((r) => r[0]!);
   }
 
-  override search(
+  override async search(
     namespacePrefix: string[],
     options: { filter?: Record<string, unknown>; limit?: number; offset?: number; query?: string } & StoreCut = {},
   ): Promise<SearchItem[]> {
@@ -124,18 +124,18 @@ export class PalimpsestStore extends BaseStore {
   }
 
   /** Puts `value` under (namespace, key), superseding the value before; `validFrom` dates the change (default now). */
-  override put(namespace: string[], key: string, value: Record<string, unknown>, index?: false | string[], options: { validFrom?: TimeInput } = {}): Promise<void> {
+  override async put(namespace: string[], key: string, value: Record<string, unknown>, index?: false | string[], options: { validFrom?: TimeInput } = {}): Promise<void> {
     // put, unlike batch, keeps the root label "langgraph" for LangGraph's own use (as BaseStore.put does).
     checkNamespace(namespace, 'PalimpsestStore.put', { allowReservedRoot: false });
     return this.batch([{ namespace, key, value, ...(index === undefined ? {} : { index }), ...options }]).then(() => undefined);
   }
 
   /** Retracts the value from `validFrom` (default now); reads at earlier cuts still see it. */
-  override delete(namespace: string[], key: string, options: { validFrom?: TimeInput } = {}): Promise<void> {
+  override async delete(namespace: string[], key: string, options: { validFrom?: TimeInput } = {}): Promise<void> {
     return this.batch([{ namespace, key, value: null, ...options }]).then(() => undefined);
   }
 
-  override listNamespaces(options: { prefix?: string[]; suffix?: string[]; maxDepth?: number; limit?: number; offset?: number } & StoreCut = {}): Promise<string[][]> {
+  override async listNamespaces(options: { prefix?: string[]; suffix?: string[]; maxDepth?: number; limit?: number; offset?: number } & StoreCut = {}): Promise<string[][]> {
     const { prefix, suffix, maxDepth, limit = 100, offset = 0, validAt, knownAt } = options;
     const matchConditions = [
       ...(prefix === undefined ? [] : [{ matchType: 'prefix' as const, path: prefix }]),
@@ -233,7 +233,7 @@ export class PalimpsestStore extends BaseStore {
   /** An item from its current fact: createdAt is when its unbroken run of values began (as known at the cut). */
   private itemAt(fact: Fact, namespace: string[], key: string, view: MemoryView): Item {
     const known = this.memory.mem
-      .history({ subject: fact.subject.id as never, predicate: this.predicate })
+      .history({ subject: { id: fact.subject.id }, predicate: this.predicate })
       .filter((f) => f.recordedAt <= view.knownAt && view.knownAt < f.invalidAt && f.validFrom < f.validTo);
     let start = fact;
     for (let earlier = known.find((f) => f.validTo === start.validFrom); earlier !== undefined; earlier = known.find((f) => f.validTo === start.validFrom)) start = earlier;
