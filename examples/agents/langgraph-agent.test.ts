@@ -1,0 +1,34 @@
+/** Runs examples/agents/langgraph-agent.ts and checks that the answers come from the memory. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from './langgraph-agent.js';
+import type { AgentRun } from './langgraph-agent.js';
+
+describe('examples/agents/langgraph-agent', () => {
+  let run: AgentRun;
+  beforeAll(async () => {
+    run = await main(() => {});
+  });
+
+  it('answers where the user lives now with the correction, and what it believed in March', () => {
+    expect(run.transcript.map((t) => t.assistant)).toEqual([
+      'Noted: you live in Boston.',
+      'Sorry about that: Austin, noted.',
+      'You live in Austin.',
+      'In March I thought you lived in Boston.',
+    ]);
+  });
+
+  it('got both answers from the memory through its tools, the past one at a cut in March', () => {
+    expect(run.toolCalls).toEqual([
+      'assert_fact({"subject":"user","predicate":"lives_in","object":"Boston","validFrom":"2026-03-01"})',
+      'facts({"subject":"user","predicate":"lives_in"})',
+      'assert_fact({"subject":"user","predicate":"lives_in","object":"Austin","validFrom":"2026-03-01T00:00:00.000Z","reason":"the user corrected it"})',
+      'facts({"subject":"user","predicate":"lives_in"})',
+      'facts({"subject":"user","predicate":"lives_in","validAt":"2026-03-31T23:59:59.999Z","knownAt":"2026-03-31T23:59:59.999Z"})',
+    ]);
+  });
+
+  it('keeps the home in the PalimpsestStore with its March value readable', () => {
+    expect(run.storedHome).toEqual({ now: { city: 'Austin' }, knownInMarch: { city: 'Boston' } });
+  });
+});
