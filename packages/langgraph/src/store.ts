@@ -165,7 +165,7 @@ export class PalimpsestStore extends BaseStore {
     if (isPut(op)) {
       const name = itemName(checkNamespace(op.namespace, call), op.key, call);
       if (op.value !== null && (typeof op.value !== 'object' || Array.isArray(op.value))) throw new InvalidArgumentError(`${call}: value must be an object (or null to delete)`);
-      if (op.value !== null) JSON.parse(this.encodeValue(op.value, call));
+      if (op.value !== null) this.encodeValue(op.value, call);
       puts.delete(name);
       puts.set(name, { ...op, name });
     } else if (isGet(op)) {

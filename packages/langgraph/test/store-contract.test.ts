@@ -129,6 +129,8 @@ describe('PalimpsestStore: the BaseStore contract', () => {
       await expect(store.put(bad, 'foo', doc)).rejects.toThrow(InvalidNamespaceError);
     }
     await expect(store.put(['the', 'thing.about'], 'foo', doc)).rejects.toThrow(/^PalimpsestStore\.put: /);
+    await expect(store.put(['valid', 123 as unknown as string], 'key', doc)).rejects.toThrow('Namespace labels must be strings');
+    await expect(store.put(['langgraph'], 'key', doc)).rejects.toThrow('Root label for namespace cannot be "langgraph"');
     await store.put(['foo', 'langgraph', 'foo'], 'bar', doc);
     expect((await store.get(['foo', 'langgraph', 'foo'], 'bar'))?.value).toEqual(doc);
     expect((await store.search(['foo', 'langgraph', 'foo']))[0]?.value).toEqual(doc);
@@ -159,6 +161,13 @@ describe('PalimpsestStore: the BaseStore contract', () => {
   it('refuses a batch with one bad operation whole: nothing is written', async () => {
     const mem = store.memory.mem;
     const before = mem.log().length;
+    await expect(
+      store.batch([
+        { namespace: ['batch'], key: 'item1', value: { data: 'first' } },
+        { namespace: [], key: 'item2', value: { data: 'invalid' } },
+        { namespace: ['batch'], key: 'item1' },
+      ]),
+    ).rejects.toThrow(/^PalimpsestStore\.batch: operation 1: Namespace cannot be empty/);
     await expect(
       store.batch([
         { namespace: ['ok'], key: 'a', value: { v: 1 } },
