@@ -10,7 +10,7 @@ import { wrapLanguageModel } from 'ai';
 import type { LanguageModelMiddleware } from 'ai';
 import type { Embedder, Extractor, MemoryGraph } from '@palimpsest/core';
 import { InvalidArgumentError } from '@palimpsest/core';
-import { MEMORY_TOOLS, oneMemoryContext, runTool } from '@palimpsest/mcp/tools';
+import { MEMORY_TOOLS, oneMemoryContext, runTool, toolArguments } from '@palimpsest/mcp/tools';
 import type { MemoryTool, ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
 
 type CallOptions = Parameters<NonNullable<LanguageModelMiddleware['transformParams']>>[0]['params'];
@@ -85,6 +85,9 @@ export function memoryMiddleware(memory: MemoryGraph | ToolMemory, options: With
   const ctx: ToolContext = oneMemoryContext(memory, options);
   const recall = tableTool('recall');
   const remember = tableTool('remember');
+  // The recall tool's own bounds (e.g. k ≤ 200) are checked now, not at the first generation.
+  const probe = toolArguments(recall).safeParse({ question: 'withMemory', tokenBudget: o.tokenBudget, k: o.k });
+  if (!probe.success) throw new InvalidArgumentError(`withMemory: ${probe.error.issues[0]!.path.join('.')}: ${probe.error.issues[0]!.message}`);
 
   /** After a call: the user's turn if this call answered it first-hand, then the model's reply text. */
   const rememberExchange = async (turn: { text: string; fresh: boolean }, reply: string): Promise<void> => {

@@ -116,5 +116,6 @@ describe('withMemory', () => {
     const model = scriptedModel(() => answer({ text: 'x' }) as never);
     expect(() => withMemory(model, mem, { tokenBudget: 0 })).toThrow(/^withMemory: tokenBudget must be a positive integer, got 0$/);
     expect(() => withMemory(model, mem, { k: 1.5 })).toThrow(/^withMemory: k must be a positive integer/);
+    expect(() => withMemory(model, mem, { k: 500 })).toThrow(/^withMemory: k: Number must be less than or equal to 200/);
   });
 });
