@@ -17,8 +17,8 @@ import { SESSIONS, assistantStep } from './scripted-assistant.js';
 export interface AgentRun {
   /** Each user line and the assistant's reply, in order. */
   transcript: Array<{ user: string; assistant: string }>;
-  /** The tool calls the assistant made, as "name(args)". */
-  toolCalls: string[];
+  /** The tool calls the assistant made, in order. */
+  toolCalls: Array<{ name: string; args: unknown }>;
   /** The memory context withMemory gave the model for each line. */
   recalled: string[];
 }
@@ -66,7 +66,7 @@ export async function main(print: (line: string) => void = console.log): Promise
     // Each line is a fresh call with no earlier messages: whatever the agent knows comes from the memory.
     for (const user of session.lines) {
       const result = await generateText({ model, tools, prompt: user, stopWhen: isStepCount(5) });
-      for (const step of result.steps) for (const call of step.toolCalls) run.toolCalls.push(`${call.toolName}(${JSON.stringify(call.input)})`);
+      for (const step of result.steps) for (const call of step.toolCalls) run.toolCalls.push({ name: call.toolName, args: call.input });
       run.transcript.push({ user, assistant: result.text });
       print(`user: ${user}\nassistant: ${result.text}`);
     }

@@ -20,7 +20,8 @@ import { SESSIONS, assistantStep } from './scripted-assistant.js';
 
 export interface AgentRun {
   transcript: Array<{ user: string; assistant: string }>;
-  toolCalls: string[];
+  /** The tool calls the agent made, in order. */
+  toolCalls: Array<{ name: string; args: unknown }>;
   /** The home kept in the store: now, and as the store knew it at the end of March. */
   storedHome: { now: unknown; knownInMarch: unknown };
 }
@@ -63,7 +64,7 @@ export async function main(print: (line: string) => void = console.log): Promise
     for (const user of session.lines) {
       const before = (await agent.getState(config)).values.messages?.length ?? 0;
       const out = await agent.invoke({ messages: [{ role: 'user', content: user }] }, config);
-      for (const m of out.messages.slice(before)) for (const call of (m as AIMessage).tool_calls ?? []) run.toolCalls.push(`${call.name}(${JSON.stringify(call.args)})`);
+      for (const m of out.messages.slice(before)) for (const call of (m as AIMessage).tool_calls ?? []) run.toolCalls.push({ name: call.name, args: call.args });
       const answer = String(out.messages.at(-1)!.content);
       run.transcript.push({ user, assistant: answer });
       print(`user: ${user}\nassistant: ${answer}`);

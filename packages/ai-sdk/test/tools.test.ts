@@ -55,7 +55,7 @@ describe('memoryTools', () => {
   it('refuses arguments the table does not know, and a memory other than its one', async () => {
     const tools = memoryTools(memory());
     const run = (name: string, input: unknown) => tools[name]!.execute!(input as never, { toolCallId: 'x', messages: [], context: {} } as never);
-    await expect(run('facts', { subject: 'Alice', colour: 'red' })).rejects.toThrow(/^facts: arguments: Unrecognized key/);
+    await expect(run('facts', { subject: 'Alice', colour: 'red' })).rejects.toThrow(/^facts: .*colour/);
     await expect(run('facts', { memory: 'elsewhere' })).rejects.toMatchObject({ name: 'NotFoundError', message: expect.stringMatching(/^facts: no memory "elsewhere"/) });
   });
 

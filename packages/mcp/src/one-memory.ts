@@ -27,13 +27,16 @@ export function inProcessMemory(mem: MemoryGraph): ToolMemory {
  */
 export function oneMemoryContext(memory: MemoryGraph | ToolMemory, models: { extractor?: Extractor; embedder?: Embedder } = {}): ToolContext {
   const one = memory instanceof MemoryGraph ? inProcessMemory(memory) : memory;
-  return {
-    shelf: {
-      get: async (id, call) => {
-        if (id !== ONE_MEMORY_NAME) throw new NotFoundError(`${call}: no memory "${id}" here; this agent has one memory, "${ONE_MEMORY_NAME}"`);
-        return one;
-      },
+  const shelf = {
+    get: async (id: string, call: string): Promise<ToolMemory> => {
+      if (id !== ONE_MEMORY_NAME) throw new NotFoundError(`${call}: no memory "${id}" here; this agent has one memory, "${ONE_MEMORY_NAME}"`);
+      return one;
     },
+    /** The memories there are: this one. */
+    list: async (): Promise<string[]> => [ONE_MEMORY_NAME],
+  };
+  return {
+    shelf,
     defaultMemory: ONE_MEMORY_NAME,
     ...(models.extractor === undefined ? {} : { extractor: models.extractor }),
     ...(models.embedder === undefined ? {} : { embedder: models.embedder }),
