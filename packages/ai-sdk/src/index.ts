@@ -1,4 +1,5 @@
 export { memoryTools } from './tools.js';
 export type { MemoryToolsOptions } from './tools.js';
-export { MEMORY_HEADING, userTurnOf, memoryMiddleware, withMemory } from './middleware.js';
+export { memoryMiddleware, userTurnOf, withMemory } from './middleware.js';
 export type { WithMemoryOptions } from './middleware.js';
+export { MEMORY_HEADING } from '@palimpsest/mcp/tools';

@@ -3,44 +3,24 @@
  * conversation. Before a generation it recalls what the memory knows about the user's last message (cut:
  * now, within a token budget) and puts it in a system message; after the generation it remembers the
  * exchange: the user's turn through the `remember` tool (kept as an episode, its facts extracted) and the
- * model's reply as an episode only, so a model's guess never becomes a belief.
- * Both go through the tool table's `recall` and `remember`, the same calls an agent makes over MCP.
+ * model's reply as an episode only, so a model's guess never becomes a belief. Both steps are the tool
+ * table's (`recallContext`, `rememberExchange` in `@palimpsest/mcp/tools`), shared with LangGraph's hooks.
  */
 import { wrapLanguageModel } from 'ai';
 import type { LanguageModelMiddleware } from 'ai';
 import type { Embedder, Extractor, MemoryGraph } from '@palimpsest/core';
-import { InvalidArgumentError } from '@palimpsest/core';
-import { MEMORY_TOOLS, oneMemoryContext, runTool, toolArguments } from '@palimpsest/mcp/tools';
-import type { MemoryTool, ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
+import { exchangeOptions, oneMemoryContext, recallContext, rememberExchange } from '@palimpsest/mcp/tools';
+import type { ExchangeOptions, ToolMemory } from '@palimpsest/mcp/tools';
 
 type CallOptions = Parameters<NonNullable<LanguageModelMiddleware['transformParams']>>[0]['params'];
 type Prompt = CallOptions['prompt'];
 type Model = Parameters<typeof wrapLanguageModel>[0]['model'];
 
-export interface WithMemoryOptions {
-  /** Upper bound on the recalled context's size, in tokens. @default 512 */
-  tokenBudget?: number;
-  /** How many facts, entities and episodes recall returns (each). @default 10 */
-  k?: number;
-  /** Who the user's turns are from, as stored with each turn. @default 'user' */
-  speaker?: string;
-  /** Keep the model's replies as episodes (speaker "assistant"). @default true */
-  rememberReplies?: boolean;
+export interface WithMemoryOptions extends ExchangeOptions {
   /** Extracts facts from the user's turns. @default the built-in rule extractor */
   extractor?: Extractor;
   /** The memory's embedder, when it is a model. */
   embedder?: Embedder;
-}
-
-const DEFAULTS = { tokenBudget: 512, k: 10, speaker: 'user', rememberReplies: true };
-
-/** The heading of the system message that carries the recalled context. */
-export const MEMORY_HEADING = 'What you remember about this conversation (from long-term memory; use it when relevant):';
-
-function tableTool(name: string): MemoryTool {
-  const t = MEMORY_TOOLS.find((x) => x.name === name);
-  if (t === undefined) throw new InvalidArgumentError(`withMemory: the tool table has no "${name}" tool`);
-  return t;
 }
 
 /** The text of a user message's text parts, or undefined when it has none. */
@@ -71,45 +51,21 @@ function withSystem(prompt: Prompt, system: string): Prompt {
   return [...prompt.slice(0, at), { role: 'system', content: system }, ...prompt.slice(at)];
 }
 
-function nextReplyId(mem: MemoryGraph): string {
-  let n = mem.size.episodes + 1;
-  while (mem.getEpisode(`reply-${n}`) !== undefined) n++;
-  return `reply-${n}`;
-}
-
 /** The middleware over one memory (a MemoryGraph, or a ToolMemory whose `write` stores each change). */
 export function memoryMiddleware(memory: MemoryGraph | ToolMemory, options: WithMemoryOptions = {}): LanguageModelMiddleware {
-  const o = { ...DEFAULTS, ...options };
-  if (!Number.isInteger(o.tokenBudget) || o.tokenBudget < 1) throw new InvalidArgumentError(`withMemory: tokenBudget must be a positive integer, got ${String(o.tokenBudget)}`);
-  if (!Number.isInteger(o.k) || o.k < 1) throw new InvalidArgumentError(`withMemory: k must be a positive integer, got ${String(o.k)}`);
-  const ctx: ToolContext = oneMemoryContext(memory, options);
-  const recall = tableTool('recall');
-  const remember = tableTool('remember');
-  // The recall tool's own bounds (e.g. k ≤ 200) are checked now, not at the first generation.
-  const probe = toolArguments(recall).safeParse({ question: 'withMemory', tokenBudget: o.tokenBudget, k: o.k });
-  if (!probe.success) throw new InvalidArgumentError(`withMemory: ${probe.error.issues[0]!.path.join('.')}: ${probe.error.issues[0]!.message}`);
-
-  /** After a call: the user's turn if this call answered it first-hand, then the model's reply text. */
-  const rememberExchange = async (turn: { text: string; fresh: boolean }, reply: string): Promise<void> => {
-    if (turn.fresh) await runTool(remember, { text: turn.text, speaker: o.speaker }, ctx);
-    if (!o.rememberReplies || reply.trim() === '') return;
-    const one = await ctx.shelf.get(ctx.defaultMemory, 'withMemory');
-    await one.write((mem) => mem.episode({ id: nextReplyId(mem), text: reply, at: mem.now(), speaker: 'assistant' }));
-  };
-
+  const o = exchangeOptions(options, 'withMemory');
+  const ctx = oneMemoryContext(memory, options);
   return {
     // Every call of a tool loop recalls: the AI SDK rebuilds each step's prompt from the messages it was given.
     transformParams: async ({ params }) => {
       const turn = userTurnOf(params.prompt);
-      if (turn === undefined) return params;
-      const r = (await runTool(recall, { question: turn.text, tokenBudget: o.tokenBudget, k: o.k }, ctx)) as { text: string };
-      if (r.text.trim() === '') return params;
-      return { ...params, prompt: withSystem(params.prompt, `${MEMORY_HEADING}\n${r.text}`) };
+      const context = turn === undefined ? undefined : await recallContext(ctx, turn.text, o);
+      return context === undefined ? params : { ...params, prompt: withSystem(params.prompt, context) };
     },
     wrapGenerate: async ({ doGenerate, params }) => {
       const result = await doGenerate();
       const turn = userTurnOf(params.prompt);
-      if (turn !== undefined) await rememberExchange(turn, result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''));
+      if (turn !== undefined) await rememberExchange(ctx, turn, result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''), o);
       return result;
     },
     wrapStream: async ({ doStream, params }) => {
@@ -124,7 +80,7 @@ export function memoryMiddleware(memory: MemoryGraph | ToolMemory, options: With
           if (part.type === 'text-delta') reply += part.delta;
           controller.enqueue(part);
         },
-        flush: () => rememberExchange(turn, reply),
+        flush: () => rememberExchange(ctx, turn, reply, o),
       });
       return { ...result, stream: result.stream.pipeThrough(keep) };
     },

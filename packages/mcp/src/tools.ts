@@ -341,3 +341,5 @@ export async function runTool(t: MemoryTool, input: unknown, ctx: ToolContext): 
 }
 
 export { ONE_MEMORY_NAME, inProcessMemory, oneMemoryContext, toolArguments } from './one-memory.js';
+export { MEMORY_HEADING, exchangeOptions, recallContext, rememberExchange } from './exchange.js';
+export type { Exchange, ExchangeOptions } from './exchange.js';
