@@ -30,6 +30,11 @@ describe('examples/agents/langgraph-agent', () => {
     ]);
   });
 
+  it('was given the remembered context by memoryHooks in the second session', () => {
+    expect(run.recalled[0]).toBe('');
+    expect(run.recalled[2]).toContain('Austin');
+  });
+
   it('keeps the home in the PalimpsestStore with its March value readable', () => {
     expect(run.storedHome).toEqual({ now: { city: 'Austin' }, knownInMarch: { city: 'Boston' } });
   });
