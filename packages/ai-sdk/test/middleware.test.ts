@@ -23,6 +23,7 @@ describe('withMemory', () => {
     const { mem } = memory();
     mem.assert({ subject: 'Alice', predicate: 'works_at', object: 'Initech', validFrom: '2024-01-01', validTo: '2025-06-01' });
     mem.assert({ subject: 'Alice', predicate: 'works_at', object: 'Acme', validFrom: '2025-06-01' });
+    for (const hobby of ['chess', 'sailing', 'tennis', 'pottery', 'jazz', 'hiking', 'baking', 'cycling']) mem.assert({ subject: 'Alice', predicate: 'likes', object: hobby });
     const model = scriptedModel(() => ({ text: 'ok' }));
     await generateText({ model: withMemory(model, mem, { tokenBudget: 200 }), system: 'Be brief.', prompt: 'Where does Alice work?' });
     const prompt = model.doGenerateCalls[0]!.prompt as any[];
@@ -33,7 +34,7 @@ describe('withMemory', () => {
     // Recall at now: the job that ended is not valid any more.
     expect(prompt[1].content).not.toContain('Initech');
     const tiny = scriptedModel(() => ({ text: 'ok' }));
-    await generateText({ model: withMemory(tiny, mem, { tokenBudget: 1 }), prompt: 'Where does Alice work?' });
+    await generateText({ model: withMemory(tiny, mem, { tokenBudget: 20 }), prompt: 'Where does Alice work?' });
     const packed = systemText(tiny.doGenerateCalls[0]!.prompt as any[]);
     expect(packed.length).toBeLessThan(prompt[1].content.length);
   });
