@@ -52,6 +52,16 @@ describe('memoryTools', () => {
     expect(mem.log().length).toBe(before);
   });
 
+  it('tells the model an argument it made up by name, as the MCP server does', async () => {
+    const model = scriptedModel((prompt) =>
+      prompt.some((m) => m.role === 'tool') ? { text: 'sorry' } : { call: 'facts', input: { subject: 'Alice', colour: 'red' } },
+    );
+    const result = await generateText({ model, prompt: 'x', tools: memoryTools(memory()), stopWhen: isStepCount(3) });
+    const errors = result.steps[0]!.content.filter((part) => part.type === 'tool-error');
+    // The AI SDK checks the input against the table's strict schema and quotes its message (JSON-escaped).
+    expect(String((errors[0] as { error: unknown }).error)).toMatch(/InvalidArgumentError: facts: unknown argument \\?"colour\\?"/);
+  });
+
   it('refuses arguments the table does not know, and a memory other than its one', async () => {
     const tools = memoryTools(memory());
     const run = (name: string, input: unknown) => tools[name]!.execute!(input as never, { toolCallId: 'x', messages: [], context: {} } as never);

@@ -3,17 +3,18 @@
  * process: a tool context whose shelf holds that memory alone, and each tool's arguments as one zod object
  * (what `runTool` checks), so a framework's tool is built from the same names, descriptions and schemas.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MemoryGraph, NotFoundError } from '@palimpsest/core';
 import type { Embedder, Extractor } from '@palimpsest/core';
+import { strictSchema } from './tools.js';
 import type { MemoryTool, ToolContext, ToolMemory } from './tools.js';
 
 /** The name the one memory answers to when a call names it (`memory` argument). */
 export const ONE_MEMORY_NAME = 'default';
 
-/** A tool's arguments as one strict zod object: unknown keys are refused, as `runTool` refuses them. */
+/** A tool's arguments as one strict zod object, the one the MCP server lists: an unknown key is refused by name. */
 export function toolArguments(t: MemoryTool): z.ZodObject<z.ZodRawShape, 'strict'> {
-  return z.object(t.inputSchema).strict();
+  return strictSchema(t);
 }
 
 /** A memory with no store behind it: a change is applied and is then at once what readers see. */
