@@ -25,8 +25,7 @@ import type {
   RetractResult,
   TimeInput,
 } from '../types.js';
-import { checkConfidence, checkPredicateName, guarded, plainZero, readError, readInput, readOptions, readRecord, RECALL_SHAPE, SHAPES, show } from './validate.js';
-import { RECALL_DEFAULTS } from './recall-engine.js';
+import { checkConfidence, checkPredicateName, guarded, plainZero, readError, readInput, readOptions, readRecord, SHAPES, show } from './validate.js';
 import { EntityTable } from './entities.js';
 import { EpisodeTable } from './episodes.js';
 import { checkLineSize } from './log-size.js';
@@ -36,6 +35,8 @@ import type { MemoryState } from '../state.js';
 import type { InitOp, Operation } from './log.js';
 // ---- recall, upkeep and graph interop (issue 4) ----
 import { RecallEngine } from './recall-engine.js';
+import { readRecallInput, resolveRecall } from '../recall/read-options.js';
+import { HashEmbedder } from '../recall/embedder.js';
 import type { RecallOptions, RecallResult } from './recall-engine.js';
 import { consolidateMemory } from './consolidate.js';
 import type { ConsolidateOptions, ConsolidateResult } from './consolidate.js';
@@ -309,22 +310,23 @@ export class MemoryGraph {
    * budget (see RecallOptions). A read: it writes nothing unless `track: true`, which logs a `touch`.
    */
   recall(query: string, options: RecallOptions = {}): RecallResult {
-    const call = 'MemoryGraph.recall';
-    // Here the arguments are read (each field once, unknown names refused); recall/options.ts checks their values.
-    const plain = readInput<RecallOptions>(call, options, RECALL_SHAPE, 'options');
+    return this.recallWith('MemoryGraph.recall', query, options);
+  }
+
+  /**
+   * @internal `recall`, its options read once (recall/read-options.ts) under `call`; a view passes its cut,
+   * which the options may then not name.
+   */
+  recallWith(call: string, query: string, options: unknown, fixedCut?: { validAt: number; knownAt: number }): RecallResult {
+    const engine = this.recallIndex();
+    const read = { now: () => this.clockAt(call), modelEmbedder: !(engine.embedder instanceof HashEmbedder), dimensions: engine.embedder.dimensions, ...(fixedCut === undefined ? {} : { fixedCut }) };
+    const plain = readRecallInput(call, options, read);
     if (typeof query !== 'string') throw new InvalidArgumentError(`${call}: query must be a string`);
-    // Weights by name: only the known names (a "toString" or "__proto__" key is refused, not inherited).
-    if (plain.weights !== undefined) plain.weights = readInput(call, plain.weights, WEIGHT_SHAPE, 'weights', true, 'a weight');
-    if (plain.edgeTypeWeights !== undefined) plain.edgeTypeWeights = readInput(call, plain.edgeTypeWeights, EDGE_WEIGHT_SHAPE, 'edgeTypeWeights', true, 'an edge type');
-    if (plain.validAt === undefined || plain.knownAt === undefined) {
-      const now = this.clockAt(call);
-      plain.validAt ??= now;
-      plain.knownAt ??= now;
-    }
     // track: the stamp is checked before the read, so the logged touch cannot be refused after it.
     const trackedAt = plain.track === true ? stamp(this, undefined, call) : undefined;
-    if (trackedAt !== undefined) plain.track = false;
-    const result = this.recallIndex().recall(query, plain);
+    const request = resolveRecall(call, plain, read);
+    request.o.track = false;
+    const result = engine.recall(query, request);
     if (trackedAt !== undefined && result.facts.length > 0) this.touch(result.facts.map((f) => f.id), { recordedAt: trackedAt });
     return result;
   }
@@ -456,13 +458,3 @@ export class MemoryGraph {
     return memoryFromState(state, given, (options) => new MemoryGraph(options));
   }
 }
-
-/** The shape of a weights option: exactly the names its defaults have. */
-function weightShape(defaults: object): Record<string, 'any'> {
-  const shape = Object.create(null) as Record<string, 'any'>;
-  for (const key of Object.keys(defaults)) shape[key] = 'any';
-  return shape;
-}
-const WEIGHT_SHAPE = weightShape(RECALL_DEFAULTS.weights);
-const EDGE_WEIGHT_SHAPE = weightShape(RECALL_DEFAULTS.edgeTypeWeights);
-
