@@ -120,7 +120,7 @@ export class RecallEngine implements RecallIndexes {
       const vector = ep.vectorOf(i) ?? this.embedToIndex(text, 'episode');
       this.noteSpeaker(ep.speaker[i]!);
       this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
-      this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
+      this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!);
       this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
       RecallEngine.addVector(this.episodeVectors, i, vector);
       this.episodesIndexed = i + 1;
@@ -311,12 +311,13 @@ export class RecallEngine implements RecallIndexes {
     const seeds = findSeeds(this, ctx);
     const expanded = expandSeeds(ctx, this.scratch, seeds);
     this.lastStats = { seeds: seeds.fused.length, active: this.scratch.expansion.active.length, fired: this.scratch.expansion.firedCount(), candidates: expanded.candidates.length };
-    const { factHits, facts, entities } = scoreFacts(ctx, this.scratch, expanded, seeds.bm25Triples);
-    const { lifted, evidenceOf } = liftByFacts(ctx, factHits);
+    const { factHits, scored, facts, matches, entities } = scoreFacts(ctx, this.scratch, expanded, seeds.bm25Triples);
+    const { lifted, evidenceOf } = liftByFacts(ctx, factHits, scored);
     const ep = mem.episodes;
     const ranked = rankEpisodes(this, ctx, this.scratch, seeds, lifted);
     const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
-    const packed = packStage(facts, evidenceOf, episodes, o.tokenBudget);
+    const named = new Set(seeds.nameHits.map((h) => mem.entities.resolveAt(this.entityDoc[h.id]!, request.knownAt)));
+    const packed = packStage(query, facts, matches, named, evidenceOf, episodes, o.tokenBudget, o.factFloor);
     if (o.track && facts.length > 0) mem.touch(facts.map((f) => f.id));
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
   }

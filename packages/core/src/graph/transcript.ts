@@ -76,7 +76,8 @@ export function transcriptTurns(transcript: Transcript, options: TranscriptOptio
     const sorted = [...given].sort((a, b) => a.date - b.date || a.givenPosition - b.givenPosition);
     turns = [];
     for (const { s, id, date, where } of sorted) {
-      s.turns.forEach((t, j) => turns.push(turnOf(t, `${id}:${j + 1}`, date + j * 1000, `${where}.turns[${j}]`)));
+      // each turn keeps its session's id (EpisodeInput.session): recall groups the conversation by it
+      s.turns.forEach((t, j) => turns.push({ ...turnOf(t, `${id}:${j + 1}`, date + j * 1000, `${where}.turns[${j}]`), session: id }));
     }
     order = {
       rule: SESSIONS_RULE,

@@ -18,6 +18,7 @@ import { windowCloseness } from './temporal.js';
 import { TopK } from './grow.js';
 import { Accumulator } from './accumulator.js';
 import { splitFeedback } from './dense-feedback.js';
+import { sessionDocScores } from './session-docs.js';
 
 export interface EpisodeRankOptions {
   /** Weight of the feedback terms against the question's own (0: no feedback). */
@@ -38,6 +39,11 @@ export interface EpisodeRankOptions {
   sessionWeight: number;
   /** Share of a session's score from its whole-session document (the rest from its best turn). */
   sessionDoc: number;
+  /**
+   * Share of a session's score from its own document — its visible turns' text taken together
+   * (recall/session-docs.ts) — for a session written turn by turn (the rest from its best turn; 0: off).
+   */
+  sessionText: number;
   /** How much a turn takes from its best neighbour in the session. */
   neighbour: number;
   /**
@@ -46,8 +52,16 @@ export interface EpisodeRankOptions {
    * museum"), with the other's reply between (0: off).
    */
   speakerNeighbour: number;
-  /** Factor applied per better turn of the same session (1: no diversification). */
+  /**
+   * Factor applied per better turn of the same session to what a turn takes from its session and neighbours
+   * (its own match is left whole; 1: no diversification).
+   */
   diversity: number;
+  /**
+   * `diversity` for a question that gathers across conversations (recall/across-sessions.ts: counting,
+   * totals, "between", "each"): its evidence sits in several sessions.
+   */
+  spreadDiversity: number;
   /** Use the question's time expressions. */
   temporal: boolean;
   /** Lift of a session inside a question's time window. */
@@ -87,9 +101,11 @@ export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
   // sessionDoc=0.5,…,0.9`: LoCoMo R@10 0.782 -> 0.792; LongMemEval_S question-date recall_all@3 0.761 -> 0.783,
   // all@5 unchanged at 0.913; 0.9 lost a LongMemEval temporal question)
   sessionDoc: 0.7,
+  sessionText: 0.5,
   neighbour: 0.7,
   speakerNeighbour: 0.2,
   diversity: 0.9,
+  spreadDiversity: 0.5,
   temporal: true,
   windowBoost: 0.5,
   orderBoost: 0.3,
@@ -137,6 +153,9 @@ export class EpisodeRanker {
   private readonly bestTurn = scratch();
   private readonly docOf = scratch();
   private readonly sessionScore = scratch();
+  /** Sessions' own documents (turns taken together) and a term's counts per session. */
+  private readonly sessionText = scratch();
+  private readonly sessionTf = scratch();
   /** Each scored episode's score over the best turn's. */
   private norm = new Float64Array(0);
   /** The feedback's top turns. */
@@ -144,6 +163,8 @@ export class EpisodeRanker {
   // a session's turns being diversified: episode, score, and their order
   private listIds = new Uint32Array(64);
   private listScores = new Float64Array(64);
+  /** The part of a listed turn's score from its own words (diversity leaves it whole). */
+  private listOwn = new Float64Array(64);
   private listOrder = new Uint32Array(64);
 
   /**
@@ -207,12 +228,21 @@ export class EpisodeRanker {
       if (sessions.isWhole(i)) docOf.set(root, topDoc > 0 ? s / topDoc : 0);
       else bestTurn.set(root, Math.max(bestTurn.get(root), norm[i]!));
     }
+    // a session written turn by turn: its own document, its visible turns taken together
+    const text = this.sessionText;
+    text.begin(size);
+    if (o.sessionText > 0) sessionDocScores(src.index, sessions, terms, accept, text, this.sessionTf, size);
+    let topText = 0;
+    for (let j = 0; j < text.count; j++) topText = Math.max(topText, text.values[text.touched[j]!]!);
     // every session with a scored turn or document (turns' sessions first, as they were met)
     const sessionScore = this.sessionScore;
     sessionScore.begin(size);
     const sessionOf = (root: number): void => {
       if (sessionScore.has(root)) return;
-      const s = sessions.isWhole(root) ? o.sessionDoc * docOf.get(root) + (1 - o.sessionDoc) * bestTurn.get(root) : bestTurn.get(root);
+      const best = bestTurn.get(root);
+      const s = sessions.isWhole(root)
+        ? o.sessionDoc * docOf.get(root) + (1 - o.sessionDoc) * best
+        : topText > 0 && text.has(root) ? o.sessionText * (text.get(root) / topText) + (1 - o.sessionText) * best : best;
       sessionScore.set(root, s);
     };
     for (let j = 0; j < bestTurn.count; j++) sessionOf(bestTurn.touched[j]!);
@@ -227,6 +257,7 @@ export class EpisodeRanker {
       this.reserve(members.length);
       const listIds = this.listIds;
       const listScores = this.listScores;
+      const listOwn = this.listOwn;
       let n = 0;
       for (let j = 0; j < members.length; j++) {
         const i = members[j]!;
@@ -235,20 +266,26 @@ export class EpisodeRanker {
         const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnScore(members[j - 1]!) : 0;
         const next = j + 1 < members.length ? turnScore(members[j + 1]!) : 0;
         const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnScore, src.index) : 0;
-        const base = own + o.neighbour * Math.max(prev, next) + o.speakerNeighbour * same + o.sessionWeight * ss;
-        const lifted = lift === undefined ? base : base * lift(i);
-        const s = dated !== undefined && dated(i) ? lifted * whenLift : lifted;
+        const near = own + o.neighbour * Math.max(prev, next) + o.speakerNeighbour * same;
+        const base = near + o.sessionWeight * ss;
+        const factor = (lift === undefined ? 1 : lift(i)) * (dated !== undefined && dated(i) ? whenLift : 1);
+        const s = base * factor;
         if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) {
           listIds[n] = i;
+          listOwn[n] = near * factor;
           listScores[n++] = s;
         }
       }
       const order = this.listOrder;
       orderByScore(listIds, listScores, n, order);
+      // diversity damps what a turn takes from its session and neighbours, never its own match: the n-th turn
+      // of a session leans less on the session, so other sessions' turns come up, while a session's second
+      // evidence turn (one that matches the question itself) keeps its place
       let damp = 1;
       for (let j = 0; j < n; j++) {
         const s = listScores[order[j]!]!;
-        if (s > 0) out.add(listIds[order[j]!]!, s * damp);
+        const own = listOwn[order[j]!]!;
+        if (s > 0) out.add(listIds[order[j]!]!, own + (s - own) * damp);
         damp *= o.diversity;
       }
       // the whole-session episode ranks with its session's best turn
@@ -286,6 +323,7 @@ export class EpisodeRanker {
     const cap = Math.max(n, this.listIds.length * 2);
     this.listIds = new Uint32Array(cap);
     this.listScores = new Float64Array(cap);
+    this.listOwn = new Float64Array(cap);
     this.listOrder = new Uint32Array(cap);
   }
 }

@@ -10,6 +10,7 @@ import { queryParts } from '../query-parts.js';
 import { temporalIntent } from '../temporal.js';
 import { questionTerms, questionTime } from '../time-words.js';
 import { tokenize } from '../text.js';
+import { asksAcrossSessions } from '../across-sessions.js';
 import { NONE } from '../../store/fact-store.js';
 import type { RecallContext, RecallIndexes, RecallScratch } from './context.js';
 import type { Seeds } from './seeds.js';
@@ -21,39 +22,47 @@ export interface FactLifts {
   evidenceOf: string[][];
 }
 
+/** The episode ids a fact cites: its own episode, then its evidence. */
+function citedIds(ctx: RecallContext, r: number): string[] {
+  const { mem } = ctx;
+  const st = mem.store;
+  const ep = mem.episodes;
+  const cited: string[] = [];
+  const own = st.episodeOf(r);
+  if (own !== NONE) cited.push(ep.ids[own]!);
+  for (const e of st.evidenceIds(st.evidenceHeadOf(r))) {
+    const id = mem.strings.get(e);
+    if (ep.find(id) !== own) cited.push(id);
+  }
+  return cited;
+}
+
 /**
- * The episodes the returned facts cite, each lifted by its best citing fact, not their sum: a turn that
- * yielded many facts is not more relevant for it.
+ * The episodes the scored facts cite, each lifted by its best citing fact, not their sum: a turn that
+ * yielded many facts is not more relevant for it. Every scored fact lifts, not only the k returned, so the
+ * ranking does not depend on k; `evidenceOf` is for the returned facts (the packed context).
  */
-export function liftByFacts(ctx: RecallContext, factHits: Hit[]): FactLifts {
+export function liftByFacts(ctx: RecallContext, factHits: Hit[], scored: Hit[]): FactLifts {
   const { mem, o, episodeOk } = ctx;
   const st = mem.store;
   const ep = mem.episodes;
   const lifted = new Map<number, number>();
-  const topFact = factHits[0]?.score ?? 1;
+  let topFact = 0;
+  for (const h of scored) topFact = Math.max(topFact, h.score);
   const lift = (index: number, by: number): void => {
     if (index === NONE || !episodeOk(index)) return;
     if (by > (lifted.get(index) ?? 0)) lifted.set(index, by);
   };
-  const evidenceOf: string[][] = [];
-  for (let i = 0; i < factHits.length; i++) {
-    const r = factHits[i]!.id;
-    const by = (o.weights.evidence * factHits[i]!.score) / topFact;
-    const cited: string[] = [];
-    const own = st.episodeOf(r);
-    if (own !== NONE) {
-      lift(own, by);
-      cited.push(ep.ids[own]!);
+  for (const h of scored) {
+    const by = (o.weights.evidence * h.score) / topFact;
+    const own = st.episodeOf(h.id);
+    lift(own, by);
+    for (const e of st.evidenceIds(st.evidenceHeadOf(h.id))) {
+      const index = ep.find(mem.strings.get(e));
+      if (index !== own) lift(index, by);
     }
-    for (const e of st.evidenceIds(st.evidenceHeadOf(r))) {
-      const id = mem.strings.get(e);
-      const index = ep.find(id);
-      if (index !== NONE && index !== own) lift(index, by);
-      if (index !== own) cited.push(id);
-    }
-    evidenceOf.push(cited);
   }
-  return { lifted, evidenceOf };
+  return { lifted, evidenceOf: factHits.map((h) => citedIds(ctx, h.id)) };
 }
 
 /** The question's terms for the lexical ranking (time-frame words weighed down, names' aliases added), and its time. */
@@ -90,7 +99,9 @@ function rankSource(ix: RecallIndexes, ctx: RecallContext) {
 
 /** Episode indexes and scores, best first (k of them when that many are visible). */
 export function rankEpisodes(ix: RecallIndexes, ctx: RecallContext, scratch: RecallScratch, seeds: Seeds, lifted: Map<number, number>): Hit[] {
-  const { mem, o, episodeOk } = ctx;
+  const { mem, episodeOk } = ctx;
+  // a question gathering across conversations spreads its turns over more sessions
+  const o = asksAcrossSessions(ctx.query) ? { ...ctx.o, diversity: ctx.o.spreadDiversity } : ctx.o;
   const ep = mem.episodes;
   const { queryTerms, time, content } = questionReading(ix, ctx, seeds);
   const source = rankSource(ix, ctx);

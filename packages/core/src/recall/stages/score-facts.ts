@@ -9,9 +9,16 @@ import type { RecallContext, RecallScratch } from './context.js';
 import type { Expanded } from './expand-graph.js';
 
 export interface ScoredFacts {
-  /** The best facts' rows and scores, best first. */
+  /** The best facts' rows and scores, best first (k of them). */
   factHits: Hit[];
+  /**
+   * Every candidate scored above 0, in the order the expansion reached it: what lifts the episodes facts cite,
+   * whatever k is (a top-k list there made a k = 10 call's episodes differ from a k = 50 call's first ten).
+   */
+  scored: Hit[];
   facts: RecalledFact[];
+  /** Per returned fact, its text's BM25 match against the question as a share of the best fact's (0: none). */
+  matches: number[];
   entities: Array<{ id: number; name: string; score: number }>;
 }
 
@@ -68,9 +75,13 @@ export function scoreFacts(ctx: RecallContext, scratch: RecallScratch, expanded:
   markTextMatches(ctx, scratch, bm25Triples, epoch);
   const factTop = scratch.top;
   factTop.reset(o.k);
+  const scored: Hit[] = [];
   for (const r of expanded.candidates) {
     const score = factScore(ctx, scratch, actOf, epoch, r);
-    if (score > 0) factTop.push(score, r);
+    if (score > 0) {
+      factTop.push(score, r);
+      scored.push({ id: r, score });
+    }
   }
   const factHits = factTop.drain();
   const facts: RecalledFact[] = factHits.map((h) => {
@@ -87,5 +98,9 @@ export function scoreFacts(ctx: RecallContext, scratch: RecallScratch, expanded:
   entityTop.reset(o.k);
   for (const u of expansion.active) if (en.resolveAt(u, k) === u && actOf(u) > 0) entityTop.push(actOf(u), u);
   const entities = entityTop.drain().map((h) => ({ id: h.id, name: en.displayName(h.id), score: h.score }));
-  return { factHits, facts, entities };
+  const matches = factHits.map((h) => {
+    const t = st.triple[h.id]!;
+    return scratch.tripleMark[t] === epoch ? scratch.tripleMatch[t]! : 0;
+  });
+  return { factHits, scored, facts, matches, entities };
 }
