@@ -8,7 +8,7 @@
  * The record clock follows the data (a memory that listened live): each turn is recorded at the latest of
  * its own time and the last record time, so a cut at a time sees what had been said by then.
  */
-import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
+import { ingestEpisode, InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { Embedder, Extractor } from '@palimpsest/core';
 import type { Conversation, LongMemEvalQuestion } from '@palimpsest/datasets';
 
@@ -28,6 +28,8 @@ export interface PublicMemory {
   /** Milliseconds spent in ingestEpisode, per turn. */
   ingestMs: number[];
   facts: number;
+  /** Turns ingestEpisode refused (an InvalidArgumentError, e.g. an extracted name over the engine's limit), with the reasons. */
+  refused: string[];
 }
 
 /** An extractor that finds nothing: the `--no-extract` ablation (a user's choice too: `ingestEpisode`'s option). */
@@ -41,15 +43,21 @@ export interface BuildOptions {
 
 /** A memory of these turns, each through `ingestEpisode` in the order given. */
 export function buildMemory(turns: Iterable<PublicTurn>, options: BuildOptions = {}): PublicMemory {
-  const out: PublicMemory = { mem: undefined as unknown as MemoryGraph, lastRecorded: -Infinity, ingestMs: [], facts: 0 };
+  const out: PublicMemory = { mem: undefined as unknown as MemoryGraph, lastRecorded: -Infinity, ingestMs: [], facts: 0, refused: [] };
   out.mem = new MemoryGraph({ now: () => (Number.isFinite(out.lastRecorded) ? out.lastRecorded : 0), ...(options.embedder === undefined ? {} : { embedder: options.embedder }) });
   const ingestOptions = options.extractor === undefined ? {} : { extractor: options.extractor };
   for (const t of turns) {
     const recordedAt = Math.max(out.lastRecorded, t.at);
     const t0 = performance.now();
-    const r = ingestEpisode(out.mem, { id: t.id, text: t.text, at: t.at, speaker: t.speaker, session: t.session, recordedAt, ...(t.vector === undefined ? {} : { vector: t.vector }) }, ingestOptions);
+    try {
+      const r = ingestEpisode(out.mem, { id: t.id, text: t.text, at: t.at, speaker: t.speaker, session: t.session, recordedAt, ...(t.vector === undefined ? {} : { vector: t.vector }) }, ingestOptions);
+      out.facts += r.facts.filter((f) => f.status !== 'rejected').length;
+    } catch (error) {
+      // what a user would get back: the turn is not written; counted and reported, the run goes on
+      if (!(error instanceof InvalidArgumentError)) throw error;
+      out.refused.push(`${t.id}: ${error.message}`);
+    }
     out.ingestMs.push(performance.now() - t0);
-    out.facts += r.facts.filter((f) => f.status !== 'rejected').length;
     out.lastRecorded = recordedAt;
   }
   return out;

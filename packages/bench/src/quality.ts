@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 /**
- * Retrieval quality, fast: `node packages/bench/dist/quality.js --split dev|test [--dataset locomo|lme|both]
- * [--limit N] [--set option=value …] [--no-<component> …]`.
+ * Retrieval quality, fast: `npm run quality -- --split dev|test [--dataset locomo|lme|both] [--limit N]
+ * [--set option=value …] [--grid name=v1,v2 …] [--ablations] [--no-<component> …]` (or
+ * `node packages/bench/dist/quality.js …` after a build).
  *
- * Ingests exactly as the benchmark does (sessions and turns as episodes, the built-in extractor on turns),
- * recalls every question, and prints the issue's metrics for palimpsest and for the plain BM25 of
- * `../shared/datasets/README.md` side by side, per category / question type. LongMemEval is scored at both
- * cuts: the question's date (knownAt = validAt = question_date) and every session visible. Recall latency is
+ * Every memory is built as a user builds it (public-path.ts): each turn through `ingestEpisode` with its
+ * speaker (LoCoMo's name, LongMemEval's role), time (LongMemEval: its session's date), session id and the
+ * default extractor; nothing else is written. Every question is recalled and scored beside the plain BM25
+ * of `../shared/datasets/README.md` (plain-bm25.ts), per category / question type. LongMemEval is scored at
+ * the question-day cut (knownAt = validAt = the last millisecond of the question's UTC day) and with every
+ * session visible; session recall_all@k ranks turns and takes the first k distinct sessions. Also counted:
+ * questions whose k = 10 call is not the first ten of the k = 50 call, or differs when repeated (0
+ * expected), and answer-in-context (the gold answer inside `text` at a 1,024-token budget, LongMemEval
+ * questions with short literal answers) beside BM25's top turns packed to the same budget. Recall latency is
  * timed at k = 10 (first recall of each memory apart from the rest). `--set name=value` passes a recall
- * option (numbers, booleans, or JSON); `--no-X` switches a component off (see ABLATIONS). Tune with
- * `--split dev` only.
+ * option; `--no-X` switches a component off (see ABLATIONS). Tune with `--split dev` only.
  *
  * `--embedder use-lite` builds every memory with the offline dense model (dense.ts): episodes are written
  * with their vectors, entity names are embedded by the first `recallAsync`, and every question is recalled

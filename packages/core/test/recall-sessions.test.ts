@@ -10,6 +10,9 @@ import { ingestEpisode } from '../src/graph/ingest.js';
 import { ingestTranscript } from '../src/graph/transcript.js';
 import { InvalidArgumentError } from '../src/errors.js';
 import { SessionMap } from '../src/recall/sessions.js';
+import { Bm25Index } from '../src/recall/bm25.js';
+import { Accumulator } from '../src/recall/accumulator.js';
+import { sessionDocScores } from '../src/recall/session-docs.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2023, 4, 1);
@@ -153,5 +156,42 @@ describe('the packed context', () => {
     expect(r.text).toContain('$400,000');
     expect(r.text).not.toMatch(/^- user (has|likes) /mu);
     if (r.text.includes('Facts:')) expect(r.text.indexOf('Episodes:')).toBeLessThan(r.text.indexOf('Facts:'));
+  });
+});
+
+describe('conflicting evidence in the packed context', () => {
+  it('puts the newer of two conflicting turns first and marks it current', () => {
+    const mem = new MemoryGraph({ now: () => T0 + 40 * DAY });
+    ingestEpisode(mem, { id: 'old', text: 'Wells Fargo pre-approved me for a mortgage of $350,000', at: T0, speaker: 'user', session: 'a' });
+    ingestEpisode(mem, { id: 'walk', text: 'I went for a long walk by the river', at: T0 + DAY, speaker: 'user', session: 'b' });
+    ingestEpisode(mem, { id: 'new', text: 'Update: Wells Fargo pre-approved my mortgage for $400,000 now', at: T0 + 30 * DAY, speaker: 'user', session: 'c' });
+    const text = mem.recall('What amount was I pre-approved for by Wells Fargo for my mortgage?', { k: 10, tokenBudget: 600 }).text;
+    expect(text).toContain('(current) Update: Wells Fargo pre-approved my mortgage for $400,000');
+    expect(text.indexOf('$400,000')).toBeLessThan(text.indexOf('$350,000'));
+    expect(text).not.toContain('(current) Wells Fargo pre-approved me');
+    expect(text).not.toContain('(current) I went');
+  });
+});
+
+describe("a session's own document", () => {
+  it('holds only the turns visible at the cut', () => {
+    const index = new Bm25Index();
+    const sessions = new SessionMap();
+    const turns = ['we talked about the mortgage', 'the bank approved the loan', 'a zebra crossed the road'];
+    // turns 0 and 2 in session 1, turn 1 in session 2; turn 2 is said after the cut
+    turns.forEach((t, i) => {
+      index.add(i, t);
+      sessions.add(i, t, T0 + i, i === 1 ? 2 : 1);
+    });
+    const accept = (i: number): boolean => i !== 2;
+    const out = new Accumulator((n) => new Float64Array(n));
+    out.begin(3);
+    sessionDocScores(index, sessions, new Map([['zebra', 1]]), accept, out, new Accumulator((n) => new Float64Array(n)), 3);
+    expect(out.count).toBe(0);
+    out.begin(3);
+    sessionDocScores(index, sessions, new Map([['mortgag', 1], ['bank', 1]]), accept, out, new Accumulator((n) => new Float64Array(n)), 3);
+    expect(out.count).toBe(2);
+    expect(out.get(0)).toBeGreaterThan(0);
+    expect(out.get(1)).toBeGreaterThan(0);
   });
 });

@@ -126,6 +126,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
     inputSchema: {
       text: z.string().min(1).describe('What was said or written.'),
       speaker: z.string().optional().describe('Who said it, e.g. "user" or a person\'s name.'),
+      session: z.string().optional().describe('The conversation or thread it belongs to (any id you keep); recall groups its turns.'),
       at: time('When it was said. Default: now').optional(),
       id: z.string().optional().describe('A unique id for the episode. Default: "turn-<n>".'),
       memory,
@@ -134,10 +135,11 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
       const f = await folder(ctx, args.memory, 'remember');
       const at = args.at ?? f.mem.now();
       const speaker = args.speaker === undefined ? {} : { speaker: args.speaker };
+      const session = args.session === undefined ? {} : { session: args.session };
       // Model answers come first: a write never waits on a model (compaction would wait behind it).
       const asked = await askModels({ id: args.id ?? nextEpisodeId(f.mem), text: args.text, at, ...speaker }, ctx);
       const r = await f.write((mem) =>
-        ingestEpisode(mem, { id: args.id ?? nextEpisodeId(mem), text: args.text, at, ...speaker, ...asked.vector }, asked.options),
+        ingestEpisode(mem, { id: args.id ?? nextEpisodeId(mem), text: args.text, at, ...speaker, ...session, ...asked.vector }, asked.options),
       );
       return { episode: episodeJson(r.episode), entities: r.entities.map(entityJson), facts: r.facts.map((x) => assertJson(f.mem, x)) };
     },

@@ -388,6 +388,7 @@ export const RECALL_SHAPE = {
   sessionText: 'any',
   factFloor: 'any',
   spreadDiversity: 'any',
+  neighbourTerms: 'any',
   neighbour: 'any',
   speakerNeighbour: 'any',
   diversity: 'any',

@@ -47,6 +47,12 @@ export interface EpisodeRankOptions {
   /** How much a turn takes from its best neighbour in the session. */
   neighbour: number;
   /**
+   * A turn longer than this many terms takes its neighbours' lift in proportion (terms / its length): a long
+   * turn (an assistant's answer) says what it is about itself, while a short reply ("Yes, last May!") is
+   * about the turn before it (0: every turn takes it in full).
+   */
+  neighbourTerms: number;
+  /**
    * How much a turn takes from its speaker's previous turn in the session: what a speaker goes on about
    * ("They loved the dinosaurs") is often named in their own previous turn ("I took the kids to the
    * museum"), with the other's reply between (0: off).
@@ -101,10 +107,19 @@ export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
   // sessionDoc=0.5,…,0.9`: LoCoMo R@10 0.782 -> 0.792; LongMemEval_S question-date recall_all@3 0.761 -> 0.783,
   // all@5 unchanged at 0.913; 0.9 lost a LongMemEval temporal question)
   sessionDoc: 0.7,
+  // a session written turn by turn scores half by its own document (dev, public path, `quality.js --split dev
+  // --grid sessionText=0,0.5,0.8`): LoCoMo R@10 0.782 -> 0.792, LongMemEval question-day turn recall_all@5
+  // 0.630 -> 0.717; 0.8 alike on LoCoMo, one LongMemEval session lost at all@5
   sessionText: 0.5,
   neighbour: 0.7,
+  // dev (`quality.js --split dev --grid neighbourTerms=0,15,30,60`): LongMemEval question-day turn recall_all@5
+  // 0.739 -> 0.783, answer-in-context 0.643 -> 0.714; LoCoMo R@10 0.801 unchanged at 30 (its turns run ~13 terms)
+  neighbourTerms: 30,
   speakerNeighbour: 0.2,
   diversity: 0.9,
+  // dev (`--grid spreadDiversity=0.9,0.5,0.3`): LongMemEval turn recall_all@5 0.696 -> 0.739 (multi-session and
+  // temporal-reasoning questions), LoCoMo R@10 0.798 -> 0.801; one diversity for all questions could not have
+  // both (0.5 everywhere: LoCoMo 0.752, its single-hop evidence sits together in one session)
   spreadDiversity: 0.5,
   temporal: true,
   windowBoost: 0.5,
@@ -266,7 +281,8 @@ export class EpisodeRanker {
         const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnScore(members[j - 1]!) : 0;
         const next = j + 1 < members.length ? turnScore(members[j + 1]!) : 0;
         const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnScore, src.index) : 0;
-        const near = own + o.neighbour * Math.max(prev, next) + o.speakerNeighbour * same;
+        const reach = o.neighbourTerms > 0 ? Math.min(1, o.neighbourTerms / Math.max(1, src.index.lengthOf(i))) : 1;
+        const near = own + o.neighbour * reach * Math.max(prev, next) + o.speakerNeighbour * same;
         const base = near + o.sessionWeight * ss;
         const factor = (lift === undefined ? 1 : lift(i)) * (dated !== undefined && dated(i) ? whenLift : 1);
         const s = base * factor;

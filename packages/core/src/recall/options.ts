@@ -238,6 +238,7 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
     sessionDoc: num('sessionDoc', d.sessionDoc, unit, 'in [0, 1]'),
     sessionText: num('sessionText', d.sessionText, unit, 'in [0, 1]'),
     neighbour: num('neighbour', d.neighbour, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    neighbourTerms: num('neighbourTerms', d.neighbourTerms, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     speakerNeighbour: num('speakerNeighbour', d.speakerNeighbour, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     diversity: num('diversity', d.diversity, unit, 'in [0, 1]'),
     spreadDiversity: num('spreadDiversity', d.spreadDiversity, unit, 'in [0, 1]'),
