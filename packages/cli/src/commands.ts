@@ -245,7 +245,7 @@ const ingest: Command = {
   usage: 'palimpsest ingest FILE TRANSCRIPT.jsonl [--source S] [model flags] [--json]',
   details: [
     'Each transcript line is a JSON object {"speaker": "...", "text": "...", "at": "<ISO time>"} (speaker optional;',
-    '"id" optional, default turn-<n>). Every turn becomes an episode plus the facts the extractor finds (the',
+    '"id" optional, default turn-<n>; "session" optional: the conversation it belongs to). Every turn becomes an episode plus the facts the extractor finds (the',
     'built-in rules unless --extract-url is given). FILE is rewritten atomically, as a snapshot when it ends in',
     '.plmp, else as an operation log; a refused turn or a failed model call leaves FILE as it was.',
     '',
@@ -301,7 +301,7 @@ function turnIds(mem: MemoryGraph, transcript: Awaited<ReturnType<typeof readTra
     let id = t.id;
     while (id === undefined || (t.id === undefined && (taken.has(id) || mem.getEpisode(id) !== undefined))) id = `turn-${++n}`;
     taken.add(id);
-    return { id, text: t.text, at: t.at, ...(t.speaker === undefined ? {} : { speaker: t.speaker }) };
+    return { id, text: t.text, at: t.at, ...(t.speaker === undefined ? {} : { speaker: t.speaker }), ...(t.session === undefined ? {} : { session: t.session }) };
   });
 }
 

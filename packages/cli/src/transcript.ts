@@ -1,4 +1,4 @@
-/** Reads a transcript: one JSON object per line, {"speaker"?, "text", "at", "id"?}; blank lines are skipped. */
+/** Reads a transcript: one JSON object per line, {"speaker"?, "text", "at", "id"?, "session"?}; blank lines are skipped. */
 import { readFile } from 'node:fs/promises';
 import { InvalidArgumentError, NotFoundError } from '@palimpsest/core';
 
@@ -7,6 +7,8 @@ export interface TranscriptTurn {
   at: string | number;
   speaker?: string;
   id?: string;
+  /** The conversation or thread the turn belongs to. */
+  session?: string;
 }
 
 /** Every line is checked before anything is ingested, so a bad transcript changes nothing. */
@@ -34,11 +36,13 @@ export async function readTranscript(path: string): Promise<TranscriptTurn[]> {
     if (typeof t.at !== 'string' && typeof t.at !== 'number') throw new InvalidArgumentError(`${where}: "at" must be an ISO-8601 time or milliseconds`);
     if (t.speaker !== undefined && typeof t.speaker !== 'string') throw new InvalidArgumentError(`${where}: "speaker" must be a string`);
     if (t.id !== undefined && (typeof t.id !== 'string' || t.id === '')) throw new InvalidArgumentError(`${where}: "id" must be a non-empty string`);
+    if (t.session !== undefined && typeof t.session !== 'string') throw new InvalidArgumentError(`${where}: "session" must be a string`);
     turns.push({
       text: t.text,
       at: t.at,
       ...(typeof t.speaker === 'string' ? { speaker: t.speaker } : {}),
       ...(typeof t.id === 'string' ? { id: t.id } : {}),
+      ...(typeof t.session === 'string' ? { session: t.session } : {}),
     });
   });
   return turns;
