@@ -227,6 +227,9 @@ function checkPurity(t: Table, mem: MemoryGraph, query: string, cut: number, opt
 
 const DIA = /^D\d+:\d+$/;
 
+/** Turns ingestEpisode refused while the memories were built (what a user would have been told), by data set. */
+const refused: Record<string, string[]> = { LoCoMo: [], LongMemEval_S: [] };
+
 async function locomo(a: Args, lat: Latency, dense: DenseModel | undefined): Promise<Table> {
   const t: Table = new Map();
   const convs = await loadLocomo({ split: a.split });
@@ -241,6 +244,7 @@ async function locomo(a: Args, lat: Latency, dense: DenseModel | undefined): Pro
       turns.forEach((x, j) => (x.vector = dense.vectorOf(texts[j]!)));
     }
     const built = buildMemory(turns, { ...(dense === undefined ? {} : { embedder: dense.embedder }), ...(a.extract ? {} : { extractor: NO_EXTRACTION }) });
+    refused['LoCoMo']!.push(...built.refused);
     // the README's baseline document: `speaker: text`, an image turn with its caption (text holds it)
     const bm = new PlainBm25();
     for (const x of turns) bm.add(x.id, `${x.speaker}: ${x.text}`);
@@ -297,6 +301,15 @@ function packTurns(turns: ReadonlyArray<{ text: string }>, budget: number): stri
 
 const includesAnswer = (text: string, answer: string): number => (text.toLowerCase().includes(answer.trim().toLowerCase()) ? 1 : 0);
 
+/** Answer-in-context: the gold answer inside what an agent reads at a 1,024-token budget, ours and BM25's top turns packed alike. */
+function answerInContext(t: Table, mem: MemoryGraph, q: { question: string; answer: string; type: string }, cut: number, variants: Array<{ label: string; options: Record<string, unknown> }>, bmTurns: Array<{ text: string }>): void {
+  for (const variant of variants) {
+    const text = mem.recall(q.question, { ...variant.options, tokenBudget: 1024, validAt: cut, knownAt: cut } as RecallOptions).text;
+    put(t, 'answer in context @1024 tokens', q.type, variant.label, includesAnswer(text, q.answer));
+  }
+  put(t, 'answer in context @1024 tokens', q.type, 'bm25', includesAnswer(packTurns(bmTurns, 1024), q.answer));
+}
+
 async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined): Promise<{ dated: Table; all: Table; note: string }> {
   const dated: Table = new Map();
   const all: Table = new Map();
@@ -313,6 +326,7 @@ async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined)
     const turns = longMemEvalTurns(q);
     if (dense !== undefined) for (const x of turns) x.vector = x.role === 'user' ? dense.vectorOf(userText(x.text)) : new Float32Array(dense.embedder.dimensions);
     const built = buildMemory(turns, { ...(dense === undefined ? {} : { embedder: dense.embedder }), ...(a.extract ? {} : { extractor: NO_EXTRACTION }) });
+    refused['LongMemEval_S']!.push(...built.refused);
     const bm = new PlainBm25();
     const sessionOf = new Map<string, string>();
     const turnOf = new Map<string, (typeof turns)[number]>();
@@ -342,13 +356,8 @@ async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined)
       const baseHits = bm.search(q.question, 200, (id) => turnOf.get(id)!.at <= cut).map((h) => h.id);
       const baseSessions = firstDistinct(baseHits.map((id) => sessionOf.get(id)!));
       if (t === dated && shortLiteral(q.answer)) {
-        // answer-in-context: the gold answer inside what an agent reads at a 1,024-token budget
-        for (const variant of a.variants) {
-          const text = built.mem.recall(q.question, { ...variant.options, ...qv, tokenBudget: 1024, validAt: cut, knownAt: cut } as RecallOptions).text;
-          put(t, 'answer in context @1024 tokens', q.type, variant.label, includesAnswer(text, q.answer));
-        }
-        const packed = packTurns(baseHits.map((id) => ({ text: `${turnOf.get(id)!.speaker}: ${turnOf.get(id)!.text}` })), 1024);
-        put(t, 'answer in context @1024 tokens', q.type, 'bm25', includesAnswer(packed, q.answer));
+        const bmTurns = baseHits.map((id) => ({ text: `${turnOf.get(id)!.speaker}: ${turnOf.get(id)!.text}` }));
+        answerInContext(t, built.mem, q, cut, a.variants.map((v) => ({ label: v.label, options: { ...v.options, ...qv } })), bmTurns);
       }
       if (a.details !== undefined) {
         for (const [variant, ss, ts] of runs) {
@@ -407,6 +416,7 @@ async function main(): Promise<void> {
     print('LongMemEval_S, all sessions visible', r.all, a.variants.map((v) => v.label));
     printLatency('LongMemEval_S', lat);
   }
+  for (const [name, list] of Object.entries(refused)) if (list.length > 0) console.log(`\n${name}: ${list.length} turns refused by ingestEpisode, e.g. ${list[0]}`);
   if (dense !== undefined) console.log(`\ndense vectors: cache ${dense.cacheFile}; embedded by this run: ${dense.embedded.texts} texts in ${dense.embedded.cpuSeconds.toFixed(0)} CPU s`);
 }
 

@@ -232,6 +232,70 @@ export class EpisodeRanker {
     // split 46 of 60 evidence turns of "when" questions carry a date, against 84 of 788 turns in all
     const dated = o.temporal && time?.asksWhen === true && o.whenLift > 0 ? src.dated : undefined;
     const whenLift = 1 + o.whenLift;
+    const sessionScore = this.scoreSessions(src, terms, accept, time, o, topDoc);
+    // ---- turns: own score, neighbour, session; diversified within the session ----
+    for (let r = 0; r < sessionScore.count; r++) {
+      const root = sessionScore.touched[r]!;
+      const ss = sessionScore.values[root]!;
+      if (!(ss > 0)) continue;
+      const members = sessions.membersOf(root);
+      this.reserve(members.length);
+      const listIds = this.listIds;
+      const listScores = this.listScores;
+      const listOwn = this.listOwn;
+      let n = 0;
+      for (let j = 0; j < members.length; j++) {
+        const i = members[j]!;
+        if (sessions.isWhole(i) || !accept(i)) continue;
+        const own = turnScore(i);
+        const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnScore(members[j - 1]!) : 0;
+        const next = j + 1 < members.length ? turnScore(members[j + 1]!) : 0;
+        const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnScore, src.index) : 0;
+        const reach = o.neighbourTerms > 0 ? Math.min(1, o.neighbourTerms / Math.max(1, src.index.lengthOf(i))) : 1;
+        const near = own + o.neighbour * reach * Math.max(prev, next) + o.speakerNeighbour * same;
+        const base = near + o.sessionWeight * ss;
+        const factor = (lift === undefined ? 1 : lift(i)) * (dated !== undefined && dated(i) ? whenLift : 1);
+        const s = base * factor;
+        if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) {
+          listIds[n] = i;
+          listOwn[n] = near * factor;
+          listScores[n++] = s;
+        }
+      }
+      this.addDiversified(n, o.diversity, out);
+      // the whole-session episode ranks with its session's best turn
+      if (sessions.isWhole(root) && accept(root)) out.add(root, (1 + o.sessionWeight) * ss);
+    }
+  }
+
+  /**
+   * The listed turns of one session into `out`, best first, each damped by `diversity` per better turn of
+   * its session — only what it takes from its session and neighbours, never its own match: the n-th turn of
+   * a session leans less on the session, so other sessions' turns come up, while a session's second evidence
+   * turn (one that matches the question itself) keeps its place.
+   */
+  private addDiversified(n: number, diversity: number, out: Scores): void {
+    const { listIds, listScores, listOwn, listOrder: order } = this;
+    orderByScore(listIds, listScores, n, order);
+    let damp = 1;
+    for (let j = 0; j < n; j++) {
+      const s = listScores[order[j]!]!;
+      const own = listOwn[order[j]!]!;
+      if (s > 0) out.add(listIds[order[j]!]!, own + (s - own) * damp);
+      damp *= diversity;
+    }
+  }
+
+  /**
+   * Each session's score (by root) from its best turn's share and its document — a whole-session episode's,
+   * or its visible turns taken together (sessionText) — lifted by the question's time; needs `scores` and
+   * `norm` of this call.
+   */
+  private scoreSessions(src: EpisodeSource, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, time: TemporalIntent | undefined, o: EpisodeRankOptions, topDoc: number): Scores {
+    const { sessions } = src;
+    const size = src.count;
+    const { values, touched, count } = this.scores;
+    const norm = this.norm;
     const bestTurn = this.bestTurn;
     const docOf = this.docOf;
     bestTurn.begin(size);
@@ -263,50 +327,7 @@ export class EpisodeRanker {
     for (let j = 0; j < bestTurn.count; j++) sessionOf(bestTurn.touched[j]!);
     for (let j = 0; j < docOf.count; j++) sessionOf(docOf.touched[j]!);
     if (o.temporal && time !== undefined) applyTime(sessionScore, src.at, time, o);
-    // ---- turns: own score, neighbour, session; diversified within the session ----
-    for (let r = 0; r < sessionScore.count; r++) {
-      const root = sessionScore.touched[r]!;
-      const ss = sessionScore.values[root]!;
-      if (!(ss > 0)) continue;
-      const members = sessions.membersOf(root);
-      this.reserve(members.length);
-      const listIds = this.listIds;
-      const listScores = this.listScores;
-      const listOwn = this.listOwn;
-      let n = 0;
-      for (let j = 0; j < members.length; j++) {
-        const i = members[j]!;
-        if (sessions.isWhole(i) || !accept(i)) continue;
-        const own = turnScore(i);
-        const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnScore(members[j - 1]!) : 0;
-        const next = j + 1 < members.length ? turnScore(members[j + 1]!) : 0;
-        const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnScore, src.index) : 0;
-        const reach = o.neighbourTerms > 0 ? Math.min(1, o.neighbourTerms / Math.max(1, src.index.lengthOf(i))) : 1;
-        const near = own + o.neighbour * reach * Math.max(prev, next) + o.speakerNeighbour * same;
-        const base = near + o.sessionWeight * ss;
-        const factor = (lift === undefined ? 1 : lift(i)) * (dated !== undefined && dated(i) ? whenLift : 1);
-        const s = base * factor;
-        if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) {
-          listIds[n] = i;
-          listOwn[n] = near * factor;
-          listScores[n++] = s;
-        }
-      }
-      const order = this.listOrder;
-      orderByScore(listIds, listScores, n, order);
-      // diversity damps what a turn takes from its session and neighbours, never its own match: the n-th turn
-      // of a session leans less on the session, so other sessions' turns come up, while a session's second
-      // evidence turn (one that matches the question itself) keeps its place
-      let damp = 1;
-      for (let j = 0; j < n; j++) {
-        const s = listScores[order[j]!]!;
-        const own = listOwn[order[j]!]!;
-        if (s > 0) out.add(listIds[order[j]!]!, own + (s - own) * damp);
-        damp *= o.diversity;
-      }
-      // the whole-session episode ranks with its session's best turn
-      if (sessions.isWhole(root) && accept(root)) out.add(root, (1 + o.sessionWeight) * ss);
-    }
+    return sessionScore;
   }
 
   /** Each accepted episode's own score into `scores`: BM25, then with the feedback terms, and the dense share. */
