@@ -4,7 +4,8 @@
  * clocks move); a cut only decides what is shown, through sigma's reducers. Moving a clock therefore costs
  * one `factIds` read, one pass over the visible versions and one sigma refresh — no graph rebuild.
  */
-import { literalKey, mulberry32 } from '@palimpsest/core';
+import { literalKey } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import { MultiDirectedGraph, UndirectedGraph } from 'graphology';
 import forceAtlas2Module, { inferSettings } from 'graphology-layout-forceatlas2';
 import Sigma from 'sigma';
@@ -85,8 +86,11 @@ export class GraphView {
     this.sigma = new Sigma(this.graph, container, {
       renderEdgeLabels: false,
       defaultEdgeType: 'arrow',
-      labelRenderedSizeThreshold: 5,
-      labelDensity: 0.25,
+      // Every node may carry its label at any zoom; the label grid (one cell per 90 px, a few labels per
+      // cell, the biggest nodes first) keeps them from overlapping.
+      labelRenderedSizeThreshold: 0,
+      labelDensity: 1.2,
+      labelGridCellSize: 90,
       edgeLabelSize: 10,
       edgeLabelColor: { color: '#6b675e' },
       zIndex: true,

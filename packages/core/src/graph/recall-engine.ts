@@ -28,7 +28,7 @@ import { scoreFacts } from '../recall/stages/score-facts.js';
 import { liftByFacts, rankEpisodes } from '../recall/stages/rank-episodes.js';
 import { packStage } from '../recall/stages/pack-context.js';
 import { literalCode, NONE } from '../store/fact-store.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryTables } from './tables.js';
 
 /** A question in the first person: about the asker ("How many bikes did I service?"). */
 const FIRST_PERSON = /\b(?:i|me|my|mine|myself)\b/iu;
@@ -85,7 +85,7 @@ export class RecallEngine implements RecallIndexes {
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
   lastStats = { seeds: 0, active: 0, fired: 0, candidates: 0 };
 
-  constructor(private readonly mem: MemoryGraph, embedder?: Embedder) {
+  constructor(private readonly mem: MemoryTables, embedder?: Embedder) {
     const call = 'MemoryGraph.recall';
     if (embedder !== undefined) {
       if (embedder === null || typeof embedder !== 'object' || typeof embedder.embed !== 'function' || !Number.isInteger(embedder.dimensions) || embedder.dimensions < 1) {
@@ -150,7 +150,7 @@ export class RecallEngine implements RecallIndexes {
    * Indexes the entities written since (their names' BM25 documents and vectors, their terms for the facts'
    * BM25). Called by `catchUp`, and by an assert that made entities while the built-in embedder is in use
    * (`indexNewEntities`): a fact is cheap to index later, an entity is not, so a memory written by asserts
-   * alone leaves its first recall only facts to count (issue 9: no first-recall cliff).
+   * alone leaves its first recall only facts to count (no first-recall cliff).
    */
   private catchUpEntities(): void {
     const en = this.mem.entities;
@@ -318,7 +318,6 @@ export class RecallEngine implements RecallIndexes {
     const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
     const named = new Set(seeds.nameHits.map((h) => mem.entities.resolveAt(this.entityDoc[h.id]!, request.knownAt)));
     const packed = packStage(query, facts, matches, named, evidenceOf, episodes, o.tokenBudget, o.factFloor);
-    if (o.track && facts.length > 0) mem.touch(facts.map((f) => f.id));
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
   }
 

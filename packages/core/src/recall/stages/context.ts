@@ -14,7 +14,7 @@ import type { EpisodeRanker } from '../episode-rank.js';
 import type { TopK } from '../grow.js';
 import type { Resolved } from '../options.js';
 import { NONE } from '../../store/fact-store.js';
-import type { MemoryGraph } from '../../graph/memory-graph.js';
+import type { MemoryTables } from '../../graph/tables.js';
 
 /** The indexes a recall reads, kept up to date by the recall engine (graph/recall-engine.ts). */
 export interface RecallIndexes {
@@ -61,7 +61,7 @@ export class RecallScratch {
 }
 
 export interface RecallContext {
-  readonly mem: MemoryGraph;
+  readonly mem: MemoryTables;
   readonly query: string;
   /** The question's index terms. */
   readonly terms: string[];
@@ -79,7 +79,7 @@ export interface RecallContext {
 }
 
 /** The visibility tests of a cut: fact rows, triples, episodes and entities recorded and valid at it. */
-export function visibility(mem: MemoryGraph, o: Resolved, v: number, k: number): Pick<RecallContext, 'rowOk' | 'tripleVisible' | 'episodeOk' | 'entityOk'> {
+export function visibility(mem: MemoryTables, o: Resolved, v: number, k: number): Pick<RecallContext, 'rowOk' | 'tripleVisible' | 'episodeOk' | 'entityOk'> {
   const st = mem.store;
   const ep = mem.episodes;
   const en = mem.entities;

@@ -6,6 +6,7 @@
 import type { Hit } from '../grow.js';
 import type { RecalledFact } from '../options.js';
 import type { RecallContext, RecallScratch } from './context.js';
+import { readFact } from '../../graph/reads.js';
 import type { Expanded } from './expand-graph.js';
 
 export interface ScoredFacts {
@@ -89,7 +90,7 @@ export function scoreFacts(ctx: RecallContext, scratch: RecallScratch, expanded:
     const s = st.tSubject[t]!;
     const obj = st.tObject[t]!;
     const via = obj >= 0 && actOf(obj) > actOf(s) ? obj : s;
-    const fact = mem.fact(h.id) as RecalledFact;
+    const fact = readFact(mem, h.id) as RecalledFact;
     fact.score = h.score;
     fact.path = expansion.pathTo(via);
     return fact;

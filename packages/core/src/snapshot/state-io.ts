@@ -1,0 +1,180 @@
+// The memory as named arrays (state.ts) and back: what snapshots store, checked before anything is built.
+import { CorruptSnapshotError, PalimpsestError, SnapshotVersionError } from '../errors.js';
+import { NONE } from '../store/fact-store.js';
+import { STATE_FORMAT_VERSION } from '../state.js';
+import type { ColumnArray, MemoryState } from '../state.js';
+import type { MemoryGraphOptions, PredicateOptions } from '../types.js';
+import { checkLoadConfig } from '../graph/config-check.js';
+import { refuseMismatch, RESTORED_EMBEDDER } from '../recall/embedder-config.js';
+import { MemoryTables } from '../graph/tables.js';
+import { recallIndexOption } from '../log/replay.js';
+import type { LoadOptions } from '../log/replay.js';
+import { literalId } from '../graph/resolve.js';
+import { checkState } from './state-check.js';
+import type { CheckedState } from './state-check.js';
+import { describeError, readOptions, SHAPES } from '../graph/validate.js';
+
+/**
+ * The whole memory as named arrays (see state.ts): what a snapshot file stores. The arrays are copies
+ * trimmed to their used length; derived indexes are not included (they are rebuilt linearly on load).
+ */
+export function exportMemoryState(mem: MemoryTables): MemoryState {
+  const e = mem.entities;
+  const n = e.count;
+  const ep = mem.episodes;
+  const log = mem.logBuffer.trimmed();
+  const columns: Record<string, ColumnArray> = {
+    ...mem.store.exportColumns(),
+    'entity.name': e.name.slice(0, n),
+    'entity.display': e.display.slice(0, n),
+    'entity.type': e.type.slice(0, n),
+    'entity.recordedAt': e.recordedAt.slice(0, n),
+    'entity.mergedInto': e.mergedInto.slice(0, n),
+    'entity.mergedAt': e.mergedAt.slice(0, n),
+    'entity.hasVector': e.hasVector.slice(0, n),
+    'entity.vectors': e.vectors.slice(0, n * mem.dimensions),
+    'alias.entity': Int32Array.from(e.aliasEntity),
+    'alias.name': Int32Array.from(e.aliasName),
+    'literal.kind': Uint8Array.from(mem.literals, (v) => (typeof v === 'string' ? 0 : typeof v === 'number' ? 1 : 2)),
+    'literal.number': Float64Array.from(mem.literals, (v) => (typeof v === 'string' ? 0 : Number(v))),
+    'provenance.source': Int32Array.from(mem.provenance.source),
+    'provenance.reason': Int32Array.from(mem.provenance.reason),
+    'provenance.edgeType': Int32Array.from(mem.provenance.edgeType),
+    'episode.at': ep.at.slice(0, ep.count),
+    'episode.recordedAt': ep.recordedAt.slice(0, ep.count),
+    'episode.speaker': ep.speaker.slice(0, ep.count),
+    // only when some episode has a session: a memory without any writes the bytes it wrote before sessions
+    ...(ep.session.subarray(0, ep.count).some((s) => s !== NONE) ? { 'episode.session': ep.session.slice(0, ep.count) } : {}),
+    'episode.entityStart': ep.entityStart.slice(0, ep.count + 1),
+    'episode.entityIds': Int32Array.from(ep.entityIds),
+    'episode.hasVector': ep.hasVector.slice(0, ep.count),
+    'episode.vectors': ep.vectors.slice(0, ep.count * mem.dimensions),
+    'log.bytes': log.bytes,
+    'log.ends': log.ends,
+  };
+  const predicates = [...mem.predicateConfig].map(([name, c]) => ({ name, cardinality: c.cardinality, minConfidence: c.minConfidence ?? null }));
+  return {
+    formatVersion: STATE_FORMAT_VERSION,
+    config: {
+      minConfidence: mem.minConfidence,
+      dimensions: mem.dimensions,
+      predicates,
+      lastRecordedAt: mem.lastRecordedAt === -Infinity ? null : mem.lastRecordedAt,
+      ...(mem.embedderConfig === undefined ? {} : { embedder: { ...mem.embedderConfig } }),
+    },
+    columns,
+    strings: {
+      strings: [...mem.strings.values],
+      predicates: [...mem.predicateNames.values],
+      'literal.string': mem.literals.map((v) => (typeof v === 'string' ? v : '')),
+      'episode.id': [...ep.ids],
+      'episode.text': [...ep.texts],
+    },
+  };
+}
+
+/**
+ * A memory from `exportState()` output. Every length and cross-reference is checked first; what does not
+ * fit throws CorruptSnapshotError, another format version SnapshotVersionError.
+ */
+/**
+ * Set (to true) under this key in fromState's options by a loader that made the state's arrays itself and
+ * hands them over (persist's decoders): the store then adopts its row and triple columns instead of copying
+ * them. A registry symbol, so no caller's JSON can carry it and persist needs no internal import.
+ */
+export const ADOPT_COLUMNS = Symbol.for('palimpsest.adoptColumns');
+
+export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryTables {
+  const call = 'MemoryGraph.fromState';
+  const adopt = given !== null && typeof given === 'object' && (given as { [ADOPT_COLUMNS]?: unknown })[ADOPT_COLUMNS] === true;
+  const options = readOptions<LoadOptions>(call, given, SHAPES.loadOptions);
+  const recallIndex = recallIndexOption(call, options);
+  let checked: CheckedState;
+  try {
+    checked = checkState(state);
+  } catch (error) {
+    // Whatever a malformed state makes fail is a damaged state, never a raw TypeError or RangeError.
+    if (error instanceof CorruptSnapshotError || error instanceof SnapshotVersionError) throw error;
+    throw new CorruptSnapshotError(`${call}: ${error instanceof PalimpsestError ? error.message : describeError(error)}`);
+  }
+  const stored = new Map(checked.config.predicates.map((p) => [p.name, { cardinality: p.cardinality, minConfidence: p.minConfidence ?? undefined }]));
+  checkLoadConfig(call, { minConfidence: checked.config.minConfidence, dimensions: checked.config.dimensions, predicates: stored }, options);
+  refuseMismatch(call, checked.config.embedder, checked.config.dimensions, options.embedder);
+  try {
+    const { config } = checked;
+    // Prototype-less: a predicate named "__proto__" stays a key.
+    const predicates = Object.create(null) as Record<string, PredicateOptions>;
+    for (const p of config.predicates) predicates[p.name] = { cardinality: p.cardinality, ...(p.minConfidence === null ? {} : { minConfidence: p.minConfidence }) };
+    const mem = new MemoryTables({
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+      minConfidence: config.minConfidence,
+      ...(config.dimensions === 0 ? {} : { dimensions: config.dimensions }),
+      predicates,
+      [RESTORED_EMBEDDER]: config.embedder,
+    } as MemoryGraphOptions);
+    loadChecked(mem, checked, adopt);
+    // Recall's indexes are built in the load's pass unless deferred (no first-recall cliff); no HNSW is
+    // built here (see RECALL_DEFAULTS.bruteForceBelow), so this is linear in what was loaded.
+    if (recallIndex === 'load') mem.indexForRecall();
+    return mem;
+  } catch (error) {
+    // Whatever a malformed state makes fail is a damaged state, never a raw TypeError or RangeError.
+    if (error instanceof CorruptSnapshotError || error instanceof SnapshotVersionError) throw error;
+    throw new CorruptSnapshotError(`${call}: ${error instanceof PalimpsestError ? error.message : describeError(error)}`);
+  }
+}
+
+export function loadChecked(mem: MemoryTables, c: CheckedState, adopt = false): void {
+  mem.strings.load(c.strings, c.stringIds);
+  for (const v of c.predicateNames) mem.predicateNames.intern(v);
+  const e = mem.entities;
+  e.load(c.entity);
+  for (let id = 0; id < c.entity.name.length; id++) {
+    if (c.entity.hasVector[id] === 1) e.setVector(id, c.entity.vectors.subarray(id * mem.dimensions, (id + 1) * mem.dimensions));
+  }
+  for (let i = 0; i < c.alias.entity.length; i++) e.addAlias(c.alias.entity[i]!, c.strings[c.alias.name[i]!]!);
+  for (let id = 0; id < c.entity.name.length; id++) {
+    const into = c.entity.mergedInto[id]!;
+    if (into === NONE) continue;
+    e.merge(id, into, c.entity.mergedAt[id]!);
+  }
+  // mergedFrom in merge order (record time, then id), as the live memory built it.
+  const merged: number[] = [];
+  for (let id = 0; id < c.entity.name.length; id++) if (c.entity.mergedInto[id] !== NONE) merged.push(id);
+  merged.sort((a, b) => c.entity.mergedAt[a]! - c.entity.mergedAt[b]! || a - b);
+  for (const id of merged) {
+    const into = c.entity.mergedInto[id]!;
+    const list = mem.mergedFrom.get(into);
+    if (list === undefined) mem.mergedFrom.set(into, [id]);
+    else list.push(id);
+  }
+  c.literals.forEach((v) => literalId(mem, v));
+  for (let i = 0; i < c.provenance.source.length; i++) {
+    const key = `${c.provenance.source[i]},${c.provenance.reason[i]},${c.provenance.edgeType[i]}`;
+    mem.provenance.source.push(c.provenance.source[i]!);
+    mem.provenance.reason.push(c.provenance.reason[i]!);
+    mem.provenance.edgeType.push(c.provenance.edgeType[i]!);
+    mem.provenanceIds.set(key, i);
+  }
+  const ep = c.episode;
+  for (let i = 0; i < ep.ids.length; i++) {
+    mem.episodes.add(
+      ep.ids[i]!,
+      ep.texts[i]!,
+      ep.at[i]!,
+      ep.recordedAt[i]!,
+      ep.speaker[i] === NONE ? undefined : c.strings[ep.speaker[i]!],
+      Array.from(ep.entityIds.subarray(ep.entityStart[i]!, ep.entityStart[i + 1]!)),
+      ep.hasVector[i] === 1 ? ep.vectors.subarray(i * mem.dimensions, (i + 1) * mem.dimensions) : undefined,
+      ep.session[i] === NONE ? undefined : c.strings[ep.session[i]!],
+    );
+  }
+  try {
+    mem.store.loadColumns(c.store, c.entity.name.length, adopt);
+  } catch (error) {
+    throw new CorruptSnapshotError(`MemoryGraph.fromState: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  mem.logBuffer.load(c.log.bytes, c.log.ends);
+  mem.lastRecordedAt = c.config.lastRecordedAt ?? -Infinity;
+}
