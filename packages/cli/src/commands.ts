@@ -13,6 +13,7 @@ import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from '@pal
 import { Progress } from '@palimpsest/progress';
 import { FACT_COLUMNS, shortTime, table } from './table.js';
 import { readTranscriptFile } from './transcript.js';
+import { forgetCommand } from './forget-command.js';
 
 export interface Io {
   out: (text: string) => void;
@@ -372,4 +373,4 @@ const convert: Command = {
   },
 };
 
-export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert, repair];
+export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert, repair, forgetCommand];

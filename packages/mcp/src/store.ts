@@ -9,12 +9,13 @@
  * opens log-<g+1> for new writes, saves snapshot-<g+1>, and only then deletes older files, so a kill at any
  * point leaves a set of files from which every acknowledged operation is restored.
  */
-import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
-import type { Embedder, Operation } from '@palimpsest/core';
+import type { Embedder, ForgetOptions, ForgetResult, ForgetScope, Operation } from '@palimpsest/core';
 import { loadSnapshot, openLogAppender, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 import type { LogAppender } from '@palimpsest/persist/node';
+import { removeOlderGenerations, rewriteFolder } from './forget-folder.js';
 
 export interface MemoryFolderOptions {
   /** Embeds texts for recall; the memory's default (HashEmbedder) when absent. */
@@ -128,6 +129,8 @@ export class MemoryFolder {
     }
     // Files older than the newest snapshot are superseded (a kill after it was saved may have left them).
     await removeSuperseded(dir, names, base);
+    // A forget killed after its snapshot was renamed into place: its erasure is completed here.
+    if (base > 0) await removeOlderGenerations(dir, base);
     return folder;
   }
 
@@ -175,6 +178,38 @@ export class MemoryFolder {
       this.sinceSnapshot = 0;
       await saveSnapshot(join(this.dir, snapshotName(next)), this.mem);
       await removeSuperseded(this.dir, await readdir(this.dir), next);
+    } finally {
+      open();
+    }
+  }
+
+  /**
+   * Forgets (MemoryGraph.forget) in the memory and in every file of the folder (forget-folder.ts): the
+   * rebuilt memory is saved as the next snapshot and older files deleted before readers see it. Writes wait.
+   */
+  async forget(scope: ForgetScope, options: ForgetOptions = {}): Promise<ForgetResult> {
+    if (this.closed) throw new InvalidArgumentError('MemoryFolder.forget: the memory is closed');
+    let open!: () => void;
+    const previousGate = this.gate;
+    this.gate = new Promise<void>((resolve) => (open = resolve));
+    try {
+      await previousGate;
+      await this.flushNew();
+      const plan = this.mem.planForget(scope, options); // refused input throws here, before any file changes
+      await this.appender.close();
+      const next = this.generation + 1;
+      try {
+        await rewriteFolder(this.dir, plan.memory, next);
+      } finally {
+        // The old generation's log if the snapshot was not saved (nothing forgotten), else the new one's.
+        const saved = await stat(join(this.dir, snapshotName(next))).then(() => true, () => false);
+        if (saved) this.generation = next;
+        this.appender = await openLogAppender(join(this.dir, logName(this.generation)));
+      }
+      this.mem.adoptForget(plan);
+      this.logged = this.mem.size.operations;
+      this.sinceSnapshot = 0;
+      return { tombstone: plan.tombstone, counts: plan.counts };
     } finally {
       open();
     }
@@ -237,6 +272,23 @@ export class MemoryShelf {
       if (MEMORY_ID.test(n) && (await stat(join(this.dataDir, n)).catch(() => undefined))?.isDirectory() && (await this.exists(n))) onDisk.push(n);
     }
     return [...new Set([...onDisk, ...this.open.keys()])].sort();
+  }
+
+  /**
+   * Deletes the memory `id`: closes it and removes its folder with every file in it. NotFoundError when
+   * there is no such memory on disk.
+   */
+  async delete(id: string, call = 'delete_memory'): Promise<void> {
+    if (typeof id !== 'string' || !MEMORY_ID.test(id)) {
+      throw new InvalidArgumentError(`${call}: memory ${JSON.stringify(id)} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
+    }
+    const dir = join(this.dataDir, id);
+    const pending = this.open.get(id);
+    this.open.delete(id);
+    await (await pending?.catch(() => undefined))?.close();
+    const exists = await stat(dir).then(() => true, () => false);
+    if (!exists) throw new NotFoundError(`${call}: there is no memory ${JSON.stringify(id)}`);
+    await rm(dir, { recursive: true, force: true });
   }
 
   async close(): Promise<void> {
