@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import type { MemoryGraph } from '@palimpsest/core';
 import { saveSnapshot } from '@palimpsest/persist/node';
 
-/** Any file of a generation: its snapshot or log, a log's lock, or a temporary of either. */
-const GENERATION_FILE = /^(?:snapshot|log)-(\d+)\.(?:plmp|jsonl)(?:\.lock(?:\..*)?|\.tmp-.*)?$/;
+/** Any file of a generation: its snapshot or log, a log's lock, a temporary of either, or a log set aside after a gap. */
+const GENERATION_FILE = /^(?:snapshot|log)-(\d+)\.(?:plmp|jsonl)(?:\.lock(?:\..*)?|\.tmp-.*|\.gap)?$/;
 
 /** Deletes every file of a generation below `generation` (temporaries and locks included); returns their names. */
 export async function removeOlderGenerations(dir: string, generation: number): Promise<string[]> {
