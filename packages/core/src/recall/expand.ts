@@ -77,105 +77,113 @@ export class Expansion {
   }
 
   run(g: ExpandGraph, o: ExpandOptions): void {
+    if (o.strategy === 'activation') this.activate(g, o);
+    else this.breadthFirst(g, o);
+  }
+
+  /** Spreading activation: each hop the strongest nodes fire along their edges; newcomers join strongest first. */
+  private activate(g: ExpandGraph, o: ExpandOptions): void {
     const active = this.active;
     const epoch = this.epoch;
     const edgeRows = this.edgeRows;
     const edgeOther = this.edgeOther;
-
-    if (o.strategy === 'activation') {
-      for (let hop = 1; hop <= o.hops; hop++) {
-        // The strongest nodes fire, at most fireCap of them a hop: the budget that keeps recall sub-millisecond.
-        const firing = this.firing;
-        firing.length = 0;
-        for (const u of active) if (this.fired[u] !== epoch && this.act[u]! >= o.threshold) firing.push(u);
-        firing.sort(this.byAct);
-        if (firing.length > o.fireCap) firing.length = o.fireCap;
-        const touched = this.touched;
-        touched.length = 0;
-        for (const u of firing) {
-          this.fired[u] = epoch;
-          g.edgesOf(u, edgeRows, edgeOther);
-          const share = (this.act[u]! * o.decay) / Math.pow(Math.max(1, edgeRows.length), o.fan);
-          for (let i = 0; i < edgeRows.length; i++) {
-            const r = edgeRows[i]!;
-            g.reached(r);
-            const w = edgeOther[i]!;
-            if (w === NONE) continue;
-            const d = share * g.strength(r);
-            if (this.inMark[w] !== epoch) {
-              this.inMark[w] = epoch;
-              this.incoming[w] = 0;
-              this.bestIn[w] = -1;
-              touched.push(w);
-            }
-            this.incoming[w] = this.incoming[w]! + d;
-            if (d > this.bestIn[w]! || (d === this.bestIn[w]! && u < this.parent[w]!)) {
-              this.bestIn[w] = d;
-              if (this.mark[w] !== epoch) this.parent[w] = u; // a node's parent is fixed when it joins
-            }
+    for (let hop = 1; hop <= o.hops; hop++) {
+      // The strongest nodes fire, at most fireCap of them a hop: the budget that keeps recall sub-millisecond.
+      const firing = this.firing;
+      firing.length = 0;
+      for (const u of active) if (this.fired[u] !== epoch && this.act[u]! >= o.threshold) firing.push(u);
+      firing.sort(this.byAct);
+      if (firing.length > o.fireCap) firing.length = o.fireCap;
+      const touched = this.touched;
+      touched.length = 0;
+      for (const u of firing) {
+        this.fired[u] = epoch;
+        g.edgesOf(u, edgeRows, edgeOther);
+        const share = (this.act[u]! * o.decay) / Math.pow(Math.max(1, edgeRows.length), o.fan);
+        for (let i = 0; i < edgeRows.length; i++) {
+          const r = edgeRows[i]!;
+          g.reached(r);
+          const w = edgeOther[i]!;
+          if (w === NONE) continue;
+          const d = share * g.strength(r);
+          if (this.inMark[w] !== epoch) {
+            this.inMark[w] = epoch;
+            this.incoming[w] = 0;
+            this.bestIn[w] = -1;
+            touched.push(w);
+          }
+          this.incoming[w] = this.incoming[w]! + d;
+          if (d > this.bestIn[w]! || (d === this.bestIn[w]! && u < this.parent[w]!)) {
+            this.bestIn[w] = d;
+            if (this.mark[w] !== epoch) this.parent[w] = u; // a node's parent is fixed when it joins
           }
         }
-        // Existing nodes take their increment; new ones join strongest first, up to the cap.
-        const fresh = this.fresh;
-        fresh.length = 0;
-        for (const w of touched) {
-          this.inMark[w] = 0;
-          if (this.mark[w] === epoch) this.act[w] = this.act[w]! + this.incoming[w]!;
-          else if (this.incoming[w]! >= o.threshold) fresh.push(w);
-        }
-        // Only the strongest `room` newcomers can join: select them with a bounded heap when there are more.
-        const room = Math.max(0, o.nodeCap - active.length);
-        let joining = fresh;
-        if (fresh.length > room) {
-          this.select.reset(room);
-          for (const w of fresh) this.select.push(this.incoming[w]!, w);
-          joining = this.select.drain().map((h) => h.id);
-        } else {
-          fresh.sort((a, b) => this.incoming[b]! - this.incoming[a]! || a - b);
-        }
-        for (const w of joining) {
-          if (active.length >= o.nodeCap) break;
+      }
+      // Existing nodes take their increment; new ones join strongest first, up to the cap.
+      const fresh = this.fresh;
+      fresh.length = 0;
+      for (const w of touched) {
+        this.inMark[w] = 0;
+        if (this.mark[w] === epoch) this.act[w] = this.act[w]! + this.incoming[w]!;
+        else if (this.incoming[w]! >= o.threshold) fresh.push(w);
+      }
+      // Only the strongest `room` newcomers can join: select them with a bounded heap when there are more.
+      const room = Math.max(0, o.nodeCap - active.length);
+      let joining = fresh;
+      if (fresh.length > room) {
+        this.select.reset(room);
+        for (const w of fresh) this.select.push(this.incoming[w]!, w);
+        joining = this.select.drain().map((h) => h.id);
+      } else {
+        fresh.sort((a, b) => this.incoming[b]! - this.incoming[a]! || a - b);
+      }
+      for (const w of joining) {
+        if (active.length >= o.nodeCap) break;
+        this.mark[w] = epoch;
+        this.act[w] = this.incoming[w]!;
+        this.depth[w] = hop;
+        active.push(w);
+      }
+      this.inhibit(active, o.inhibitors, o.inhibition);
+    }
+  }
+
+  private breadthFirst(g: ExpandGraph, o: ExpandOptions): void {
+    const active = this.active;
+    const epoch = this.epoch;
+    const edgeRows = this.edgeRows;
+    const edgeOther = this.edgeOther;
+    // BFS: each entity once, at its shortest distance; score = best seed score × Π(decay · weight · confidence).
+    let frontier = active.slice().sort(this.byAct);
+    for (let hop = 1; hop <= o.hops && frontier.length > 0; hop++) {
+      const next: number[] = [];
+      for (const u of frontier) {
+        g.edgesOf(u, edgeRows, edgeOther);
+        for (let i = 0; i < edgeRows.length; i++) {
+          const r = edgeRows[i]!;
+          g.reached(r);
+          const w = edgeOther[i]!;
+          if (w === NONE) continue;
+          const s = this.act[u]! * o.decay * g.strength(r);
+          if (this.mark[w] === epoch) {
+            // same depth, better path: keep the better score and its parent
+            if (this.depth[w] === hop && s > this.act[w]!) {
+              this.act[w] = s;
+              this.parent[w] = u;
+            }
+            continue;
+          }
+          if (active.length >= o.nodeCap || s < o.threshold) continue;
           this.mark[w] = epoch;
-          this.act[w] = this.incoming[w]!;
+          this.act[w] = s;
+          this.parent[w] = u;
           this.depth[w] = hop;
           active.push(w);
+          next.push(w);
         }
-        this.inhibit(active, o.inhibitors, o.inhibition);
       }
-    } else {
-      // BFS: each entity once, at its shortest distance; score = best seed score × Π(decay · weight · confidence).
-      let frontier = active.slice().sort(this.byAct);
-      for (let hop = 1; hop <= o.hops && frontier.length > 0; hop++) {
-        const next: number[] = [];
-        for (const u of frontier) {
-          g.edgesOf(u, edgeRows, edgeOther);
-          for (let i = 0; i < edgeRows.length; i++) {
-            const r = edgeRows[i]!;
-            g.reached(r);
-            const w = edgeOther[i]!;
-            if (w === NONE) continue;
-            const s = this.act[u]! * o.decay * g.strength(r);
-            if (this.mark[w] === epoch) {
-              // same depth, better path: keep the better score and its parent
-              if (this.depth[w] === hop && s > this.act[w]!) {
-                this.act[w] = s;
-                this.parent[w] = u;
-              }
-              continue;
-            }
-            if (active.length >= o.nodeCap || s < o.threshold) continue;
-            this.mark[w] = epoch;
-            this.act[w] = s;
-            this.parent[w] = u;
-            this.depth[w] = hop;
-            active.push(w);
-            next.push(w);
-          }
-        }
-        frontier = next.sort(this.byAct);
-      }
+      frontier = next.sort(this.byAct);
     }
-
   }
 
   /** Activation of an entity relative to the strongest one reached (0 when not reached). */

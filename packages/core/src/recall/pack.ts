@@ -130,20 +130,7 @@ export function longestPrefixBySearch(body: string, bare: TextCounts, budget: nu
  * budget and appear only above a non-empty section.
  */
 export function packContext(input: PackInput): PackedContext {
-  if (input === null || typeof input !== 'object') throw new InvalidArgumentError('packContext: input must be an object');
-  const { facts, episodes, tokenBudget } = input;
-  if (!Array.isArray(facts) || !Array.isArray(episodes)) throw new InvalidArgumentError('packContext: facts and episodes must be arrays');
-  if (typeof tokenBudget !== 'number' || Number.isNaN(tokenBudget) || tokenBudget < 0 || (tokenBudget !== Infinity && !Number.isInteger(tokenBudget))) {
-    throw new InvalidArgumentError(`packContext: tokenBudget (${tokenBudget}) must be a non-negative integer or Infinity`);
-  }
-  facts.forEach((f, i) => {
-    if (typeof f?.text !== 'string' || typeof f.score !== 'number' || Number.isNaN(f.score)) throw new InvalidArgumentError(`packContext: facts[${i}] needs text and a numeric score`);
-  });
-  episodes.forEach((e, i) => {
-    if (typeof e?.id !== 'string' || typeof e.text !== 'string' || typeof e.at !== 'number' || typeof e.score !== 'number' || Number.isNaN(e.score)) {
-      throw new InvalidArgumentError(`packContext: episodes[${i}] needs id, text, at and a numeric score`);
-    }
-  });
+  const { facts, episodes, tokenBudget } = checkPackInput(input);
 
   const lines: string[] = [];
   const total: TextCounts = { chars: 0, pieces: 0, dense: 0 };
@@ -171,7 +158,6 @@ export function packContext(input: PackInput): PackedContext {
     return true;
   };
 
-  const order = (a: { score: number }, ai: number, b: { score: number }, bi: number): number => b.score - a.score || ai - bi;
   const factOrder = facts.map((_, i) => i).sort((a, b) => order(facts[a]!, a, facts[b]!, b));
   let factCount = 0;
   const cited: string[] = [];
@@ -184,22 +170,7 @@ export function packContext(input: PackInput): PackedContext {
     }
   }
 
-  const byId = new Map<string, number>();
-  episodes.forEach((e, i) => {
-    if (!byId.has(e.id)) byId.set(e.id, i);
-  });
-  const episodeOrder: number[] = [];
-  const queued = new Set<number>();
-  for (const id of [...(input.cited ?? []), ...cited]) {
-    const i = byId.get(id);
-    if (i !== undefined && !queued.has(i)) {
-      queued.add(i);
-      episodeOrder.push(i);
-    }
-  }
-  const rest = episodes.map((_, i) => i).filter((i) => !queued.has(i) && byId.get(episodes[i]!.id) === i);
-  rest.sort((a, b) => order(episodes[a]!, a, episodes[b]!, b));
-  episodeOrder.push(...rest);
+  const episodeOrder = episodesInOrder(episodes, [...(input.cited ?? []), ...cited]);
 
   let episodeCount = 0;
   for (const i of episodeOrder) {
@@ -216,7 +187,7 @@ export function packContext(input: PackInput): PackedContext {
     // one longer than the room in chars may not: its prefixes are counted at once, as far as one could fit,
     // one pass for the whole line and the cut alike (a short body is counted by textCounts, which stores nothing)
     const cannotFit = Math.ceil((atLead.chars + body.length) / 4) > tokenBudget;
-    let counted = cannotFit || body.length > room ? countPrefixes(body, atLead, tokenBudget) : -1;
+    const counted = cannotFit || body.length > room ? countPrefixes(body, atLead, tokenBudget) : -1;
     if (!cannotFit && (counted < 0 || counted === body.length)) {
       const whole = counted >= 0 ? withPrefix(atLead, body.length) : plus(atLead, textCounts(body));
       if (tokensFromCounts(whole) <= tokenBudget) {
@@ -226,22 +197,76 @@ export function packContext(input: PackInput): PackedContext {
         continue;
       }
     }
-    const bare = plus(atLead, ELLIPSIS);
-    if (tokenBudget - tokensFromCounts(bare) < MIN_TRUNCATED_TOKENS) continue;
-    if (counted < 0) counted = countPrefixes(body, atLead, tokenBudget);
-    let lo = longestFittingPrefix(body.length, counted, bare, tokenBudget);
-    if (lo > 0 && /[\uD800-\uDBFF]/.test(body[lo - 1]!)) lo--; // never split a surrogate pair
-    const cut = body.lastIndexOf(' ', lo);
-    const prefix = (cut > 0 ? body.slice(0, cut) : body.slice(0, lo)).trimEnd();
-    if (prefix.length === 0) continue;
-    const line = withPrefix(bare, prefix.length); // the prefix is the body's first prefix.length chars
-    if (tokensFromCounts(line) <= tokenBudget) {
-      lines.push(...head, lead + prefix + '…');
-      Object.assign(total, line);
+    const cut = truncated(body, atLead, counted, tokenBudget);
+    if (cut !== undefined) {
+      lines.push(...head, lead + cut.prefix + '…');
+      Object.assign(total, cut.counts);
       episodeCount++;
     }
   }
 
   const text = lines.join('\n');
   return { text, tokens: tokensFromCounts(total), factCount, episodeCount };
+}
+
+/** Best score first; equal scores keep their input order. */
+function order(a: { score: number }, ai: number, b: { score: number }, bi: number): number {
+  return b.score - a.score || ai - bi;
+}
+
+/** packContext's input, checked (a named error for anything it cannot pack). */
+function checkPackInput(input: PackInput): PackInput {
+  if (input === null || typeof input !== 'object') throw new InvalidArgumentError('packContext: input must be an object');
+  const { facts, episodes, tokenBudget } = input;
+  if (!Array.isArray(facts) || !Array.isArray(episodes)) throw new InvalidArgumentError('packContext: facts and episodes must be arrays');
+  if (typeof tokenBudget !== 'number' || Number.isNaN(tokenBudget) || tokenBudget < 0 || (tokenBudget !== Infinity && !Number.isInteger(tokenBudget))) {
+    throw new InvalidArgumentError(`packContext: tokenBudget (${tokenBudget}) must be a non-negative integer or Infinity`);
+  }
+  facts.forEach((f, i) => {
+    if (typeof f?.text !== 'string' || typeof f.score !== 'number' || Number.isNaN(f.score)) throw new InvalidArgumentError(`packContext: facts[${i}] needs text and a numeric score`);
+  });
+  episodes.forEach((e, i) => {
+    if (typeof e?.id !== 'string' || typeof e.text !== 'string' || typeof e.at !== 'number' || typeof e.score !== 'number' || Number.isNaN(e.score)) {
+      throw new InvalidArgumentError(`packContext: episodes[${i}] needs id, text, at and a numeric score`);
+    }
+  });
+  return input;
+}
+
+/** The episodes to pack, by index: those the packed facts cite (in fact order), then the rest best first; each id once. */
+function episodesInOrder(episodes: PackInput['episodes'], cited: readonly string[]): number[] {
+  const byId = new Map<string, number>();
+  episodes.forEach((e, i) => {
+    if (!byId.has(e.id)) byId.set(e.id, i);
+  });
+  const episodeOrder: number[] = [];
+  const queued = new Set<number>();
+  for (const id of cited) {
+    const i = byId.get(id);
+    if (i !== undefined && !queued.has(i)) {
+      queued.add(i);
+      episodeOrder.push(i);
+    }
+  }
+  const rest = episodes.map((_, i) => i).filter((i) => !queued.has(i) && byId.get(episodes[i]!.id) === i);
+  rest.sort((a, b) => order(episodes[a]!, a, episodes[b]!, b));
+  episodeOrder.push(...rest);
+  return episodeOrder;
+}
+
+/**
+ * An episode's body cut at a word boundary to fit what is left of the budget (with "…"), or undefined when
+ * too little room is left for a useful cut. `counted` is how far countPrefixes got (-1: not run yet).
+ */
+function truncated(body: string, atLead: TextCounts, counted: number, tokenBudget: number): { prefix: string; counts: TextCounts } | undefined {
+  const bare = plus(atLead, ELLIPSIS);
+  if (tokenBudget - tokensFromCounts(bare) < MIN_TRUNCATED_TOKENS) return undefined;
+  if (counted < 0) counted = countPrefixes(body, atLead, tokenBudget);
+  let lo = longestFittingPrefix(body.length, counted, bare, tokenBudget);
+  if (lo > 0 && /[\uD800-\uDBFF]/.test(body[lo - 1]!)) lo--; // never split a surrogate pair
+  const cut = body.lastIndexOf(' ', lo);
+  const prefix = (cut > 0 ? body.slice(0, cut) : body.slice(0, lo)).trimEnd();
+  if (prefix.length === 0) return undefined;
+  const counts = withPrefix(bare, prefix.length); // the prefix is the body's first prefix.length chars
+  return tokensFromCounts(counts) <= tokenBudget ? { prefix, counts } : undefined;
 }

@@ -56,26 +56,28 @@ function fail(what: string): never {
 
 type Ctor<T> = { new (n: number): T; readonly name: string };
 
-export function checkState(state: MemoryState): CheckedState {
-  if (state === null || typeof state !== 'object') fail('state is not an object');
-  if (state.formatVersion !== STATE_FORMAT_VERSION && state.formatVersion !== 1) {
-    if (typeof state.formatVersion === 'number' && state.formatVersion > STATE_FORMAT_VERSION) {
-      throw new SnapshotVersionError(`${CALL}: state format ${state.formatVersion} is newer than this engine reads (${STATE_FORMAT_VERSION}); upgrade @palimpsest/core`);
-    }
-    throw new SnapshotVersionError(`${CALL}: state format ${String(state.formatVersion)} is not supported (this engine reads 1 and ${STATE_FORMAT_VERSION})`);
-  }
-  const config = checkConfig(state.config);
-  const cols = state.columns ?? fail('columns are missing');
-  const strs = state.strings ?? fail('strings are missing');
-  const col = <T extends ColumnArray>(name: string, ctor: Ctor<T>, length?: number): T => {
-    const c: unknown = cols[name];
+/** A state's columns and string lists by name: each read fails naming what is missing or of the wrong type or length. */
+class StateReader {
+  constructor(
+    private readonly cols: MemoryState['columns'],
+    private readonly strs: MemoryState['strings'],
+  ) {}
+
+  col<T extends ColumnArray>(name: string, ctor: Ctor<T>, length?: number): T {
+    const c: unknown = this.cols[name];
     if (c === undefined) fail(`column "${name}" is missing`);
     if (!(c instanceof ctor)) fail(`column "${name}" should be ${ctor.name}, is ${c === null ? 'null' : typeof c}`);
     if (length !== undefined && c.length !== length) fail(`column "${name}" has ${c.length} values, expected ${length}`);
     return c as T;
-  };
-  const list = (name: string, length?: number): string[] => {
-    const l: unknown = strs[name];
+  }
+
+  /** Whether an optional column is present. */
+  has(name: string): boolean {
+    return this.cols[name] !== undefined;
+  }
+
+  list(name: string, length?: number): string[] {
+    const l: unknown = this.strs[name];
     if (!Array.isArray(l)) fail(`string list "${name}" is missing or not strings`);
     // What core holds, persist must write: a lone surrogate has no UTF-8 form.
     for (let i = 0; i < l.length; i++) {
@@ -83,38 +85,87 @@ export function checkState(state: MemoryState): CheckedState {
     }
     if (length !== undefined && l.length !== length) fail(`string list "${name}" has ${l.length} values, expected ${length}`);
     return l;
-  };
-  const unique = (name: string, values: string[]) => {
-    if (new Set(values).size !== values.length) fail(`string list "${name}" has duplicates`);
-  };
-  const inRange = (name: string, values: ArrayLike<number>, lo: number, hi: number) => {
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      if (!(v >= lo && v < hi) || !Number.isInteger(v)) fail(`${name}[${i}] = ${v} is outside [${lo}, ${hi})`);
-    }
-  };
+  }
+}
 
-  const strings = list('strings');
+function unique(name: string, values: string[]): void {
+  if (new Set(values).size !== values.length) fail(`string list "${name}" has duplicates`);
+}
+
+function inRange(name: string, values: ArrayLike<number>, lo: number, hi: number): void {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!(v >= lo && v < hi) || !Number.isInteger(v)) fail(`${name}[${i}] = ${v} is outside [${lo}, ${hi})`);
+  }
+}
+
+/** How many of each table a state holds: the ranges its ids are checked against. */
+interface Counts {
+  S: number;
+  E: number;
+  L: number;
+  P: number;
+  N: number;
+  predicates: number;
+}
+
+export function checkState(state: MemoryState): CheckedState {
+  checkVersion(state);
+  const config = checkConfig(state.config);
+  const cols = state.columns ?? fail('columns are missing');
+  const strs = state.strings ?? fail('strings are missing');
+  const r = new StateReader(cols, strs);
+
+  const strings = r.list('strings');
   const stringIds = new Map<string, number>();
   for (let i = 0; i < strings.length; i++) stringIds.set(strings[i]!, i);
   if (stringIds.size !== strings.length) fail('string list "strings" has duplicates');
-  const predicateNames = list('predicates');
+  const predicateNames = r.list('predicates');
   unique('predicates', predicateNames);
   const S = strings.length;
   const dims = config.dimensions;
 
-  // Entities and aliases.
-  const name = col('entity.name', Int32Array);
+  const { entity, alias } = checkEntities(r, strings, dims);
+  const E = entity.name.length;
+  const literals = checkLiterals(r);
+  const L = literals.length;
+  const provenance = { source: r.col('provenance.source', Int32Array), reason: r.col('provenance.reason', Int32Array), edgeType: r.col('provenance.edgeType', Int32Array) };
+  const P = provenance.source.length;
+  if (provenance.reason.length !== P || provenance.edgeType.length !== P) fail('provenance columns differ in length');
+  inRange('provenance.source', provenance.source, -1, S);
+  inRange('provenance.reason', provenance.reason, -1, S);
+  inRange('provenance.edgeType', provenance.edgeType, -1, 5);
+  const episode = checkEpisodes(r, S, E, dims);
+  const counts: Counts = { S, E, L, P, N: episode.ids.length, predicates: predicateNames.length };
+  const store = checkFacts(r, config, counts);
+  const log = checkLog(r, state.formatVersion, counts);
+  return { config, strings, stringIds, predicateNames, literals, store, entity, alias, provenance, episode, log };
+}
+
+function checkVersion(state: MemoryState): void {
+  if (state === null || typeof state !== 'object') fail('state is not an object');
+  if (state.formatVersion !== STATE_FORMAT_VERSION && state.formatVersion !== 1) {
+    if (typeof state.formatVersion === 'number' && state.formatVersion > STATE_FORMAT_VERSION) {
+      throw new SnapshotVersionError(`${CALL}: state format ${state.formatVersion} is newer than this engine reads (${STATE_FORMAT_VERSION}); upgrade @palimpsest/core`);
+    }
+    throw new SnapshotVersionError(`${CALL}: state format ${String(state.formatVersion)} is not supported (this engine reads 1 and ${STATE_FORMAT_VERSION})`);
+  }
+}
+
+/** Entities and aliases: names unique across both, merge chains that end. */
+function checkEntities(r: StateReader, strings: string[], dims: number): Pick<CheckedState, 'entity' | 'alias'> {
+  const S = strings.length;
+  const name = r.col('entity.name', Int32Array);
   const E = name.length;
   const entity = {
     name,
-    display: col('entity.display', Int32Array, E),
-    type: col('entity.type', Int32Array, E),
-    recordedAt: col('entity.recordedAt', Float64Array, E),
-    mergedInto: col('entity.mergedInto', Int32Array, E),
-    mergedAt: col('entity.mergedAt', Float64Array, E),
-    hasVector: col('entity.hasVector', Uint8Array, E),
-    vectors: col('entity.vectors', Float32Array, E * dims),
+    display: r.col('entity.display', Int32Array, E),
+    type: r.col('entity.type', Int32Array, E),
+    recordedAt: r.col('entity.recordedAt', Float64Array, E),
+    mergedInto: r.col('entity.mergedInto', Int32Array, E),
+    mergedAt: r.col('entity.mergedAt', Float64Array, E),
+    hasVector: r.col('entity.hasVector', Uint8Array, E),
+    vectors: r.col('entity.vectors', Float32Array, E * dims),
   };
   inRange('entity.name', entity.name, 0, S);
   inRange('entity.display', entity.display, 0, S);
@@ -139,7 +190,7 @@ export function checkState(state: MemoryState): CheckedState {
       cur = entity.mergedInto[cur]!;
     }
   }
-  const alias = { entity: col('alias.entity', Int32Array), name: col('alias.name', Int32Array) };
+  const alias = { entity: r.col('alias.entity', Int32Array), name: r.col('alias.name', Int32Array) };
   if (alias.name.length !== alias.entity.length) fail('alias columns differ in length');
   inRange('alias.entity', alias.entity, 0, E);
   inRange('alias.name', alias.name, 0, S);
@@ -147,12 +198,15 @@ export function checkState(state: MemoryState): CheckedState {
     if (named[a] === 1) fail(`alias "${strings[a]}" names two entities`);
     named[a] = 1;
   }
+  return { entity, alias };
+}
 
-  // Literals and provenance.
-  const kind = col('literal.kind', Uint8Array);
+/** Literal values, each of a known kind and held once. */
+function checkLiterals(r: StateReader): LiteralValue[] {
+  const kind = r.col('literal.kind', Uint8Array);
   const L = kind.length;
-  const numbers = col('literal.number', Float64Array, L);
-  const literalStrings = list('literal.string', L);
+  const numbers = r.col('literal.number', Float64Array, L);
+  const literalStrings = r.list('literal.string', L);
   const literals: LiteralValue[] = [];
   const literalKeys = new Set<string>();
   for (let i = 0; i < L; i++) {
@@ -165,29 +219,25 @@ export function checkState(state: MemoryState): CheckedState {
     literalKeys.add(key);
     literals.push(v);
   }
-  const provenance = { source: col('provenance.source', Int32Array), reason: col('provenance.reason', Int32Array), edgeType: col('provenance.edgeType', Int32Array) };
-  const P = provenance.source.length;
-  if (provenance.reason.length !== P || provenance.edgeType.length !== P) fail('provenance columns differ in length');
-  inRange('provenance.source', provenance.source, -1, S);
-  inRange('provenance.reason', provenance.reason, -1, S);
-  inRange('provenance.edgeType', provenance.edgeType, -1, 5);
+  return literals;
+}
 
-  // Episodes.
-  const ids = list('episode.id');
+function checkEpisodes(r: StateReader, S: number, E: number, dims: number): CheckedState['episode'] {
+  const ids = r.list('episode.id');
   unique('episode.id', ids);
   const N = ids.length;
   const episode = {
     ids,
-    texts: list('episode.text', N),
-    at: col('episode.at', Float64Array, N),
-    recordedAt: col('episode.recordedAt', Float64Array, N),
-    speaker: col('episode.speaker', Int32Array, N),
+    texts: r.list('episode.text', N),
+    at: r.col('episode.at', Float64Array, N),
+    recordedAt: r.col('episode.recordedAt', Float64Array, N),
+    speaker: r.col('episode.speaker', Int32Array, N),
     // optional: states written before episodes kept their session have no such column
-    session: cols['episode.session'] === undefined ? new Int32Array(N).fill(-1) : col('episode.session', Int32Array, N),
-    entityStart: col('episode.entityStart', Uint32Array, N + 1),
-    entityIds: col('episode.entityIds', Int32Array),
-    hasVector: col('episode.hasVector', Uint8Array, N),
-    vectors: col('episode.vectors', Float32Array, N * dims),
+    session: r.has('episode.session') ? r.col('episode.session', Int32Array, N) : new Int32Array(N).fill(-1),
+    entityStart: r.col('episode.entityStart', Uint32Array, N + 1),
+    entityIds: r.col('episode.entityIds', Int32Array),
+    hasVector: r.col('episode.hasVector', Uint8Array, N),
+    vectors: r.col('episode.vectors', Float32Array, N * dims),
   };
   inRange('episode.speaker', episode.speaker, -1, S);
   inRange('episode.session', episode.session, -1, S);
@@ -198,38 +248,42 @@ export function checkState(state: MemoryState): CheckedState {
     if (episode.entityStart[i]! > episode.entityStart[i + 1]!) fail(`episode.entityStart[${i}] goes backwards`);
     if (!Number.isFinite(episode.at[i]!) || !Number.isFinite(episode.recordedAt[i]!)) fail(`episode #${i} has a time that is not finite`);
   }
+  return episode;
+}
 
-  // Triples and fact versions.
-  const tSubject = col('triple.subject', Int32Array);
+/** The fact store's columns: triples, fact versions, evidence and link chains, the closed rows. */
+function checkFacts(r: StateReader, config: StateConfig, c: Counts): StoreColumns {
+  const { S, E, L, P, N } = c;
+  const tSubject = r.col('triple.subject', Int32Array);
   const T = tSubject.length;
-  const tPredicate = col('triple.predicate', Int32Array, T);
-  const tObject = col('triple.object', Int32Array, T);
+  const tPredicate = r.col('triple.predicate', Int32Array, T);
+  const tObject = r.col('triple.object', Int32Array, T);
   inRange('triple.subject', tSubject, 0, E);
-  inRange('triple.predicate', tPredicate, 0, predicateNames.length);
+  inRange('triple.predicate', tPredicate, 0, c.predicates);
   inRange('triple.object', tObject, -2 - L + 1, E);
   for (let t = 0; t < T; t++) if (tObject[t] === -1) fail(`triple.object[${t}] is -1 (no object)`);
-  const triple = col('fact.triple', Int32Array);
+  const triple = r.col('fact.triple', Int32Array);
   const n = triple.length;
-  const evidenceValue = col('evidence.value', Int32Array);
-  const evidenceNext = col('evidence.next', Int32Array, evidenceValue.length);
-  const linkValue = col('link.value', Int32Array);
-  const linkNext = col('link.next', Int32Array, linkValue.length);
+  const evidenceValue = r.col('evidence.value', Int32Array);
+  const evidenceNext = r.col('evidence.next', Int32Array, evidenceValue.length);
+  const linkValue = r.col('link.value', Int32Array);
+  const linkNext = r.col('link.next', Int32Array, linkValue.length);
   const store: StoreColumns = {
     triple,
-    validFrom: col('fact.validFrom', Float64Array, n),
-    validTo: col('fact.validTo', Float64Array, n),
-    recordedAt: col('fact.recordedAt', Float64Array, n),
-    invalidAt: col('fact.invalidAt', Float64Array, n),
-    confidence: col('fact.confidence', Float32Array, n),
-    salience: col('fact.salience', Float32Array, n),
-    provenance: col('fact.provenance', Int32Array, n),
-    episode: col('fact.episode', Int32Array, n),
-    evidenceHead: col('fact.evidenceHead', Int32Array, n),
-    supersededHead: col('fact.supersededHead', Int32Array, n),
-    retrievals: col('fact.retrievals', Uint32Array, n),
-    lastRetrievedAt: col('fact.lastRetrievedAt', Float64Array, n),
-    archivedAt: col('fact.archivedAt', Float64Array, n),
-    lastSeenAt: col('fact.lastSeenAt', Float64Array, n),
+    validFrom: r.col('fact.validFrom', Float64Array, n),
+    validTo: r.col('fact.validTo', Float64Array, n),
+    recordedAt: r.col('fact.recordedAt', Float64Array, n),
+    invalidAt: r.col('fact.invalidAt', Float64Array, n),
+    confidence: r.col('fact.confidence', Float32Array, n),
+    salience: r.col('fact.salience', Float32Array, n),
+    provenance: r.col('fact.provenance', Int32Array, n),
+    episode: r.col('fact.episode', Int32Array, n),
+    evidenceHead: r.col('fact.evidenceHead', Int32Array, n),
+    supersededHead: r.col('fact.supersededHead', Int32Array, n),
+    retrievals: r.col('fact.retrievals', Uint32Array, n),
+    lastRetrievedAt: r.col('fact.lastRetrievedAt', Float64Array, n),
+    archivedAt: r.col('fact.archivedAt', Float64Array, n),
+    lastSeenAt: r.col('fact.lastSeenAt', Float64Array, n),
     tSubject,
     tPredicate,
     tObject,
@@ -237,7 +291,7 @@ export function checkState(state: MemoryState): CheckedState {
     evidenceNext,
     linkValue,
     linkNext,
-    closedRows: col('closed.rows', Int32Array),
+    closedRows: r.col('closed.rows', Int32Array),
   };
   // One fused pass over the rows checks what the per-column checks below check; only when it finds
   // something wrong do those run, to name the first fault exactly as they always have.
@@ -254,9 +308,18 @@ export function checkState(state: MemoryState): CheckedState {
   // Evidence chains are prepend-only (next < self); link chains append at the tail (next > self): no cycles.
   for (let i = 0; i < evidenceNext.length; i++) if (!(evidenceNext[i]! >= -1 && evidenceNext[i]! < i)) fail(`evidence.next[${i}] is out of order`);
   for (let i = 0; i < linkNext.length; i++) if (!(linkNext[i] === -1 || (linkNext[i]! > i && linkNext[i]! < linkNext.length))) fail(`link.next[${i}] is out of order`);
-  let lastRecorded = rows?.lastRecorded ?? -Infinity;
-  let open = rows?.open ?? 0;
-  for (let r = rows === undefined ? 0 : n; r < n; r++) {
+  const { open, lastRecorded } = rows ?? rowsOneByOne(store);
+  if (config.lastRecordedAt !== null && lastRecorded > config.lastRecordedAt) fail('facts are recorded after the last record time');
+  checkClosedRows(store, n, open);
+  // Duplicate triples are caught when the triple hash is built (FactStore.loadColumns).
+  return store;
+}
+
+/** The per-row checks one row at a time, naming the first row that fails (run only when the fused pass failed). */
+function rowsOneByOne(store: StoreColumns): { open: number; lastRecorded: number } {
+  let lastRecorded = -Infinity;
+  let open = 0;
+  for (let r = 0; r < store.triple.length; r++) {
     const vf = store.validFrom[r]!;
     const vt = store.validTo[r]!;
     const rec = store.recordedAt[r]!;
@@ -271,7 +334,11 @@ export function checkState(state: MemoryState): CheckedState {
     if (!Number.isFinite(store.lastSeenAt[r]!)) fail(`fact #${r} has lastSeenAt ${store.lastSeenAt[r]}`);
     lastRecorded = rec;
   }
-  if (config.lastRecordedAt !== null && lastRecorded > config.lastRecordedAt) fail('facts are recorded after the last record time');
+  return { open, lastRecorded };
+}
+
+/** closed.rows: every closed fact once, in closing order. */
+function checkClosedRows(store: StoreColumns, n: number, open: number): void {
   const closed = store.closedRows;
   if (closed.length !== n - open) fail(`closed.rows lists ${closed.length} rows, ${n - open} are closed`);
   const seen = new Uint8Array(n);
@@ -283,23 +350,22 @@ export function checkState(state: MemoryState): CheckedState {
     if (store.invalidAt[r]! < lastClosed) fail(`closed.rows is not in closing order at ${i}`);
     lastClosed = store.invalidAt[r]!;
   }
-  // Duplicate triples are caught when the triple hash is built (FactStore.loadColumns).
+}
 
-  // The log: binary records (format 2), or JSON lines (format 1, turned into JSON records here).
-  const logBytes = col('log.bytes', Uint8Array);
-  const ends = col('log.ends', Uint32Array);
+/** The log: binary records (format 2), or JSON lines (format 1, turned into JSON records here). */
+function checkLog(r: StateReader, formatVersion: number, c: Counts): CheckedState['log'] {
+  const logBytes = r.col('log.bytes', Uint8Array);
+  const ends = r.col('log.ends', Uint32Array);
   if (ends.length === 0) fail('the log is empty (it starts with its init operation)');
   let bytes: Uint8Array | undefined = logBytes;
-  if (state.formatVersion === 1) {
+  if (formatVersion === 1) {
     bytes = recordsFromLines(logBytes, ends);
     if (bytes === undefined) fail('the log\'s lines do not end where their newlines are');
   } else {
-    const wrong = validateRecords(logBytes, ends, { entities: E, predicates: predicateNames.length, literals: L, provenance: P, episodes: N, strings: S });
+    const wrong = validateRecords(logBytes, ends, { entities: c.E, predicates: c.predicates, literals: c.L, provenance: c.P, episodes: c.N, strings: c.S });
     if (wrong !== undefined) fail(wrong);
   }
-  const log = { bytes, ends };
-
-  return { config, strings, stringIds, predicateNames, literals, store, entity, alias, provenance, episode, log };
+  return { bytes, ends };
 }
 
 /**
