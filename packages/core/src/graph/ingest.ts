@@ -8,6 +8,7 @@ import { showTime, toMillis } from '../util/time.js';
 import { MemoryGraph, MAX_PREDICATES } from './memory-graph.js';
 import { checkLineSize, ID_UNITS, vectorUnits } from './log-size.js';
 import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from './validate.js';
+import { applyRetractions, declarePredicates, readChanges } from '../extract/ingest-changes.js';
 
 export interface IngestOptions {
   /** Turns the episode into entities and facts. @default one RuleExtractor per memory (it learns names as it goes) */
@@ -22,6 +23,8 @@ export interface IngestResult {
   entities: Entity[];
   /** What each extracted fact's assertion did, in extraction order (rejected ones included). */
   facts: AssertResult[];
+  /** Who "I" was: the turn's speaker, or the memory's `defaultSpeaker` when the turn names none. */
+  speaker: string;
 }
 
 const defaultExtractors = new WeakMap<MemoryGraph, RuleExtractor>();
@@ -47,7 +50,8 @@ export function ingestEpisode(mem: MemoryGraph, raw: EpisodeInput, rawOptions: I
   if (recordedAt < mem.lastRecordedAt) {
     throw new TimeOrderError(`${call}: recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`);
   }
-  const turn: Turn = { id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) };
+  // a turn without a speaker is the memory's default speaker's ("I live in Lyon" is someone's)
+  const turn: Turn = { id: input.id, text: input.text, at, speaker: input.speaker ?? mem.defaultSpeaker };
   // The checks above hold for the memory as it is: the extractor may read it, not write to it.
   const held = mem.writesHeldBy;
   mem.writesHeldBy = call;
@@ -140,6 +144,9 @@ export function writeTurn(
   }
   const mentioned: EntityRef[] = [...(input.entities ?? []), ...entities.map((e) => ({ id: e.id }))];
   const episode = mem.episode({ ...input, recordedAt, entities: mentioned, ...(vectors === undefined ? {} : { vector: vectors.episode }) });
+  // the extractor's ontology, then endings and corrections, then the facts (extract/ingest-changes.ts)
+  declarePredicates(mem, extraction.predicates, recordedAt);
+  applyRetractions(mem, extraction.retractions, recordedAt);
   const facts = extraction.facts.map((f) =>
     mem.assert({
       subject: f.subject,
@@ -156,7 +163,7 @@ export function writeTurn(
       ...(f.evidence === undefined ? {} : { reason: f.evidence }),
     }),
   );
-  return { episode, entities, facts };
+  return { episode, entities, facts, speaker: input.speaker ?? mem.defaultSpeaker };
 }
 
 /**
@@ -231,5 +238,5 @@ export function readExtraction(mem: MemoryGraph, given: unknown, at: number, cal
   });
   const fresh = new Set(facts.map((f) => f.predicate).filter((p) => mem.predicateNames.find(p) === -1));
   if (mem.predicateNames.size + fresh.size > MAX_PREDICATES) throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
-  return { entities, facts };
+  return { entities, facts, ...readChanges(given as { retractions?: unknown; predicates?: unknown }, call) };
 }

@@ -1,3 +1,4 @@
+import { checkName } from '../util/names.js';
 import { InvalidArgumentError } from '../errors.js';
 import { FactStore } from '../store/fact-store.js';
 import { StringDictionary } from '../store/strings.js';
@@ -91,6 +92,8 @@ export class MemoryGraph {
 
   readonly dimensions: number;
   readonly minConfidence: number;
+  /** Who "I" is in an ingested turn without a speaker. */
+  readonly defaultSpeaker: string;
   /** The embedder this memory's vectors come from (logged in the init op); undefined: the built-in HashEmbedder. */
   readonly embedderConfig: EmbedderConfig | undefined;
   /** @internal */ readonly clock: () => number;
@@ -119,6 +122,10 @@ export class MemoryGraph {
     }
     this.clock = options.now ?? (() => Date.now());
     this.minConfidence = checkConfidence(options.minConfidence ?? DEFAULTS.minConfidence, call, 'minConfidence');
+    this.defaultSpeaker = options.defaultSpeaker ?? 'user';
+    if (typeof this.defaultSpeaker !== 'string' || this.defaultSpeaker.trim() === '') throw new InvalidArgumentError(`${call}: defaultSpeaker must be a non-empty name`);
+    checkName(this.defaultSpeaker.trim(), call, 'defaultSpeaker');
+    this.defaultSpeaker = this.defaultSpeaker.trim();
     if (options.embedder !== undefined) checkEmbedderShape(options.embedder, call);
     // A model's vectors are kept with the episodes and entities they belong to (ingest stores them).
     const dims = options.dimensions ?? options.embedder?.dimensions ?? 0;

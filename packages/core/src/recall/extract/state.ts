@@ -1,0 +1,227 @@
+import { ACQUAINTANCE_WORDS, FAMILY_WORDS, PARTNER_WORDS, normalise, readClause, splitClauses, type Clause } from './clauses.js';
+import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
+import { HAS_NOUNS } from './objects.js';
+import { stateHits, type StateHit } from './state-rules.js';
+import { clauseTimes, type ClauseTime, type Tense } from './times.js';
+
+/**
+ * The speaker's state and its changes, turn by turn: facts to assert (with the valid time the turn names)
+ * and facts to retract (endings and corrections), for the speaker and for the people the speaker names.
+ * One reader per conversation memory: it remembers what it asserted before (subject, predicate, object and
+ * from when), so a later "Buster, not Biscuit" or "in May, not March" knows which fact to replace and
+ * keeps its valid time. Deterministic; results depend on the order of turns.
+ */
+
+export interface StateFact {
+  subject: string;
+  predicate: string;
+  object: { name: string; type?: string } | { value: string };
+  validFrom?: number;
+  validTo?: number;
+  confidence: number;
+  edgeType: 'semantic' | 'temporal';
+}
+
+export interface StateRetraction {
+  subject: string;
+  predicate: string;
+  /** a name or a literal; none: every object */
+  object?: string | { value: string };
+  validFrom: number;
+  validTo?: number;
+  reason: string;
+}
+
+export interface TurnState {
+  facts: StateFact[];
+  retractions: StateRetraction[];
+  /** named people the turn is about (typed 'person'), besides the ends of facts */
+  people: string[];
+}
+
+/** How sure each kind of state fact is (the grounding gate compares against these). */
+export const STATE_CONFIDENCE: Readonly<Record<string, number>> = {
+  lives_in: 0.8,
+  works_at: 0.8,
+  job_title: 0.75,
+  studies_at: 0.75,
+  partner: 0.8,
+  has: 0.75,
+  moved_to: 0.8,
+  visited: 0.7,
+};
+
+const DAY = 86_400_000;
+const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
+const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
+const PLACE_MENTION = /\b(?:to|in|from)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/gu;
+const RELATION_SCAN = new RegExp(
+  `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?:,)?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
+  'gu',
+);
+const NOT_A_NAME = new RegExp(`^(?:I|The|And|But|So|Is|Was|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Yesterday)$`);
+
+interface Belief {
+  subject: string;
+  predicate: string;
+  object: StateFact['object'];
+  from: number;
+}
+
+const fold = (s: string): string => s.trim().toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
+const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'string' ? fold(o) : 'name' in o ? fold(o.name) : `=${o.value.toLowerCase()}`);
+
+export class StateReader {
+  private readonly beliefs = new Map<string, Belief>();
+  private readonly homes = new Set<string>();
+
+  /**
+   * The state facts and retractions of one turn said by `speaker` at `at`; `resolve` maps a name to the
+   * speaker it stands for ("Maya Chen" → "Maya"), or undefined.
+   */
+  read(text: string, at: number, speaker: string, resolve: (name: string) => string | undefined): TurnState {
+    const out: TurnState = { facts: [], retractions: [], people: [] };
+    const norm = normalise(text);
+    let lastPlace: string | undefined;
+    for (const sentence of norm.match(/[^.!?\n]+[.!?]*/g) ?? []) {
+      const correcting = CORRECTION_MARKER.test(sentence);
+      const before = out.facts.length;
+      let previous: Clause | undefined;
+      let previousTime: ClauseTime | undefined;
+      for (const text of splitClauses(sentence)) {
+        const clause = readClause(text, previous);
+        const tense: Tense = PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
+        const times = clauseTimes(clause.text, at, tense);
+        const time = times.find((t) => t.kind !== 'point') ?? times[0] ?? (clause.elliptical ? previousTime : undefined);
+        const ctx = { lastPlace, isHome: (n: string) => this.homes.has(fold(n)) };
+        if (clause.subject !== undefined && clause.subject.kind !== 'other') {
+          const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(clause.subject.name) ?? clause.subject.name);
+          if (clause.subject.kind === 'named' && subject !== speaker) out.people.push(subject);
+          const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
+          for (const hit of stateHits(clause, ctx)) this.place(hit, subject, speaker, withName, clause, time, at, out);
+        }
+        for (const m of text.matchAll(PLACE_MENTION)) lastPlace = m[1];
+        previous = clause;
+        previousTime = time;
+      }
+      this.relations(sentence, speaker, resolve, out);
+      if (correcting) this.correct(sentence, speaker, at, out, before);
+    }
+    settle(out);
+    for (const f of out.facts) {
+      if (f.edgeType !== 'semantic') continue;
+      const from = f.validFrom ?? at;
+      this.beliefs.set(`${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}`, { subject: f.subject, predicate: f.predicate, object: f.object, from });
+      if (f.predicate === 'lives_in' && 'name' in f.object) this.homes.add(fold(f.object.name));
+    }
+    for (const r of out.retractions) if (r.object !== undefined) this.forget(r.subject, r.predicate, r.object, r.validFrom);
+    return out;
+  }
+
+  /** One hit of a clause, placed in time: a fact or a retraction (or nothing, for a start with no future date). */
+  private place(hit: StateHit, subject: string, speaker: string, withName: string | undefined, clause: Clause, time: ClauseTime | undefined, at: number, out: TurnState): void {
+    const confidence = STATE_CONFIDENCE[hit.predicate] ?? 0.7;
+    if (hit.future === true && (time === undefined || time.start <= at - DAY)) return; // "I start at X" without a date: a plan
+    if (hit.op === 'retract') {
+      // "Rex passed away": what ended is the speaker's; "Jake and I broke up": the partner named beside "I"
+      const died = hit.predicate === 'has' && hit.object === undefined;
+      if (died && subject === speaker) return;
+      const who = died ? speaker : subject;
+      const object = died ? subject : hit.object === undefined ? (hit.predicate === 'partner' ? withName : undefined) : 'name' in hit.object ? hit.object.name : { value: hit.object.value };
+      const from = time === undefined ? at : hit.at === 'end' ? time.end : time.start;
+      out.retractions.push({ subject: who, predicate: hit.predicate, ...(object === undefined ? {} : { object }), validFrom: from, reason: clause.text });
+      if (hit.predicate === 'works_at' && hit.object === undefined) this.endAll(who, 'works_at', from, out, clause.text);
+      return;
+    }
+    const object = hit.object ?? (withName === undefined ? undefined : { name: withName, type: 'person' });
+    if (object === undefined) return;
+    const from = time?.start;
+    if (hit.event === true) {
+      const window = time === undefined ? { validFrom: Math.floor(at / DAY) * DAY, validTo: Math.floor(at / DAY) * DAY + DAY } : { validFrom: time.start, validTo: time.end };
+      out.facts.push({ subject, predicate: hit.predicate, object, ...window, confidence, edgeType: 'temporal' });
+      return;
+    }
+    out.facts.push({ subject, predicate: hit.predicate, object, ...(from === undefined ? {} : { validFrom: from }), confidence, edgeType: 'semantic' });
+    if (hit.move === true) {
+      const day = Math.floor((from ?? at) / DAY) * DAY;
+      out.facts.push({ subject, predicate: 'moved_to', object, validFrom: day, validTo: time === undefined || time.kind !== 'point' ? day + DAY : time.end, confidence: STATE_CONFIDENCE.moved_to!, edgeType: 'temporal' });
+    }
+    void clause;
+  }
+
+  /** "I quit", "I got laid off": every job the reader believes ends (the memory retracts every object). */
+  private endAll(subject: string, predicate: string, from: number, out: TurnState, reason: string): void {
+    void out;
+    void reason;
+    for (const [key, b] of this.beliefs) if (b.predicate === predicate && fold(b.subject) === fold(subject) && b.from < from) this.beliefs.delete(key);
+  }
+
+  /** "my sister Ana", "our dog Bruno", "my boyfriend Jake", "my dog": who and what the speaker has. */
+  private relations(sentence: string, speaker: string, resolve: (name: string) => string | undefined, out: TurnState): void {
+    for (const m of sentence.matchAll(RELATION_SCAN)) {
+      const word = m[1]!.toLowerCase();
+      const raw = m[2] !== undefined && !NOT_A_NAME.test(m[2]) ? m[2].replace(/'s$/, '') : undefined;
+      const name = raw === undefined ? undefined : (resolve(raw) ?? raw);
+      if (name === speaker) continue;
+      const animal = HAS_NOUNS[word] === 'animal';
+      if (name === undefined) {
+        if (animal) out.facts.push({ subject: speaker, predicate: 'has', object: { value: word.replace(/s$/, '') }, confidence: 0.6, edgeType: 'semantic' });
+        continue;
+      }
+      if (PARTNER_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'partner', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.partner!, edgeType: 'semantic' });
+      else if (animal) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'animal' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
+      else if (FAMILY_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
+      else out.people.push(name);
+    }
+  }
+
+  /**
+   * A correcting sentence: a named wrong version is retracted over all time and the right one asserted from
+   * the wrong one's start; a fact restated with a later start loses the months between ("in May, not March").
+   */
+  private correct(sentence: string, speaker: string, at: number, out: TurnState, from: number): void {
+    for (const n of neverHeld(sentence)) {
+      out.retractions.push({ subject: speaker, predicate: n.predicate, object: n.name, validFrom: -Infinity, reason: sentence.trim() });
+      if (n.predicate === 'lives_in') out.retractions.push({ subject: speaker, predicate: 'moved_to', object: n.name, validFrom: -Infinity, reason: sentence.trim() });
+    }
+    for (const pair of correctedNames(sentence)) {
+      const wrong = [...this.beliefs.values()].filter((b) => objectKey(b.object) === fold(pair.wrong)).pop();
+      if (wrong === undefined) continue;
+      out.retractions.push({ subject: wrong.subject, predicate: wrong.predicate, object: 'name' in wrong.object ? wrong.object.name : wrong.object, validFrom: -Infinity, reason: sentence.trim() });
+      const restated = out.facts.slice(from).find((f) => f.predicate === wrong.predicate && objectKey(f.object) === fold(pair.right));
+      const type = 'name' in wrong.object ? wrong.object.type : undefined;
+      if (restated !== undefined) restated.validFrom = Math.min(restated.validFrom ?? at, wrong.from);
+      else out.facts.push({ subject: wrong.subject, predicate: wrong.predicate, object: { name: pair.right, ...(type === undefined ? {} : { type }) }, validFrom: wrong.from, confidence: STATE_CONFIDENCE[wrong.predicate] ?? 0.7, edgeType: 'semantic' });
+    }
+    // "Actually, I started at Oracle in May, not March": the months before the new start were never so
+    for (const f of out.facts.slice(from)) {
+      const before = this.beliefs.get(`${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}`);
+      const start = f.validFrom ?? at;
+      if (f.edgeType !== 'semantic' || before === undefined || !(before.from < start)) continue;
+      out.retractions.push({ subject: f.subject, predicate: f.predicate, object: 'name' in f.object ? f.object.name : f.object, validFrom: before.from, validTo: start, reason: sentence.trim() });
+    }
+  }
+
+  private forget(subject: string, predicate: string, object: string | { value: string }, from: number): void {
+    const key = `${fold(subject)}|${predicate}|${objectKey(object)}`;
+    const b = this.beliefs.get(key);
+    if (b !== undefined && from <= b.from) this.beliefs.delete(key);
+  }
+}
+
+/**
+ * Within one turn the memory applies retractions before assertions; a fact the same turn both starts and
+ * ends ("my dog Rex died") keeps only what held before the end.
+ */
+function settle(out: TurnState): void {
+  out.facts = out.facts.filter((f) => {
+    const end = out.retractions.find(
+      (r) => r.subject === f.subject && r.predicate === f.predicate && r.validTo === undefined && (r.object === undefined ? f.predicate !== 'partner' && false : objectKey(r.object) === objectKey(f.object)),
+    );
+    if (end === undefined) return true;
+    const start = f.validFrom ?? -Infinity;
+    if (end.validFrom === -Infinity || start >= end.validFrom || f.validFrom === undefined) return false;
+    f.validTo = Math.min(f.validTo ?? Infinity, end.validFrom);
+    return true;
+  });
+}
