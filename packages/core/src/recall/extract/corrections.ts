@@ -16,6 +16,7 @@ const NOT_BUT = new RegExp(`\\bnot\\s+(?:in\\s+|at\\s+)?${NAME}\\s*,?\\s+but\\s+
 const RIGHT_NOT = new RegExp(`${NAME}\\s*,\\s*not\\s+(?:in\\s+|at\\s+)?${NAME}`, 'gu');
 // "I never lived in Denver", "we never worked at Initech"
 const NEVER = /\b(?:I|we)\s+(?:have\s+|had\s+)?never\s+(?:actually\s+|really\s+)?(lived|moved|worked|been living|been working|had|owned)\s+(?:in|to|at|for|with)?\s*(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})/gu;
+const INTERJECTION = /^(?:sorry|oops|actually|wait|no|yes|well|ok|okay|sure|hmm|um|so|oh|ah|correction|again)$/i;
 const MONTH_ONLY = new RegExp(`^${MONTH}$`, 'i');
 
 export interface NamePair {
@@ -30,6 +31,7 @@ export function correctedNames(sentence: string): NamePair[] {
   for (const m of sentence.matchAll(RIGHT_NOT)) {
     // "the puppy is Buster, not Biscuit": the right name is the last capitalised word before the comma
     const right = m[1]!.split(/\s+/).pop()!;
+    if (INTERJECTION.test(right) || out.some((p) => p.wrong === m[2])) continue;
     out.push({ right, wrong: m[2]! });
   }
   return out.filter((p) => !MONTH_ONLY.test(p.right) && !MONTH_ONLY.test(p.wrong) && p.right !== 'I' && p.wrong !== p.right);

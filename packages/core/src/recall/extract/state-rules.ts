@@ -50,7 +50,7 @@ const WORKS = new RegExp(
 const WORKS_AS = /^(?:work|works|am working|is working|have been working|has been working|have worked|has worked)\s+as\s+(.*)$/i;
 const IS_ROLE = /^(?:am|is|are)\s+(?:now\s+|currently\s+|still\s+)?(an?\s+.*)$/i;
 const STARTS = new RegExp(
-  `^(?:(started|start|starts|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|am joining|is joining|will join|will be joining|got hired|was hired|have been hired|got a (?:new\\s+)?job|have a (?:new\\s+)?job|landed a (?:new\\s+)?job|took a (?:new\\s+)?job|accepted a (?:new\\s+)?(?:job|position|role)|started a (?:new\\s+)?(?:job|position|role)|started working|got a (?:new\\s+)?(?:position|role)))` +
+  `^((?:got|have|landed|took|accepted|started|found|got offered|was offered)\\s+a\\s+(?:new\\s+)?(?:full-time\\s+|part-time\\s+)?(?:job|position|role|gig)|started working|started|start|starts|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|am joining|is joining|will join|will be joining|got hired|was hired|have been hired)` +
     `(?:\\s+as\\s+(.+?))?\\s+(?:(?:at|with|for|by)\\s+)?(.*)$`,
   'i',
 );
@@ -101,7 +101,7 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
   if (m !== null) {
     const org = ORG(m[3]!);
     if (org === undefined) return false;
-    const future = /^(?:start|starts|am starting|is starting|will|begin|begins|join|joins|am joining|is joining)/i.test(m[1]!);
+    const future = /^(?:start|starts|am starting|is starting|will .*|begin|begins|join|joins|am joining|is joining)$/i.test(m[1]!);
     out.push({ ...job(org.name), future });
     const role = readRole(m[2] ?? /^.*?\s+as\s+(.*)$/.exec(m[3]!.slice(org.name.length))?.[1] ?? '', false);
     if (role !== undefined) out.push({ ...title(role.value), future });
