@@ -332,8 +332,8 @@ export class RuleExtractor implements Extractor {
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
-/** Predicates the state rules (extract/state.ts) own; the older typed patterns keep likes, plans, studies and is. */
-const STATE_PREDICATES = new Set(['works_at', 'lives_in', 'moved_to', 'visited', 'has']);
+/** Predicates the state rules (extract/state.ts) own; the older typed patterns keep visited, likes, plans, studies and is. */
+const STATE_PREDICATES = new Set(['works_at', 'lives_in', 'moved_to', 'has']);
 
 /** The state reader's facts, as this extractor's facts, with their ends ranked among the turn's entities. */
 function addState(state: TurnState, facts: Array<ExtractedFact & { ends: string[] }>, add: (n: string, t: string | undefined, rank: number) => string): void {

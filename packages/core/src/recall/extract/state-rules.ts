@@ -36,6 +36,14 @@ const ORG = (text: string): { name: string; type: string } | undefined => {
   const n = readName(text);
   return n === undefined ? undefined : { name: n.value, type: 'organization' };
 };
+// "a small startup", "the children's hospital": an employer without a name is a literal
+const UNNAMED_ORG = /^(?:a|an|the)\s+((?:[a-z][\w'-]*\s+){0,3}(?:startup|start-up|company|firm|agency|hospital|clinic|school|university|college|bank|bakery|cafe|café|restaurant|store|shop|nonprofit|non-profit|charity|lab|factory|hotel|bar|library|museum|studio|office|warehouse|gym|salon|farm|newspaper|magazine))\b/i;
+const EMPLOYER = (text: string): StateHit['object'] | undefined => {
+  const org = ORG(text);
+  if (org !== undefined) return org;
+  const m = UNNAMED_ORG.exec(text);
+  return m === null ? undefined : { value: m[1]! };
+};
 const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } | undefined => {
   const p = readPlace(text, ctx.lastPlace);
   return p === undefined ? undefined : { name: p.value, type: 'place' };
@@ -73,7 +81,8 @@ const WED = /^(?:got married|got engaged|are married|are engaged|married|tied th
 const BREAKUP = /^(?:broke up|split up|separated|got divorced|are divorced|am divorced|is divorced|divorced|called it quits|ended things|are no longer together|are not together anymore)(?:\s+with\s+(.*))?/i;
 const VISITS = /^(?:visited|went|traveled|travelled|flew|drove|took a trip|got back from|came back from|returned from|spent\s+(?:a|the|two|three|a few)\s+\w+\s+in|have been to|was in|were in|stayed in|am back from|have visited|went back)\s+(?:back\s+)?(?:to\s+)?(.*)$/i;
 
-const job = (name: string): StateHit => ({ op: 'assert', predicate: 'works_at', object: { name, type: 'organization' } });
+const job = (object: string | NonNullable<StateHit['object']>): StateHit => ({ op: 'assert', predicate: 'works_at', object: typeof object === 'string' ? { name: object, type: 'organization' } : object });
+const nameOf = (o: NonNullable<StateHit['object']>): string => ('name' in o ? o.name : o.value);
 const title = (role: string): StateHit => ({ op: 'assert', predicate: 'job_title', object: { value: role } });
 
 /** The state hits of one clause about its subject. */
@@ -89,10 +98,10 @@ export function stateHits(clause: Clause, ctx: RuleContext): StateHit[] {
 function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
   let m = WORKS.exec(rest);
   if (m !== null) {
-    const org = ORG(m[2]!);
+    const org = EMPLOYER(m[2]!);
     if (org === undefined) return false;
-    const roleAfter = /^.*?\s+as\s+(.*)$/.exec(m[2]!.slice(org.name.length))?.[1];
-    out.push(job(org.name));
+    const roleAfter = /^.*?\s+as\s+(.*)$/.exec(m[2]!.slice(m[2]!.indexOf(nameOf(org)) + nameOf(org).length))?.[1];
+    out.push(job(org));
     const role = readRole(m[1] ?? roleAfter ?? '', false);
     if (role !== undefined) out.push(title(role.value));
     return true;
@@ -130,12 +139,12 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
     const role = readRole(m[1]!, false);
     if (role === undefined) return false;
     const at = /^\s*(?:at|for|with)\s+(.*)$/i.exec(role.rest);
-    const org = at === null ? undefined : ORG(at[1]!);
+    const org = at === null ? undefined : EMPLOYER(at[1]!);
     if (STUDY_ROLES.test(role.value)) {
       if (org !== undefined) out.push({ op: 'assert', predicate: 'studies_at', object: org });
       return org !== undefined;
     }
-    if (org !== undefined) out.push(job(org.name), title(role.value));
+    if (org !== undefined) out.push(job(org), title(role.value));
     else if (readRole(m[1]!, true) !== undefined) out.push(title(role.value));
     return out.length > 0;
   }
@@ -157,13 +166,8 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
     out.push({ op: 'assert', predicate: 'lives_in', object: place, move: true, future: m[2] !== undefined });
     return true;
   }
-  m = VISITS.exec(rest);
-  if (m !== null) {
-    const place = PLACE(m[1]!, ctx);
-    if (place !== undefined) out.push({ op: 'assert', predicate: 'visited', object: place, event: true });
-    return place !== undefined;
-  }
-  return false;
+  // a visit changes no state; the older typed pattern (patterns.ts) records it as an event
+  return VISITS.test(rest);
 }
 
 function readEnding(rest: string, ctx: RuleContext, out: StateHit[]): boolean {

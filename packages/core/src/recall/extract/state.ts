@@ -59,6 +59,7 @@ const RELATION_SCAN = new RegExp(
   `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?:,)?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
   'gu',
 );
+const CHILDREN = new Set('kid kids child children son sons daughter daughters baby twins'.split(' '));
 const NOT_A_NAME = new RegExp(`^(?:I|The|And|But|So|Is|Was|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Yesterday)$`);
 
 interface Belief {
@@ -96,9 +97,11 @@ export class StateReader {
         const ctx = { lastPlace, isHome: (n: string) => this.homes.has(fold(n)) };
         if (clause.subject !== undefined && clause.subject.kind !== 'other') {
           const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(clause.subject.name) ?? clause.subject.name);
-          if (clause.subject.kind === 'named' && subject !== speaker) out.people.push(subject);
+          const hits = stateHits(clause, ctx);
+          // a named subject becomes an entity only when the clause says something about them
+          if (hits.length > 0 && clause.subject.kind === 'named' && subject !== speaker) out.people.push(subject);
           const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
-          for (const hit of stateHits(clause, ctx)) this.place(hit, subject, speaker, withName, clause, time, at, out);
+          for (const hit of hits) this.place(hit, subject, speaker, withName, clause, time, at, out);
         }
         for (const m of text.matchAll(PLACE_MENTION)) lastPlace = m[1];
         previous = clause;
@@ -165,7 +168,8 @@ export class StateReader {
       if (name === speaker) continue;
       const animal = HAS_NOUNS[word] === 'animal';
       if (name === undefined) {
-        if (animal) out.facts.push({ subject: speaker, predicate: 'has', object: { value: word.replace(/s$/, '') }, confidence: 0.6, edgeType: 'semantic' });
+        // "my dog", "my husband and kids": had, unnamed (a parent, a friend or an aunt is not "had")
+        if (animal || PARTNER_WORDS.has(word) || CHILDREN.has(word)) out.facts.push({ subject: speaker, predicate: 'has', object: { value: animal ? word.replace(/s$/, '') : word }, confidence: 0.6, edgeType: 'semantic' });
         continue;
       }
       if (PARTNER_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'partner', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.partner!, edgeType: 'semantic' });
