@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONVERSATIONS } from './conversations.data.js';
+import { HELD_OUT } from './held-out.data.js';
 import { noon, scoreConversation, summarise, type CheckResult } from './score.js';
 
 describe('the default extractor over whole conversations, turn by turn', () => {
@@ -17,5 +18,15 @@ describe('the default extractor over whole conversations, turn by turn', () => {
     const misses = results.filter((r) => !r.right).map((r) => `  ✗ ${r.conversation}: ${r.check.slice(0, 4).join(' ')} → [${r.got.join(', ')}], want [${r.check[4].join(', ')}]`);
     console.log(`conversation checks: ${total[0]}/${total[1]} (${((100 * total[0]) / total[1]).toFixed(1)}%)\n${lines.join('\n')}\n${misses.join('\n')}`);
     expect(total[0] / total[1]).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('the default extractor over held-out conversations (phrasings the rules were not written from)', () => {
+  it('gets most of their checks right', () => {
+    const results = HELD_OUT.flatMap(scoreConversation);
+    const { total } = summarise(results);
+    const misses = results.filter((r) => !r.right).map((r) => `  ✗ ${r.conversation}: ${r.check.slice(0, 4).join(' ')} → [${r.got.join(', ')}], want [${r.check[4].join(', ')}]`);
+    console.log(`held-out checks: ${total[0]}/${total[1]} (${((100 * total[0]) / total[1]).toFixed(1)}%)\n${misses.join('\n')}`);
+    expect(total[0] / total[1]).toBeGreaterThanOrEqual(0.75);
   });
 });
