@@ -51,9 +51,11 @@ const CLAUSE_VERBS =
   'am|are|is|was|were|have|has|had|work|works|worked|working|live|lives|lived|living|moved|move|moving|relocated|started|start|joined|left|quit|got|get|bought|sold|adopted|retired|teach|teaches|study|studies|broke|own|owns|became|took|married|gave|lost|went|visited|now|then|also|still|currently';
 // ", and …", " and I…", "but", "because", "so", ";", ":", " - ": where a clause ends.
 const SPLIT = new RegExp(
-  `\\s*[;:]\\s+|\\s+[-–—]\\s+|,?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and|so|now|then|which|who)\\b)`,
+  `\\s*[;:]\\s+|\\s+[-–—]\\s+|,?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and|so|now|then|which|who|working|living|based)\\b)`,
   'gu',
 );
+// a chat clause that drops its "I": "Got rid of the Volvo", "Just moved to Leeds", "Finally quit"
+const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave)\b/i;
 const SUBORDINATE = /^(?:because|since|as|although|though|while|whereas)\b/i;
 
 /** The clauses of one sentence (already normalised), in order. */
@@ -120,7 +122,7 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
   if (first === undefined) {
     const inherited = previous !== undefined && !SUBORDINATE.test(text) ? previous.subject : undefined;
     // "my last day at Acme was Friday", "Our dog Bruno loves…": a possessive clause is the speaker's
-    const subject = inherited ?? (/\b(?:[Mm]y|[Oo]ur)\b/.test(text) ? ({ kind: 'speaker' } as const) : undefined);
+    const subject = inherited ?? (/\b(?:[Mm]y|[Oo]ur)\b/.test(text) || FIRST_PERSON_VERB.test(text) ? ({ kind: 'speaker' } as const) : undefined);
     const irrealis = (inherited !== undefined && previous!.irrealis) || IRREALIS.test(text);
     return { text, subject, lead: '', rest: text, irrealis, elliptical: inherited !== undefined };
   }

@@ -105,7 +105,27 @@ export function readThings(text: string): Had[] {
   let rest = text;
   for (let guard = 0; guard < 6; guard++) {
     const m = THING.exec(rest);
-    if (m === null) break;
+    if (m === null) {
+      // "an old Volvo", "a Vespa": a make is a thing had, when an article says it is one
+      const make = BRAND.exec(rest);
+      if (make === null || NOT_IN_NAME.has(make[1]!)) break;
+      out.push({ name: make[1]!, noun: make[1]!, type: 'thing' });
+      rest = rest.slice(make[0].length);
+    } else {
+      rest = readOne(m, rest, out);
+    }
+    const more = /^\s*(?:,\s*)?(?:and|plus|as well as|&)\s+|^\s*,\s*/i.exec(rest);
+    if (more === null) break;
+    rest = rest.slice(more[0].length);
+  }
+  return out;
+}
+
+const BRAND = new RegExp(`^(?:a|an|the|my|our)\\s+${ADJ}(\\p{Lu}[\\p{L}-]+)(?![\\p{L}'])`, 'u');
+
+function readOne(m: RegExpExecArray, text: string, out: Had[]): string {
+  let rest = text;
+  {
     const noun = m[2]!.toLowerCase();
     const type = HAS_NOUNS[noun]!;
     rest = rest.slice(m[0].length);
@@ -113,11 +133,8 @@ export function readThings(text: string): Had[] {
     rest = names.rest;
     if (names.names.length > 0) for (const n of names.names) out.push({ name: n, noun: SINGULAR[noun] ?? noun, type });
     else out.push({ value: NUMERAL.test(m[1] ?? '') ? `${m[1]!.toLowerCase()} ${noun}` : (SINGULAR[noun] ?? noun), noun, type });
-    const more = /^\s*(?:,\s*)?(?:and|plus|as well as|&)\s+|^\s*,\s*/i.exec(rest);
-    if (more === null) break;
-    rest = rest.slice(more[0].length);
   }
-  return out;
+  return rest;
 }
 
 /** "named Rex", "called Kiwi", ", his name is Biscuit", and after a number ", Pepper and Salt". */

@@ -51,7 +51,7 @@ const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } |
 const STUDY_ROLES = /^(?:(?:\w+\s+)?student|freshman|sophomore|junior|senior|grad student|graduate student|phd student|phd candidate|undergrad|undergraduate)$/i;
 
 const WORKS = new RegExp(
-  `^(?:work|works|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|teach|teaches|have taught|have been teaching|intern|am interning|volunteer|am volunteering)` +
+  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|intern|am interning|volunteer|am volunteering)` +
     `(?:\\s+(?:part-time|full-time|remotely|there|now|fulltime|parttime))?(?:\\s+as\\s+(.+?))?\\s+${WHERE}\\s+(.*)$`,
   'i',
 );
@@ -64,17 +64,17 @@ const STARTS = new RegExp(
 );
 const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
 const LAST_DAY = /\bmy last day(?: (?:at|with) (.*?))?(?: was\b|$| is\b)/i;
-const LEAVES = /^(?:left|quit|quits|resigned from|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:my\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
-const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned)\b/i;
+const LEAVES = /^(?:left|quit|quits|resigned from|handed in my notice at|gave (?:my )?notice at|put in my notice at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:my\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
+const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|gave (?:my )?notice|put in my notice)\b/i;
 const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost my job)\b/i;
 const RETIRED = /^(?:retired|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
 const NO_LONGER = /^(?:no longer|am no longer|do not|does not)\s+(work|live|have|own|teach)\s+(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
-const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|reside|resides|am settled|are settled|am staying|have been staying)\s+(?:here\s+|there\s+)?(?:in|at)\s+(.*)$/i;
+const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)$/i;
 const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|am relocating|are relocating|will relocate))\s+(?:back\s+)?(?:(?:to|into|in)\s+)?(.*)$/i;
 const MOVED_OUT = /^(?:moved out of|left)\s+(.*)$/i;
-const HAS = /^(?:have|has|own|owns|got|have got|has got|adopted|have adopted|has adopted|bought|have bought|rescued|welcomed|took in|now have|got ourselves|got myself|picked up)\s+(.*)$/i;
-const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down)|lost|gave up)\s+(?:(?:my|our|the)\s+)?(.*)$/i;
+const HAS = /^(?:have|has|own|owns|got|have got|has got|adopted|have adopted|has adopted|bought|have bought|rescued|welcomed|took in|now have|got ourselves|got myself|picked up|brought home|took home|adopted ourselves)\s+(.*)$/i;
+const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+(?:(?:my|our|the)\s+)?(.*)$/i;
 const DIES = /^(?:passed away|passed|died|has died|ran away|was put down|got put down|is no longer with us|crossed the rainbow bridge|went missing)\b/i;
 const PARTNERED = /^(?:am|is|are|got|have been|has been)\s+(?:happily\s+)?(?:married|engaged)\s+to\s+(.*)$|^(?:married|am dating|is dating|started dating|have been dating|am seeing|am with|is with)\s+(.*)$/i;
 const WED = /^(?:got married|got engaged|are married|are engaged|married|tied the knot)\b/i;
@@ -115,6 +115,12 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
     const role = readRole(m[2] ?? /^.*?\s+as\s+(.*)$/.exec(m[3]!.slice(org.name.length))?.[1] ?? '', false);
     if (role !== undefined) out.push({ ...title(role.value), future });
     return true;
+  }
+  m = /^(?:have been|has been|am now|am currently|is now)\s+(?:at|with)\s+(.*)$/i.exec(rest);
+  if (m !== null) {
+    const org = ORG(m[1]!);
+    if (org !== undefined) out.push(job(org));
+    if (org !== undefined) return true;
   }
   const first = FIRST_DAY.exec(clause.text);
   if (first !== null) {
@@ -215,6 +221,7 @@ function readEnding(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
   if (m !== null) {
     const things = readThings(m[1]!);
     const name = things.length === 0 ? readName(m[1]!) : undefined;
+    if (/^(?:had to put|put)\b/i.test(rest) && (name === undefined || !/^\s*down\b/i.test(name.rest))) return false;
     if (name !== undefined && !/^gave/i.test(rest)) {
       // "lost Kiwi" / "sold Rex": a name
       out.push({ op: 'retract', predicate: 'has', object: { name: name.value } });

@@ -40,11 +40,12 @@ const APPROX = '(?:about|almost|nearly|over|around|roughly|like|more\\s+than|jus
 const YEAR = '((?:19|20|21)\\d\\d)';
 
 const PART = new RegExp(`\\b(early|mid|late|the\\s+(?:beginning|start|middle|end)\\s+of)[-\\s]+${MONTH}(?:\\s+${YEAR})?`, 'gi');
+const PART_OF_PERIOD = /\bthe\s+(start|beginning|middle|end)\s+of\s+(the|this|last|next)\s+(month|year)\b/gi;
 const SINCE = new RegExp(`\\bsince\\s+(?:${YEAR}|${MONTH}(?:\\s+${YEAR})?|last\\s+(year|month|week))`, 'gi');
 const FOR = new RegExp(`\\bfor\\s+(?:${APPROX})?${COUNT}\\s+(?:more\\s+)?${UNIT}`, 'gi');
 const AGO = new RegExp(`\\b(?:${APPROX})?${COUNT}\\s+${UNIT}\\s+ago\\b`, 'gi');
 const BARE_MONTH = new RegExp(`\\b(?:back\\s+in|in|during|since|from|until)\\s+${MONTH}(?!\\s*\\d)`, 'gi');
-const ANY_TIME_WORD = /day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
+const ANY_TIME_WORD = /start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
 
 function count(word: string): number {
   const w = word.toLowerCase().replace(/^a\s+/, '').replace(/\s+of$/, '');
@@ -93,6 +94,17 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
     if (/early|beginning|start/.test(part)) push(m, start, start + 10 * DAY, 'point');
     else if (/mid|middle/.test(part)) push(m, start + 10 * DAY, start + 20 * DAY, 'point');
     else push(m, start + 20 * DAY, end, 'point');
+  }
+  for (const m of clause.matchAll(PART_OF_PERIOD)) {
+    const d = new Date(at);
+    const off = /last/i.test(m[2]!) ? -1 : /next/i.test(m[2]!) ? 1 : 0;
+    const month = /month/i.test(m[3]!);
+    const start = month ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + off, 1) : Date.UTC(d.getUTCFullYear() + off, 0, 1);
+    const end = month ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + off + 1, 1) : Date.UTC(d.getUTCFullYear() + off + 1, 0, 1);
+    const third = (end - start) / 3;
+    const part = m[1]!.toLowerCase();
+    const from = part === 'middle' ? start + third : part === 'end' ? start + 2 * third : start;
+    push(m, Math.floor(from / DAY) * DAY, Math.floor((from + third) / DAY) * DAY, 'point');
   }
   for (const m of clause.matchAll(SINCE)) {
     if (m[1] !== undefined) push(m, Date.UTC(Number(m[1]), 0, 1), Date.UTC(Number(m[1]) + 1, 0, 1), 'since');
