@@ -83,31 +83,48 @@ export class StateReader {
   read(text: string, at: number, speaker: string, resolve: (name: string) => string | undefined): TurnState {
     const out: TurnState = { facts: [], retractions: [], people: [] };
     const norm = normalise(text);
-    let lastPlace: string | undefined;
+    // the turn up to the current clause, for "there" ("… to Lyon, I move there on June 15")
+    let said = '';
+    const lastPlace = (): string | undefined => {
+      let place: string | undefined;
+      for (const m of said.matchAll(PLACE_MENTION)) place = m[1];
+      return place;
+    };
     for (const sentence of norm.match(/[^.!?\n]+[.!?]*/g) ?? []) {
       const correcting = CORRECTION_MARKER.test(sentence);
       const before = out.facts.length;
       let previous: Clause | undefined;
-      let previousTime: ClauseTime | undefined;
+      let previousTimeOf: (() => ClauseTime | undefined) | undefined;
       for (const text of splitClauses(sentence)) {
         const clause = readClause(text, previous);
-        const tense: Tense = PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
-        const times = clauseTimes(clause.text, at, tense);
-        const time = times.find((t) => t.kind !== 'point') ?? times[0] ?? (clause.elliptical ? previousTime : undefined);
-        const ctx = { lastPlace, isHome: (n: string) => this.homes.has(fold(n)) };
+        // times are read only for a clause that says something (most do not); an elliptical clause borrows its predecessor's
+        let time: ClauseTime | undefined | null = null;
+        const timeOf = (): ClauseTime | undefined => {
+          if (time !== null) return time;
+          const tense: Tense = PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
+          const times = clauseTimes(clause.text, at, tense);
+          time = times.find((t) => t.kind !== 'point') ?? times[0];
+          if (time === undefined && clause.elliptical && previousTimeOf !== undefined) time = previousTimeOf();
+          return time;
+        };
         if (clause.subject !== undefined && clause.subject.kind !== 'other') {
-          const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(clause.subject.name) ?? clause.subject.name);
+          const ctx = { lastPlace: /\b(?:there|here)\b/i.test(clause.rest) ? lastPlace() : undefined, isHome: (n: string) => this.homes.has(fold(n)) };
           const hits = stateHits(clause, ctx);
-          // a named subject becomes an entity only when the clause says something about them
-          if (hits.length > 0 && clause.subject.kind === 'named' && subject !== speaker) out.people.push(subject);
-          const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
-          for (const hit of hits) this.place(hit, subject, speaker, withName, clause, time, at, out);
+          if (hits.length > 0) {
+            const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(clause.subject.name) ?? clause.subject.name);
+            // a named subject becomes an entity only when the clause says something about them
+            if (clause.subject.kind === 'named' && subject !== speaker) out.people.push(subject);
+            const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
+            const when = timeOf();
+            for (const hit of hits) this.place(hit, subject, speaker, withName, clause, when, at, out);
+          }
         }
-        for (const m of text.matchAll(PLACE_MENTION)) lastPlace = m[1];
+        said += ` ${text}`;
         previous = clause;
-        previousTime = time;
+        // a following elliptical clause may need this one's time (read then, if ever)
+        previousTimeOf = timeOf;
       }
-      this.relations(sentence, speaker, resolve, out);
+      if (/\b(?:[Mm]y|[Oo]ur)\b/.test(sentence)) this.relations(sentence, speaker, resolve, out);
       if (correcting) this.correct(sentence, speaker, at, out, before);
     }
     settle(out);
