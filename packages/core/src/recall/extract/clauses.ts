@@ -28,22 +28,20 @@ export interface Clause {
   elliptical: boolean;
 }
 
-const CONTRACTIONS: Array<[RegExp, string]> = [
-  [/\b(I|[Ww]e|[Yy]ou|[Tt]hey)'re\b/g, '$1 are'],
-  [/\bI'm\b/g, 'I am'],
-  [/\b(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'ve\b/g, '$1 have'],
-  [/\b(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'ll\b/g, '$1 will'],
-  [/\b(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'d\b/g, '$1 would'],
-  [/\b([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't\b/g, '$1 not'],
-  [/\b[Cc]an't\b/g, 'cannot'],
-  [/\b[Ww]on't\b/g, 'will not'],
-];
+// one pass for every contraction the rules care about ("I'm" → "I am", "don't" → "do not")
+const CONTRACTION = /\b(?:(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
+const EXPANDED: Record<string, string> = { re: 'are', m: 'am', ve: 'have', ll: 'will', d: 'would' };
 
 /** Straight apostrophes and expanded contractions: rules then need one spelling of each verb form. */
 export function normalise(text: string): string {
-  let t = text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
-  if (t.includes("'")) for (const [re, to] of CONTRACTIONS) t = t.replace(re, to);
-  return t;
+  const t = text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+  if (!t.includes("'")) return t;
+  return t.replace(CONTRACTION, (whole, who?: string, tail?: string, aux?: string, can?: string, wo?: string) => {
+    if (who !== undefined) return who === 'I' || tail !== 'm' ? `${who} ${EXPANDED[tail!]!}` : whole;
+    if (aux !== undefined) return `${aux} not`;
+    if (can !== undefined) return `${can}annot`;
+    return `${wo}ill not`;
+  });
 }
 
 // Verbs that may open a clause whose subject is the previous clause's ("… and work at Dell").
@@ -86,6 +84,7 @@ const NOT_NAMES = new Set(
 // "I", "we", and "Jake and I" / "my fiancé Marcus and I" (the other one kept: "… got engaged", "… broke up")
 const SPEAKER_RE = /(?:^|[\s,])(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+(?:\s+(\p{Lu}[\p{L}'-]*))?\s+and\s+I|(\p{Lu}[\p{L}'-]*)\s+and\s+I|I|[Ww]e)\s+/u;
 const RELATED_RE = new RegExp(`(?:^|[\\s,])(?:[Mm]y|[Oo]ur)\\s+${RELATION}(?:,)?\\s+${NAME}(?:,)?\\s+`, 'u');
+const OTHERS = /\b(?:[Mm]y|[Oo]ur|[Hh]e|[Ss]he|[Tt]hey)\b/;
 const UNNAMED_RE = new RegExp(`(?:^|[\\s,])(?:(?:[Mm]y|[Oo]ur)\\s+${RELATION}|[Hh]e|[Ss]he|[Tt]hey)\\s+`, 'u');
 const NAMED_G = /(?<![\p{L}'])(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?=\p{Ll})/gu;
 // a capitalised word after these is an object or a place, not who the clause is about
@@ -113,10 +112,15 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
     if (m !== null) candidates.push([m.index + (/^[\s,]/.test(m[0]) ? 1 : 0), subject(m), m.index + m[0].length]);
   };
   push(SPEAKER_RE.exec(text), (m) => (m[1] ?? m[2]) === undefined ? { kind: 'speaker' } : { kind: 'speaker', with: (m[1] ?? m[2])! });
-  push(RELATED_RE.exec(text), (m) => ({ kind: 'named', name: m[2]!, relation: m[1]!.toLowerCase() }));
-  push(UNNAMED_RE.exec(text), () => ({ kind: 'other' }));
-  const named = leadingName(text);
-  if (named !== undefined) candidates.push([named.index, { kind: 'named', name: named.name }, named.end]);
+  // most clauses open with "I": nothing can come before it
+  if (candidates[0]?.[0] !== 0) {
+    if (OTHERS.test(text)) {
+      push(RELATED_RE.exec(text), (m) => ({ kind: 'named', name: m[2]!, relation: m[1]!.toLowerCase() }));
+      push(UNNAMED_RE.exec(text), () => ({ kind: 'other' }));
+    }
+    const named = leadingName(text);
+    if (named !== undefined) candidates.push([named.index, { kind: 'named', name: named.name }, named.end]);
+  }
   candidates.sort((a, b) => a[0] - b[0]);
   const first = candidates[0];
   if (first === undefined) {

@@ -52,6 +52,7 @@ export const STATE_CONFIDENCE: Readonly<Record<string, number>> = {
 };
 
 const DAY = 86_400_000;
+const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong/i;
 const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
 const PLACE_MENTION = /\b(?:to|in|from)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/gu;
@@ -91,7 +92,8 @@ export class StateReader {
       return place;
     };
     for (const sentence of norm.match(/[^.!?\n]+[.!?]*/g) ?? []) {
-      const correcting = CORRECTION_MARKER.test(sentence);
+      // every correction form says "not", "never" or a marker word; most sentences have none of them
+      const correcting = MAY_CORRECT.test(sentence) && CORRECTION_MARKER.test(sentence);
       const before = out.facts.length;
       let previous: Clause | undefined;
       let previousTimeOf: (() => ClauseTime | undefined) | undefined;
