@@ -59,7 +59,7 @@ const WORKS_AS = /^(?:work|works|am working|is working|have been working|has bee
 const IS_ROLE = /^(?:am|is|are)\s+(?:now\s+|currently\s+|still\s+)?(an?\s+.*)$/i;
 const STARTS = new RegExp(
   `^((?:got|have|landed|took|accepted|started|found|got offered|was offered)\\s+a\\s+(?:new\\s+)?(?:full-time\\s+|part-time\\s+)?(?:job|position|role|gig)|started working|started|start|starts|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|am joining|is joining|will join|will be joining|got hired|was hired|have been hired)` +
-    `(?:\\s+as\\s+(.+?))?\\s+(?:(?:at|with|for|by)\\s+)?(.*)$`,
+    `(?:\\s+as\\s+(.+?))?\\s+((?:at|with|for|by)\\s+)?(.*)$`,
   'i',
 );
 const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
@@ -107,12 +107,13 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
     return true;
   }
   m = STARTS.exec(rest);
-  if (m !== null) {
-    const org = ORG(m[3]!);
+  // "joined Shopify" names the employer at once; "started a new job as a Financial Analyst" names none
+  if (m !== null && (m[3] !== undefined || /^(?:joined|join|joins|am joining|is joining|will join|will be joining)$/i.test(m[1]!))) {
+    const org = ORG(m[4]!);
     if (org === undefined) return false;
     const future = /^(?:start|starts|am starting|is starting|will .*|begin|begins|join|joins|am joining|is joining)$/i.test(m[1]!);
     out.push({ ...job(org.name), future });
-    const role = readRole(m[2] ?? /^.*?\s+as\s+(.*)$/.exec(m[3]!.slice(org.name.length))?.[1] ?? '', false);
+    const role = readRole(m[2] ?? /^.*?\s+as\s+(.*)$/.exec(m[4]!.slice(org.name.length))?.[1] ?? '', false);
     if (role !== undefined) out.push({ ...title(role.value), future });
     return true;
   }

@@ -57,7 +57,7 @@ const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|b
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
 const PLACE_MENTION = /\b(?:to|in|from)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/gu;
 const RELATION_SCAN = new RegExp(
-  `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?:,)?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
+  `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?![\\p{L}])(?:,)?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
   'gu',
 );
 const CHILDREN = new Set('kid kids child children son sons daughter daughters baby twins'.split(' '));
