@@ -2,7 +2,7 @@
  * The benchmark's phases as a newcomer sees them: each shows step n/N, a progress bar with counts, elapsed
  * time and ETA on stderr (plain lines when stderr is not a terminal), and ends with a one-line result.
  */
-import { Progress } from '@palimpsest/cli';
+import { Progress } from '@palimpsest/progress';
 import type { QualityRow, WorkloadResult } from './report/types.js';
 
 export interface PhaseOptions {

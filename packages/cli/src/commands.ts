@@ -8,8 +8,8 @@ import type { Embedder, Fact, FactQuery, IngestTurn } from '@palimpsest/core';
 import { changesJson, factJson, isoTime, recallJson } from '@palimpsest/persist';
 import { fileExists, kindForPath, openMemory, saveMemory } from './files.js';
 import type { OpenedMemory } from './files.js';
-import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from './models.js';
-import { Progress } from './progress.js';
+import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from '@palimpsest/model-flags';
+import { Progress } from '@palimpsest/progress';
 import { FACT_COLUMNS, shortTime, table } from './table.js';
 import { readTranscript } from './transcript.js';
 

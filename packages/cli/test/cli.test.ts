@@ -13,7 +13,6 @@ import { MemoryGraph } from '@palimpsest/core';
 import { loadSnapshot, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
-import { Progress } from '../src/progress.js';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 let dir: string;
@@ -220,46 +219,5 @@ describe('palimpsest errors and help', () => {
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(spawnSync(process.execPath, [BIN, 'nope'], { encoding: 'utf8' }).status).toBe(2);
-  });
-});
-
-describe('Progress', () => {
-  function sink(isTTY: boolean) {
-    const chunks: string[] = [];
-    const stream = { isTTY, write: (s: string) => chunks.push(s) } as unknown as NodeJS.WriteStream;
-    return { stream, chunks };
-  }
-
-  it('prints plain lines with step, counts, elapsed and ETA when not a terminal', () => {
-    let t = 0;
-    const { stream, chunks } = sink(false);
-    const p = new Progress({ label: 'ingest', total: 20, unit: 'turns', step: { n: 2, of: 5 }, stream, now: () => t });
-    for (let i = 0; i < 20; i++) {
-      t += 500;
-      p.tick();
-    }
-    p.finish('0.42 recall@10');
-    expect(chunks[0]).toBe('[2/5] ingest: 20 turns\n');
-    expect(chunks).toContain('[2/5] ingest  ############............ 10/20 turns  50%  elapsed 0:05  eta 0:05\n');
-    expect(chunks.at(-1)).toBe('[2/5] ingest: done, 20 turns in 0:10 — 0.42 recall@10\n');
-    expect(chunks.length).toBeLessThanOrEqual(12);
-  });
-
-  it('redraws one terminal line and stays silent for quick work under its delay', () => {
-    let t = 0;
-    const tty = sink(true);
-    const p = new Progress({ label: 'load', total: 4, stream: tty.stream, now: () => t });
-    for (let i = 0; i < 4; i++) {
-      t += 200;
-      p.tick();
-    }
-    p.finish();
-    expect(tty.chunks.every((c) => c.startsWith('\r'))).toBe(true);
-    expect(tty.chunks.at(-1)).toMatch(/^\rload: done, 4 items in 0:01\x1b\[K\n$/);
-    const quiet = sink(true);
-    const q = new Progress({ label: 'quick', total: 3, stream: quiet.stream, delayMs: 1000, now: () => t });
-    q.tick(3);
-    q.finish();
-    expect(quiet.chunks).toEqual([]);
   });
 });

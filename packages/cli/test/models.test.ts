@@ -13,7 +13,7 @@ import { chatAnswer, embeddingAnswer } from '../../openai/test/answers.js';
 import { startServer } from '../../openai/test/server.js';
 import type { TestServer } from '../../openai/test/server.js';
 import { main } from '../src/main.js';
-import { MODEL_OPTIONS, modelsFromFlags } from '../src/models.js';
+import { MODEL_OPTIONS, modelsFromFlags } from '@palimpsest/model-flags';
 
 let dir: string;
 let server: TestServer;

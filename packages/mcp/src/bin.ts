@@ -2,7 +2,7 @@
 /** palimpsest-mcp: the memory tools for an MCP client, over stdio or Streamable HTTP on 127.0.0.1. */
 import { parseArgs } from 'node:util';
 import { InvalidArgumentError } from '@palimpsest/core';
-import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from '@palimpsest/cli';
+import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from '@palimpsest/model-flags';
 import { serveHttp, serveStdio, SERVER_VERSION } from './server.js';
 
 const USAGE = `Usage: palimpsest-mcp --data DIR [--memory ID] [--http PORT] [--compact-every N] [model flags]

@@ -4,15 +4,10 @@
  */
 export { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 export type { SnapshotOptions } from './snapshot.js';
-export {
-  decodeState,
-  encodeState,
-  MAX_BODY_BYTES,
-  SNAPSHOT_FORMAT_VERSION,
-  SNAPSHOT_HEADER_BYTES,
-  SNAPSHOT_MAGIC,
-} from './codec.js';
-export type { DecodeOptions } from './codec.js';
+export { encodeState } from './snapshot-encode.js';
+export { decodeState } from './snapshot-decode.js';
+export type { DecodeOptions } from './snapshot-decode.js';
+export { MAX_BODY_BYTES, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_HEADER_BYTES, SNAPSHOT_MAGIC } from './snapshot-frame.js';
 export { crc32 } from './crc32.js';
 export { crc32c } from './crc32c.js';
 export { LOG_FORMAT_VERSION, LOG_HEADER } from './log-format.js';

@@ -14,7 +14,7 @@ import * as zlib from 'node:zlib';
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { TranscriptTurn } from '@palimpsest/core';
 import { isErrno, notFound, readWholeFile, writeFileAtomic } from './fs-util.js';
-import { encodeStateAs } from './codec.js';
+import { encodeStateAs } from './snapshot-encode.js';
 import { crc32 } from './crc32.js';
 import { decodeSnapshotAs, exportStateAs } from './snapshot.js';
 import type { SnapshotOptions } from './snapshot.js';

@@ -1,8 +1,9 @@
 /** MemoryGraph <-> snapshot bytes (browser-safe). */
 import { ConfigMismatchError, CorruptSnapshotError, EmbedderMismatchError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
 import type { Embedder, LoadConfigOptions } from '@palimpsest/core';
-import { decodeStateAs, encodeStateAs } from './codec.js';
-import type { DecodeOptions } from './codec.js';
+import { decodeStateAs } from './snapshot-decode.js';
+import type { DecodeOptions } from './snapshot-decode.js';
+import { encodeStateAs } from './snapshot-encode.js';
 
 /**
  * Options for decodeSnapshot and loadSnapshot. `predicates`, `minConfidence` and `dimensions` may repeat

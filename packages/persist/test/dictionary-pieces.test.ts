@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { CorruptSnapshotError } from '@palimpsest/core';
 import type { MemoryState } from '@palimpsest/core';
 import { crc32, decodeState, encodeState } from '@palimpsest/persist';
-import { setDictionaryPieceBytes } from '../src/codec.js';
+import { setDictionaryPieceBytes } from '../src/snapshot-decode.js';
 import { sampleState } from './helpers.js';
 
 const saved = setDictionaryPieceBytes(8, 5);

@@ -1,6 +1,6 @@
 /**
  * The hand-written, bounds-checked reader and flatc's generated accessors read the same fields: a check
- * that the field numbers in codec.ts match schema/snapshot.fbs.
+ * that the field numbers in snapshot-encode.ts and snapshot-decode.ts match schema/snapshot.fbs.
  */
 import { ByteBuffer, Encoding } from 'flatbuffers';
 import { describe, expect, it } from 'vitest';

@@ -6,16 +6,17 @@
  *   question are hidden; the answer sessions stay what must be found);
  * each for vector-only (cosine), BM25 (core's Bm25Index) and their reciprocal-rank fusion. The fusion
  * constant is chosen on the dev split (LoCoMo conv-26/conv-30, and any LongMemEval dev questions run);
- * figures are reported on test. Vectors are cached in .tmp/vectors (see @palimpsest/bench's vector-cache.ts).
+ * figures are reported on test. Vectors are cached in .tmp/vectors (see vector-cache.ts).
  *
- *   node packages/embed-local/dist/perf/quality.js [--locomo] [--lme N] [--lme-from F] [--lme-dev N] [--seed S] [--max-tokens T]
+ *   node packages/bench/dist/embedder-quality.js [--locomo] [--lme N] [--lme-from F] [--lme-dev N] [--seed S] [--max-tokens T]
  */
 import { join } from 'node:path';
-import { mean, evaluateRetrieval, evidenceRecall, seededQuestions } from '@palimpsest/bench';
+import { evaluateRetrieval, evidenceRecall, mean } from './metrics.js';
+import { seededQuestions } from './sample.js';
 import { loadLocomo, loadLongMemEval, splitOf, type Conversation } from '@palimpsest/datasets';
 import { useLiteEmbedder } from '@palimpsest/embed-local';
-import { bm25Over, bm25Top, cosineTop, firstOccurrences, rrf } from './rank.js';
-import { VectorCache } from '@palimpsest/bench';
+import { bm25Over, bm25Top, cosineTop, firstOccurrences, rrf } from './embedder-rank.js';
+import { VectorCache } from './vector-cache.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
