@@ -6,6 +6,7 @@ import type { ExtractedRetraction, Extraction } from '../recall/extractor.js';
 import type { PredicateOptions } from '../types.js';
 import { checkName } from '../util/names.js';
 import { toMillis } from '../util/time.js';
+import { checkLineSize } from '../graph/log-size.js';
 
 /**
  * The parts of an extraction beyond entities and facts, for `ingestEpisode` and `ingest`: the predicates
@@ -78,5 +79,13 @@ export function applyRetractions(mem: MemoryGraph, retractions: Extraction['retr
       recordedAt,
       ...(r.evidence === undefined ? {} : { reason: r.evidence }),
     });
+  }
+}
+
+/** Bounds each retraction's log line before the turn's first write, as checkTurnSize does for facts. */
+export function checkRetractionSizes(mem: MemoryGraph, call: string, retractions: Extraction['retractions']): void {
+  for (const r of retractions ?? []) {
+    const object = typeof r.object === 'string' ? r.object : typeof r.object?.value === 'string' ? r.object.value : undefined;
+    checkLineSize(call, mem.logBuffer.maxLineUnits, [r.subject, r.predicate, object, r.evidence]);
   }
 }

@@ -8,7 +8,7 @@ import { showTime, toMillis } from '../util/time.js';
 import { MemoryGraph, MAX_PREDICATES } from './memory-graph.js';
 import { checkLineSize, ID_UNITS, vectorUnits } from './log-size.js';
 import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from './validate.js';
-import { applyRetractions, declarePredicates, readChanges } from '../extract/ingest-changes.js';
+import { applyRetractions, checkRetractionSizes, declarePredicates, readChanges } from '../extract/ingest-changes.js';
 
 export interface IngestOptions {
   /** Turns the episode into entities and facts. @default one RuleExtractor per memory (it learns names as it goes) */
@@ -180,6 +180,7 @@ export function checkTurnSize(mem: MemoryGraph, call: string, input: EpisodeInpu
     const object = typeof f.object === 'string' ? f.object : typeof f.object.value === 'string' ? f.object.value : undefined;
     checkLineSize(call, limit, [f.subject, f.predicate, object, source, input.id, input.id, f.edgeType, f.evidence]);
   }
+  checkRetractionSizes(mem, call, extraction.retractions);
 }
 
 /** @internal The RuleExtractor a memory uses when none is given (one per memory: it learns names as it goes). */

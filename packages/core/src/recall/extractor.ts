@@ -245,7 +245,8 @@ export class RuleExtractor implements Extractor {
       .map((p): ExtractedEntity => ({ name: p.name, ...(p.type === undefined ? {} : { type: p.type }), ...(p.aliases.length > 0 ? { aliases: p.aliases } : {}) }));
     const out = facts.filter((f) => f.ends.every((e) => keptKeys.has(fold(e)))).map(({ ends: _ends, ...f }) => f);
     const predicates = ontologyOf(out);
-    const retractions = state?.retractions.map(({ reason, ...r }): ExtractedRetraction => ({ ...r, evidence: reason })) ?? [];
+    // the reason is the clause that said so, kept short (a pasted text's run-on "clause" must not fill the log)
+    const retractions = state?.retractions.map(({ reason, ...r }): ExtractedRetraction => ({ ...r, evidence: reason.slice(0, 240) })) ?? [];
     return { entities, facts: out, ...(retractions.length > 0 ? { retractions } : {}), ...(predicates === undefined ? {} : { predicates }) };
   }
 

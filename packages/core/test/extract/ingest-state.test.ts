@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, MemoryGraph, ingestEpisode, type Extractor, type Turn } from '../../src/index.js';
+import { InvalidArgumentError, MemoryGraph, ingest, ingestEpisode, type Extractor, type Turn } from '../../src/index.js';
 import { splitClauses, normalise } from '../../src/recall/extract/clauses.js';
 import { clauseTimes } from '../../src/recall/extract/times.js';
 
@@ -20,6 +20,19 @@ describe('ingestEpisode: who "I" is without a speaker', () => {
     now = day('2024-05-03');
     expect(ingestEpisode(maya, { id: 't1', text: 'I work at Michelin.', at: now }).speaker).toBe('Maya');
     expect(objects(maya, 'Maya', 'works_at', now, now)).toEqual(['Michelin']);
+  });
+
+  it('is the same through the batched ingest(): turns without a speaker are the default speaker\'s, and endings apply', async () => {
+    const now = day('2024-07-22');
+    const mem = new MemoryGraph({ now: () => now, defaultSpeaker: 'Rosa' });
+    await ingest(mem, [
+      { id: 'a', text: 'I work as a nurse at Mercy Hospital.', at: day('2024-03-01'), recordedAt: day('2024-03-01') },
+      { id: 'b', text: 'Ugh, I got laid off yesterday.', at: now, recordedAt: now },
+    ]);
+    expect(objects(mem, 'Rosa', 'works_at', day('2024-07-20'), now)).toEqual(['Mercy Hospital']);
+    expect(objects(mem, 'Rosa', 'works_at', day('2024-07-23'), now)).toEqual([]);
+    expect(objects(mem, 'Rosa', 'works_at', day('2024-07-23'), day('2024-07-01'))).toEqual(['Mercy Hospital']);
+    expect(mem.getEpisode('a')?.speaker).toBeUndefined();
   });
 
   it('refuses a defaultSpeaker that is no name, with a named error', () => {
