@@ -11,8 +11,8 @@ export type Subject =
   | { kind: 'speaker'; with?: string }
   /** a named third person ("my sister Ana", "Tom") and, when the speaker gave it, how they relate ("sister") */
   | { kind: 'named'; name: string; relation?: string }
-  /** someone the clause names without a name ("my brother", "he", "my cousin"): nothing is recorded about them */
-  | { kind: 'other' };
+  /** someone the clause names without a name ("my brother", "my cousin"), or "he" / "she" (`pronoun`), which the reader may resolve */
+  | { kind: 'other'; pronoun?: boolean };
 
 export interface Clause {
   /** the clause's words, contractions expanded ("I'm" → "I am") */
@@ -47,9 +47,9 @@ export function normalise(text: string): string {
 // Verbs that may open a clause whose subject is the previous clause's ("… and work at Dell").
 const CLAUSE_VERBS =
   'am|are|is|was|were|have|has|had|work|works|worked|working|live|lives|lived|living|moved|move|moving|relocated|started|start|joined|left|quit|got|get|bought|sold|adopted|retired|teach|teaches|study|studies|broke|own|owns|became|took|married|gave|lost|went|visited|now|then|also|still|currently';
-// ", and …", " and I…", "but", "because", "so", ";", ":", " - ": where a clause ends.
+// ", and …", " and I…", "but", "because", "so", ";", ":", " - ": where a clause ends ("Jake and I …" opening a sentence is one subject).
 const SPLIT = new RegExp(
-  `\\s*[;:]\\s+|\\s+[-–—]\\s+|,?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and|so|now|then|which|who|working|living|based)\\b)`,
+  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and|so|now|then|which|who|working|living|based)\\b)`,
   'gu',
 );
 // a chat clause that drops its "I": "Got rid of the Volvo", "Just moved to Leeds", "Finally quit"
@@ -116,7 +116,7 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
   if (candidates[0]?.[0] !== 0) {
     if (OTHERS.test(text)) {
       push(RELATED_RE.exec(text), (m) => ({ kind: 'named', name: m[2]!, relation: m[1]!.toLowerCase() }));
-      push(UNNAMED_RE.exec(text), () => ({ kind: 'other' }));
+      push(UNNAMED_RE.exec(text), (m) => (/^[\s,]*(?:he|she)\s/i.test(m[0]) ? { kind: 'other', pronoun: true } : { kind: 'other' }));
     }
     const named = leadingName(text);
     if (named !== undefined) candidates.push([named.index, { kind: 'named', name: named.name }, named.end]);

@@ -52,7 +52,7 @@ const STUDY_ROLES = /^(?:(?:\w+\s+)?student|freshman|sophomore|junior|senior|gra
 
 const WORKS = new RegExp(
   `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|intern|am interning|volunteer|am volunteering)` +
-    `(?:\\s+(?:part-time|full-time|remotely|there|now|fulltime|parttime))?(?:\\s+as\\s+(.+?))?\\s+${WHERE}\\s+(.*)$`,
+    `(?:\\s+(?:part-time|full-time|remotely|there|now|fulltime|parttime))?(?:\\s+in\\s+[a-z]+(?:\\s+[a-z]+)?)?(?:\\s+as\\s+(.+?))?\\s+${WHERE}\\s+(.*)$`,
   'i',
 );
 const WORKS_AS = /^(?:work|works|am working|is working|have been working|has been working|have worked|has worked)\s+as\s+(.*)$/i;
@@ -64,9 +64,9 @@ const STARTS = new RegExp(
 );
 const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
 const LAST_DAY = /\bmy last day(?: (?:at|with) (.*?))?(?: was\b|$| is\b)/i;
-const LEAVES = /^(?:left|quit|quits|resigned from|handed in my notice at|gave (?:my )?notice at|put in my notice at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:my\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
+const LEAVES = /^(?:left|quit|quits|resigned from|handed in my notice at|gave (?:my )?notice at|put in my notice at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
 const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|gave (?:my )?notice|put in my notice)\b/i;
-const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost my job)\b/i;
+const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
 const RETIRED = /^(?:retired|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
 const NO_LONGER = /^(?:no longer|am no longer|do not|does not)\s+(work|live|have|own|teach)\s+(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;

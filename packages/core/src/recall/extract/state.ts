@@ -76,6 +76,8 @@ const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'st
 export class StateReader {
   private readonly beliefs = new Map<string, Belief>();
   private readonly homes = new Set<string>();
+  /** the last third person a clause said something about, for "he" / "she" */
+  private lastPerson: string | undefined;
 
   /**
    * The state facts and retractions of one turn said by `speaker` at `at`; `resolve` maps a name to the
@@ -109,6 +111,8 @@ export class StateReader {
           if (time === undefined && clause.elliptical && previousTimeOf !== undefined) time = previousTimeOf();
           return time;
         };
+        // "he" / "she": the last person the speaker named, if any
+        if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
         if (clause.subject !== undefined && clause.subject.kind !== 'other') {
           const ctx = { lastPlace: /\b(?:there|here)\b/i.test(clause.rest) ? lastPlace() : undefined, isHome: (n: string) => this.homes.has(fold(n)) };
           const hits = stateHits(clause, ctx);
@@ -116,6 +120,7 @@ export class StateReader {
             const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(clause.subject.name) ?? clause.subject.name);
             // a named subject becomes an entity only when the clause says something about them
             if (clause.subject.kind === 'named' && subject !== speaker) out.people.push(subject);
+            if (clause.subject.kind === 'named' && subject !== speaker) this.lastPerson = subject;
             const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
             const when = timeOf();
             for (const hit of hits) this.place(hit, subject, speaker, withName, clause, when, at, out);
@@ -191,6 +196,7 @@ export class StateReader {
         if (animal || PARTNER_WORDS.has(word) || CHILDREN.has(word)) out.facts.push({ subject: speaker, predicate: 'has', object: { value: animal ? word.replace(/s$/, '') : word }, confidence: 0.6, edgeType: 'semantic' });
         continue;
       }
+      if (!animal) this.lastPerson = name;
       if (PARTNER_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'partner', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.partner!, edgeType: 'semantic' });
       else if (animal) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'animal' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
       else if (FAMILY_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
