@@ -135,5 +135,10 @@ describe('state reading: clauses and times', () => {
     expect(one("I've been working at Google for ten years")).toEqual(['2014-04-02', '2014-04-03', 'for']);
     expect(one('we broke up two weeks ago')).toEqual(['2024-03-19', '2024-03-20', 'point']);
     expect(one('I moved there at the start of the month')).toEqual(['2024-04-01', '2024-04-11', 'point']);
+    // Tue 2 Apr 2024: a bare weekday by tense, seasons
+    expect(one('Rex passed away on Saturday')).toEqual(['2024-03-30', '2024-03-31', 'point']);
+    expect(one('I start on Friday', 'future')).toEqual(['2024-04-05', '2024-04-06', 'point']);
+    expect(one('we moved last summer')).toEqual(['2023-06-01', '2023-09-01', 'point']);
+    expect(one('we moved this winter')).toEqual(['2023-12-01', '2024-03-01', 'point']);
   });
 });

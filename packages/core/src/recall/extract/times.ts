@@ -45,7 +45,13 @@ const SINCE = new RegExp(`\\bsince\\s+(?:${YEAR}|${MONTH}(?:\\s+${YEAR})?|last\\
 const FOR = new RegExp(`\\bfor\\s+(?:${APPROX})?${COUNT}\\s+(?:more\\s+)?${UNIT}`, 'gi');
 const AGO = new RegExp(`\\b(?:${APPROX})?${COUNT}\\s+${UNIT}\\s+ago\\b`, 'gi');
 const BARE_MONTH = new RegExp(`\\b(?:back\\s+in|in|during|since|from|until)\\s+${MONTH}(?!\\s*\\d)`, 'gi');
-const ANY_TIME_WORD = /start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
+// a weekday on its own ("on Saturday"): the last one before today for a past clause, the next one for a future clause
+const WEEKDAY = /(?<!\b(?:last|next|this|coming|past)\s+)\b(?:on\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gi;
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+// seasons (northern hemisphere): "last summer", "this spring", "in the fall"
+const SEASON = /\b(last|this|next|in\s+the|over\s+the|during\s+the)\s+(spring|summer|fall|autumn|winter)\b/gi;
+const SEASON_START: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
+const ANY_TIME_WORD = /spring|summer|fall|autumn|winter|start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
 
 function count(word: string): number {
   const w = word.toLowerCase().replace(/^a\s+/, '').replace(/\s+of$/, '');
@@ -132,6 +138,26 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
   for (const m of clause.matchAll(BARE_MONTH)) {
     const w = monthWindow(m[1]!, undefined, at, tense);
     push(m, w.start, w.end, /^since/i.test(m[0]) ? 'since' : 'point');
+  }
+  for (const m of clause.matchAll(WEEKDAY)) {
+    if (tense === 'unknown') continue;
+    const today = Math.floor(at / DAY) * DAY;
+    const wd = (new Date(today).getUTCDay() + 6) % 7;
+    const target = WEEKDAYS.indexOf(m[1]!.toLowerCase());
+    const day = tense === 'past' ? today - (((wd - target + 6) % 7) + 1) * DAY : today + (((target - wd + 6) % 7) + 1) * DAY;
+    push(m, day, day + DAY, 'point');
+  }
+  for (const m of clause.matchAll(SEASON)) {
+    const rel = m[1]!.toLowerCase();
+    const start = SEASON_START[m[2]!.toLowerCase()]!;
+    const d = new Date(at);
+    // the season's most recent start by `at` ("this summer" said in July), then shifted by last / next
+    let year = d.getUTCFullYear();
+    if (Date.UTC(year, start, 1) > at) year -= 1;
+    // "last summer": the latest summer over, the one before if we are in one now
+    if (rel === 'last' && Date.UTC(year, start + 3, 1) > at) year -= 1;
+    else if (rel === 'next' || (rel !== 'this' && tense === 'future' && Date.UTC(year, start + 3, 1) <= at)) year += 1;
+    push(m, Date.UTC(year, start, 1), Date.UTC(year, start + 3, 1), 'point');
   }
   for (const d of resolveRelativeDates(clause, at)) found.push({ phrase: d.phrase, index: d.index, start: d.start, end: d.end, kind: 'point', len: d.phrase.length });
   found.sort((a, b) => a.index - b.index || b.len - a.len);
