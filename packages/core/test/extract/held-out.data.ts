@@ -189,3 +189,120 @@ export const HELD_OUT: Conversation[] = [
     ],
   },
 ];
+
+/**
+ * A second held-out set, written after every rule change above and never used to change a rule: the blind
+ * score. Same format.
+ */
+export const BLIND: Conversation[] = [
+  {
+    name: 'Seoul to Busan with a new employer',
+    category: 'moves',
+    speaker: 'Jiwoo',
+    turns: [
+      { at: '2024-03-02', text: 'Right now I am living in Seoul and working as a translator for Samsung.' },
+      { at: '2024-09-30', text: 'Update: we packed up and moved to Busan two months ago! I switched to Hyundai too.' },
+      { at: '2024-10-02', text: 'The sea air is amazing.' },
+    ],
+    checks: [
+      ['Jiwoo', 'lives_in', '2024-03-03', '2024-03-02', ['Seoul']],
+      ['Jiwoo', 'works_at', '2024-03-03', '2024-03-02', ['Samsung']],
+      ['Jiwoo', 'lives_in', '2024-09-15', '2024-09-30', ['Busan']],
+      ['Jiwoo', 'lives_in', '2024-09-15', '2024-09-20', ['Seoul']],
+      ['Jiwoo', 'works_at', '2024-09-30', '2024-09-30', ['Hyundai']],
+    ],
+  },
+  {
+    name: 'a goldfish and a guinea pig',
+    category: 'pets',
+    speaker: 'Tom',
+    turns: [
+      { at: '2024-01-15', text: 'My daughter has a goldfish called Bubbles.' },
+      { at: '2024-02-20', text: 'I finally got a dog! Her name is Daisy and she is a beagle.' },
+      { at: '2024-08-01', text: 'Daisy ran away last Tuesday, we are putting up posters everywhere.' },
+    ],
+    checks: [
+      ['Tom', 'has', '2024-02-21', '2024-02-20', ['Daisy']],
+      ['Tom', 'has', '2024-08-01', '2024-08-01', []],
+      ['Tom', 'has', '2024-08-01', '2024-07-15', ['Daisy']],
+    ],
+  },
+  {
+    name: 'girlfriend becomes wife',
+    category: 'partner',
+    speaker: 'Luis',
+    turns: [
+      { at: '2023-05-05', text: 'My girlfriend Sofia just got a job at Google.' },
+      { at: '2024-06-10', text: 'Sofia and I got married last Saturday!' },
+      { at: '2024-06-12', text: 'Best day of my life.' },
+    ],
+    checks: [
+      ['Luis', 'partner', '2023-05-06', '2023-05-05', ['Sofia']],
+      ['Sofia', 'works_at', '2023-05-06', '2023-05-05', ['Google']],
+      ['Luis', 'partner', '2024-06-11', '2024-06-10', ['Sofia']],
+      ['Luis', 'works_at', '2023-05-06', '2023-05-05', []],
+    ],
+  },
+  {
+    name: 'a correction of the city the next day',
+    category: 'corrections',
+    speaker: 'Ada',
+    turns: [
+      { at: '2024-04-04', text: 'I moved to Portland last year.' },
+      { at: '2024-04-05', text: 'Correction: Portland, Maine, not Oregon. And it was in 2022, not last year.' },
+      { at: '2024-04-06', text: 'People always assume Oregon.' },
+    ],
+    checks: [
+      ['Ada', 'lives_in', '2023-06-01', '2024-04-04', ['Portland']],
+      ['Ada', 'lives_in', '2022-06-01', '2024-04-04', []],
+      ['Ada', 'lives_in', '2022-06-01', '2024-04-05', ['Portland']],
+    ],
+  },
+  {
+    name: 'laid off, then hired',
+    category: 'endings',
+    speaker: 'Kim',
+    turns: [
+      { at: '2024-01-10', text: 'I have been an accountant at EY for five years.' },
+      { at: '2024-03-15', text: 'EY let me go at the end of February. Brutal.' },
+      { at: '2024-05-20', text: 'Good news, I got hired by PwC and I start on June 3.' },
+    ],
+    checks: [
+      ['Kim', 'works_at', '2020-01-01', '2024-01-10', ['EY']],
+      ['Kim', 'works_at', '2024-03-15', '2024-03-15', []],
+      ['Kim', 'works_at', '2024-05-25', '2024-05-20', []],
+      ['Kim', 'works_at', '2024-06-10', '2024-05-20', ['PwC']],
+    ],
+  },
+  {
+    name: 'a friend relocates, I stay',
+    category: 'third persons',
+    speaker: 'Nora',
+    turns: [
+      { at: '2024-02-02', text: 'I live in Dublin. My best friend Aoife lives in Cork.' },
+      { at: '2024-05-05', text: 'Aoife is moving to Dublin next month, so excited!' },
+      { at: '2024-07-07', text: 'Having her nearby is the best.' },
+    ],
+    checks: [
+      ['Aoife', 'lives_in', '2024-02-03', '2024-02-02', ['Cork']],
+      ['Nora', 'lives_in', '2024-02-03', '2024-02-02', ['Dublin']],
+      ['Aoife', 'lives_in', '2024-06-15', '2024-05-05', ['Dublin']],
+      ['Nora', 'lives_in', '2024-06-15', '2024-05-05', ['Dublin']],
+    ],
+  },
+  {
+    name: 'daydreaming about Tokyo',
+    category: 'no change',
+    speaker: 'Eli',
+    turns: [
+      { at: '2024-08-08', text: 'I rent a small place in Denver and I teach yoga at CorePower.' },
+      { at: '2024-08-09', text: "Honestly I'd love to live in Tokyo one day, maybe teach English there." },
+      { at: '2024-08-10', text: 'For now Denver it is.' },
+    ],
+    checks: [
+      ['Eli', 'works_at', '2024-08-09', '2024-08-08', ['CorePower']],
+      ['Eli', 'lives_in', '2024-08-10', '2024-08-09', ['Denver']],
+      ['Eli', 'works_at', '2024-08-10', '2024-08-09', ['CorePower']],
+    ],
+  },
+];
