@@ -118,7 +118,8 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
       push(RELATED_RE.exec(text), (m) => ({ kind: 'named', name: m[2]!, relation: m[1]!.toLowerCase() }));
       push(UNNAMED_RE.exec(text), (m) => (/^[\s,]*(?:he|she)\s/i.test(m[0]) ? { kind: 'other', pronoun: true } : { kind: 'other' }));
     }
-    const named = leadingName(text);
+    // with an "I" in the clause, a capitalised opener ("Right now I am…") is no subject
+    const named = candidates.some((c) => c[1].kind === 'speaker') ? undefined : leadingName(text);
     if (named !== undefined) candidates.push([named.index, { kind: 'named', name: named.name }, named.end]);
   }
   candidates.sort((a, b) => a[0] - b[0]);

@@ -21,6 +21,8 @@ export interface StateHit {
   move?: boolean;
   /** a visit: an event over the date window, never a state */
   event?: boolean;
+  /** the clause's subject is the object and the speaker the subject ("EY let me go": the speaker's job at EY ended) */
+  ofSpeaker?: boolean;
 }
 
 export interface RuleContext {
@@ -56,7 +58,7 @@ const WORKS = new RegExp(
   'i',
 );
 const WORKS_AS = /^(?:work|works|am working|is working|have been working|has been working|have worked|has worked)\s+as\s+(.*)$/i;
-const IS_ROLE = /^(?:am|is|are)\s+(?:now\s+|currently\s+|still\s+)?(an?\s+.*)$/i;
+const IS_ROLE = /^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+|still\s+)?(an?\s+.*)$/i;
 const STARTS = new RegExp(
   `^((?:got|have|landed|took|accepted|started|found|got offered|was offered)\\s+a\\s+(?:new\\s+)?(?:full-time\\s+|part-time\\s+)?(?:job|position|role|gig)|started working|started|start|starts|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|am joining|is joining|will join|will be joining|got hired|was hired|have been hired)` +
     `(?:\\s+as\\s+(.+?))?\\s+((?:at|with|for|by)\\s+)?(.*)$`,
@@ -72,6 +74,10 @@ const NO_LONGER = /^(?:no longer|am no longer|do not|does not)\s+(work|live|have
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
 const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)$/i;
 const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|am relocating|are relocating|will relocate))\s+(?:back\s+)?(?:(?:to|into|in)\s+)?(.*)$/i;
+// "I rent a small place in Denver"
+const RENTS = /^(?:rent|rents|am renting|share|shares|am sharing)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
+// "EY let me go", "Acme laid me off": the speaker's job there ended
+const LET_GO = /^(?:let me go|laid me off|fired me|made me redundant|terminated me)\b/i;
 const MOVED_OUT = /^(?:moved out of|left)\s+(.*)$/i;
 const HAS = /^(?:have|has|own|owns|got|have got|has got|adopted|have adopted|has adopted|bought|have bought|rescued|welcomed|took in|now have|got ourselves|got myself|picked up|brought home|took home|adopted ourselves)\s+(.*)$/i;
 const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+(?:(?:my|our|the)\s+)?(.*)$/i;
@@ -165,6 +171,12 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
     if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
     return place !== undefined;
   }
+  m = RENTS.exec(rest);
+  if (m !== null) {
+    const place = PLACE(m[1]!, ctx);
+    if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
+    return place !== undefined;
+  }
   m = MOVES.exec(rest);
   if (m !== null) {
     if (/^out\b/i.test(m[3]!)) return false;
@@ -182,6 +194,10 @@ function readEnding(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
   if (m !== null) {
     const org = m[1] === undefined ? undefined : ORG(m[1]);
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), at: 'end' });
+    return true;
+  }
+  if (LET_GO.test(rest)) {
+    out.push({ op: 'retract', predicate: 'works_at', ofSpeaker: true });
     return true;
   }
   m = MOVED_OUT.exec(rest);

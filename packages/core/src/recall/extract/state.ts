@@ -132,6 +132,7 @@ export class StateReader {
         previousTimeOf = timeOf;
       }
       if (/\b(?:[Mm]y|[Oo]ur)\b/.test(sentence)) this.relations(sentence, speaker, resolve, out);
+      nameTheUnnamed(sentence, speaker, out);
       if (correcting) this.correct(sentence, speaker, at, out, before);
     }
     settle(out);
@@ -151,7 +152,7 @@ export class StateReader {
     if (hit.future === true && (time === undefined || time.start <= at - DAY)) return; // "I start at X" without a date: a plan
     if (hit.op === 'retract') {
       // "Rex passed away": what ended is the speaker's; "Jake and I broke up": the partner named beside "I"
-      const died = hit.predicate === 'has' && hit.object === undefined;
+      const died = (hit.predicate === 'has' && hit.object === undefined) || hit.ofSpeaker === true;
       if (died && subject === speaker) return;
       const who = died ? speaker : subject;
       const object = died ? subject : hit.object === undefined ? (hit.predicate === 'partner' ? withName : undefined) : 'name' in hit.object ? hit.object.name : { value: hit.object.value };
@@ -235,6 +236,21 @@ export class StateReader {
     const key = `${fold(subject)}|${predicate}|${objectKey(object)}`;
     const b = this.beliefs.get(key);
     if (b !== undefined && from <= b.from) this.beliefs.delete(key);
+  }
+}
+
+// "We got a puppy! His name is Max": the name given in a later sentence of the turn
+const NAME_GIVEN = /^\s*(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|we\s+(?:named|called)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
+
+/** Gives the turn's last unnamed animal its name when a sentence names it. */
+function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): void {
+  const m = NAME_GIVEN.exec(sentence);
+  if (m === null) return;
+  for (let i = out.facts.length - 1; i >= 0; i--) {
+    const f = out.facts[i]!;
+    if (f.subject !== speaker || f.predicate !== 'has' || !('value' in f.object) || HAS_NOUNS[f.object.value] !== 'animal') continue;
+    f.object = { name: m[1]!, type: 'animal' };
+    return;
   }
 }
 
