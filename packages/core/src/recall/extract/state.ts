@@ -223,6 +223,7 @@ export class StateReader {
       if (restated !== undefined) restated.validFrom = Math.min(restated.validFrom ?? at, wrong.from);
       else out.facts.push({ subject: wrong.subject, predicate: wrong.predicate, object: { name: pair.right, ...(type === undefined ? {} : { type }) }, validFrom: wrong.from, confidence: STATE_CONFIDENCE[wrong.predicate] ?? 0.7, edgeType: 'semantic' });
     }
+    this.correctDate(sentence, at, out, from);
     // "Actually, I started at Oracle in May, not March": the months before the new start were never so
     for (const f of out.facts.slice(from)) {
       const before = this.beliefs.get(`${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}`);
@@ -230,6 +231,23 @@ export class StateReader {
       if (f.edgeType !== 'semantic' || before === undefined || !(before.from < start)) continue;
       out.retractions.push({ subject: f.subject, predicate: f.predicate, object: 'name' in f.object ? f.object.name : f.object, validFrom: before.from, validTo: start, reason: sentence.trim() });
     }
+  }
+
+  /**
+   * "It was in 2022, not last year" with no fact restated: the belief that started in the wrong window starts
+   * in the right one instead.
+   */
+  private correctDate(sentence: string, at: number, out: TurnState, from: number): void {
+    const cut = sentence.search(/,\s*not\s/i);
+    if (cut < 0) return;
+    const right = clauseTimes(sentence.slice(0, cut), at, 'past').pop();
+    const wrong = clauseTimes(sentence.slice(cut), at, 'past')[0];
+    if (right === undefined || wrong === undefined) return;
+    const belief = [...this.beliefs.values()].filter((b) => b.from >= wrong.start && b.from < wrong.end).pop();
+    if (belief === undefined) return;
+    const key = `${fold(belief.subject)}|${belief.predicate}|${objectKey(belief.object)}`;
+    if (out.facts.slice(from).some((f) => `${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}` === key)) return;
+    out.facts.push({ subject: belief.subject, predicate: belief.predicate, object: belief.object, validFrom: right.start, confidence: STATE_CONFIDENCE[belief.predicate] ?? 0.7, edgeType: 'semantic' });
   }
 
   private forget(subject: string, predicate: string, object: string | { value: string }, from: number): void {
