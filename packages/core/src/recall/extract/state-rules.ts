@@ -21,6 +21,8 @@ export interface StateHit {
   move?: boolean;
   /** a visit: an event over the date window, never a state */
   event?: boolean;
+  /** no object: the clause only dates the turn's last undated fact of this predicate ("I start on June 3") */
+  dateOnly?: boolean;
   /** the clause's subject is the object and the speaker the subject ("EY let me go": the speaker's job at EY ended) */
   ofSpeaker?: boolean;
 }
@@ -128,6 +130,11 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
     const org = ORG(m[1]!);
     if (org !== undefined) out.push(job(org));
     if (org !== undefined) return true;
+  }
+  // "… got hired by PwC and I start on June 3": a start with a date and no employer dates the turn's new job
+  if (/^(?:start|starts|will start|am starting|begin|will begin)\b(?!\s+(?:at|with|for|by|working|a|my|the)\b)/i.test(rest)) {
+    out.push({ op: 'assert', predicate: 'works_at', future: true, dateOnly: true });
+    return true;
   }
   const first = FIRST_DAY.exec(clause.text);
   if (first !== null) {

@@ -161,6 +161,11 @@ export class StateReader {
       if (hit.predicate === 'works_at' && hit.object === undefined) this.endAll(who, 'works_at', from, out, clause.text);
       return;
     }
+    if (hit.dateOnly === true) {
+      const last = [...out.facts].reverse().find((f) => f.subject === subject && f.predicate === hit.predicate && f.validFrom === undefined);
+      if (last !== undefined && time !== undefined) last.validFrom = time.start;
+      return;
+    }
     const object = hit.object ?? (withName === undefined ? undefined : { name: withName, type: 'person' });
     if (object === undefined) return;
     const from = time?.start;
