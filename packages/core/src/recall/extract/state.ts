@@ -158,7 +158,7 @@ export class StateReader {
       const object = died ? subject : hit.object === undefined ? (hit.predicate === 'partner' ? withName : undefined) : 'name' in hit.object ? hit.object.name : { value: hit.object.value };
       const from = time === undefined ? at : hit.at === 'end' ? time.end : time.start;
       out.retractions.push({ subject: who, predicate: hit.predicate, ...(object === undefined ? {} : { object }), validFrom: from, reason: clause.text });
-      if (hit.predicate === 'works_at' && hit.object === undefined) this.endAll(who, 'works_at', from, out, clause.text);
+      if (hit.predicate === 'works_at' && hit.object === undefined) this.endAll(who, 'works_at', from);
       return;
     }
     if (hit.dateOnly === true) {
@@ -179,13 +179,10 @@ export class StateReader {
       const day = Math.floor((from ?? at) / DAY) * DAY;
       out.facts.push({ subject, predicate: 'moved_to', object, validFrom: day, validTo: time === undefined || time.kind !== 'point' ? day + DAY : time.end, confidence: STATE_CONFIDENCE.moved_to!, edgeType: 'temporal' });
     }
-    void clause;
   }
 
-  /** "I quit", "I got laid off": every job the reader believes ends (the memory retracts every object). */
-  private endAll(subject: string, predicate: string, from: number, out: TurnState, reason: string): void {
-    void out;
-    void reason;
+  /** "I quit", "I got laid off": the reader forgets every job it believed began before (the memory retracts every object). */
+  private endAll(subject: string, predicate: string, from: number): void {
     for (const [key, b] of this.beliefs) if (b.predicate === predicate && fold(b.subject) === fold(subject) && b.from < from) this.beliefs.delete(key);
   }
 
@@ -284,7 +281,7 @@ function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): void
 function settle(out: TurnState): void {
   out.facts = out.facts.filter((f) => {
     const end = out.retractions.find(
-      (r) => r.subject === f.subject && r.predicate === f.predicate && r.validTo === undefined && (r.object === undefined ? f.predicate !== 'partner' && false : objectKey(r.object) === objectKey(f.object)),
+      (r) => r.subject === f.subject && r.predicate === f.predicate && r.validTo === undefined && r.object !== undefined && objectKey(r.object) === objectKey(f.object),
     );
     if (end === undefined) return true;
     const start = f.validFrom ?? -Infinity;
