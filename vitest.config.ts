@@ -8,6 +8,7 @@ export default defineConfig({
     // Tests run against the TypeScript sources, so no build is needed between an edit and a test run.
     alias: [
       { find: /^@palimpsest\/core\/communities$/, replacement: here('./packages/core/src/communities.ts') },
+      { find: /^@palimpsest\/core\/internal$/, replacement: here('./packages/core/src/internal.ts') },
       { find: /^@palimpsest\/core$/, replacement: here('./packages/core/src/index.ts') },
       { find: /^@palimpsest\/persist\/node$/, replacement: here('./packages/persist/src/node.ts') },
       { find: /^@palimpsest\/persist$/, replacement: here('./packages/persist/src/index.ts') },

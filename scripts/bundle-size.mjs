@@ -3,7 +3,7 @@
 /**
  * Prints the minified + gzipped (level 9) size of the browser bundles of @palimpsest/core and
  * @palimpsest/persist (esbuild, format esm, platform browser), and fails when core is over its budget
- * (CORE_GZ_BUDGET in scripts/check-guards.mjs, also enforced by packages/core/test/guards.test.ts).
+ * (CORE_GZ_BUDGET in scripts/check-guards.mjs, also enforced by packages/core/test/platform.guards.test.ts).
  *
  *   node scripts/bundle-size.mjs
  */

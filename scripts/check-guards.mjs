@@ -7,7 +7,7 @@
  *
  *   node scripts/check-guards.mjs      # prints what it checked; exit code 1 on any violation
  *
- * The same functions are imported by packages/core/test/guards.test.ts and by the browser test harness.
+ * The same functions are imported by packages/core/test/platform.guards.test.ts and by the browser test harness.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -72,6 +72,7 @@ export function sourcesPlugin() {
   const map = {
     '@palimpsest/core': join(ROOT, 'packages/core/src/index.ts'),
     '@palimpsest/core/communities': join(ROOT, 'packages/core/src/communities.ts'),
+    '@palimpsest/core/internal': join(ROOT, 'packages/core/src/internal.ts'),
     '@palimpsest/persist': join(ROOT, 'packages/persist/src/index.ts'),
   };
   return {

@@ -1,7 +1,7 @@
 /**
  * Opens the snapshot viewer in headless chromium (same harness as the browser test), picks cuts with the
  * two date inputs and checks the facts table: the worked example of SEMANTICS.md. Skipped, saying why,
- * when /usr/bin/chromium is missing (packages/core/test/browser.test.ts fails on CI in that case).
+ * when /usr/bin/chromium is missing (packages/core/test/platform.browser.test.ts fails on CI in that case).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

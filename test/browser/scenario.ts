@@ -8,7 +8,8 @@
  * The Node side imports `buildContractMemory` and `digest` from here too, so the snapshot it writes and
  * the digest it expects come from the same code the browser runs.
  */
-import { Hnsw, MemoryGraph, mulberry32, simdAvailable } from '@palimpsest/core';
+import { Hnsw, MemoryGraph, simdAvailable } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import type { Fact } from '@palimpsest/core';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 

@@ -1,5 +1,5 @@
 /** Seeded randomness for workloads (mulberry32, from the engine): the same seed gives the same run. */
-export { mulberry32 } from '@palimpsest/core';
+export { mulberry32 } from '@palimpsest/core/internal';
 
 /** Standard normal by Box–Muller. */
 export function gaussian(rand: () => number): number {

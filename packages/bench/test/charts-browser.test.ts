@@ -4,7 +4,7 @@
  * lies inside the chart, i.e. nothing is clipped. The charts are drawn from a report shaped like a real
  * run (the longest workload names and question groups the bench writes) and saved as a screenshot to
  * .tmp/charts/ (gitignored). Skipped, saying why, without /usr/bin/chromium (CI fails instead: see
- * packages/core/test/browser.test.ts).
+ * packages/core/test/platform.browser.test.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { mulberry32 } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import { startLocal } from './local.mjs';
 
 const MCP_BIN = fileURLToPath(new URL('../../mcp/dist/bin.js', import.meta.url));

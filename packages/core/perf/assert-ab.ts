@@ -1,5 +1,5 @@
 /**
- * Assert throughput A/B in one process (issue 9: indexing each assert for recall as it is written must cost
+ * Assert throughput A/B in one process (indexing each assert for recall as it is written must cost
  * ≤ 10% of assert throughput): the same asserts written through another build of core (`--base`, e.g. a copy
  * of main's dist/index.js) and through this one, alternating which goes first each round; CPU time
  * (process.cpuUsage), median over the rounds. Two workloads:

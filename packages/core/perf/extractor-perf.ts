@@ -1,5 +1,5 @@
 /**
- * What the built-in extractor makes of real conversations (issue 9, item 3), through the public ingest path:
+ * What the built-in extractor makes of real conversations, through the public ingest path:
  * every turn goes through `ingestEpisode` with one `RuleExtractor` per memory, as an agent developer would.
  * - LoCoMo, all 10 conversations: entities and facts per turn (facts by predicate), extraction time per turn,
  *   entities in the memory, first recall time;
@@ -15,7 +15,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { loadLocomo, loadLongMemEval } from '@palimpsest/datasets';
-import { ingestEpisode } from '../src/graph/ingest.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { RuleExtractor } from '../src/recall/extractor.js';
 import { mulberry32 } from '../src/util/random.js';

@@ -1,6 +1,6 @@
 /**
- * First recall against warm recalls, for the same memory reached three ways (issue 9: "no first-recall
- * cliff, ≤ 2× a warm call"): written turn by turn, replayed from its log, and decoded from its state
+ * First recall against warm recalls, for the same memory reached three ways (the goal: no first-recall
+ * cliff, ≤ 2× a warm call): written turn by turn, replayed from its log, and decoded from its state
  * (`exportState` → `fromState`, what a snapshot load does). Two memories: one LoCoMo conversation
  * (ingested with the RuleExtractor), and a synthetic entity-heavy one (`--entities N` distinct entities
  * named in asserted facts, the shape that made a snapshot load build an HNSW over every entity vector).
@@ -11,7 +11,7 @@
  * first recall of each fresh memory is timed (median reported), then warm calls on the last one. The JIT is
  * warmed first on a small memory, so no origin pays for compiling recall's code.
  */
-import { ingestEpisode } from '../src/graph/ingest.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { RuleExtractor } from '../src/recall/extractor.js';
 import { mulberry32 } from '../src/util/random.js';

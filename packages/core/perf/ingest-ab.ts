@@ -13,6 +13,7 @@
 import { pathToFileURL } from 'node:url';
 import { loadavg } from 'node:os';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
+import { tablesOf } from '../src/internal.js';
 import { PERF_PREDICATES, writePerfStream } from './perf-stream.js';
 
 type Store = { memoryBytes(): Record<string, number> };
@@ -61,7 +62,8 @@ async function main(): Promise<void> {
       side.wall.push(run.wallMs);
       side.ops = run.ops;
       side.count = run.mem.size.versions;
-      side.bytes = (run.mem as unknown as { store: Store }).store.memoryBytes();
+      // This build's memory keeps its store in its tables; an older base build kept it on the memory itself.
+      side.bytes = ((tablesOf(run.mem)?.store as Store | undefined) ?? (run.mem as unknown as { store: Store }).store).memoryBytes();
     }
   }
   for (const side of sides) {

@@ -26,12 +26,14 @@ import { pathToFileURL } from 'node:url';
 import { loadavg } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { NONE } from '../src/store/fact-store.js';
-import { LogBuffer } from '../src/graph/log.js';
-import { ASSERT_BYTES, RECORD_ASSERT, RECORD_RETRACT } from '../src/graph/log-records.js';
+import { LogBuffer } from '../src/log/log.js';
+import { ASSERT_BYTES, RECORD_ASSERT, RECORD_RETRACT } from '../src/log/log-records.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { applyAssert, applyRetract } from '../src/graph/write-apply.js';
 import type { AssertInput, RetractInput } from '../src/types.js';
 import { PERF_PREDICATES, writePerfStream } from './perf-stream.js';
+import { tablesOf } from '../src/internal.js';
+import type { MemoryTables } from '../src/internal.js';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -56,7 +58,8 @@ const THIS: Build = { name: 'this', MemoryGraph, LogBuffer, applyAssert, applyRe
 
 async function loadBuild(dir: string): Promise<Build> {
   const from = (file: string) => import(pathToFileURL(resolve(dir, file)).href);
-  const [graph, log, apply] = await Promise.all([from('src/graph/memory-graph.js'), from('src/graph/log.js'), from('src/graph/write-apply.js')]);
+  // The log moved from src/graph/ to src/log/: a base build from before has it in the old place.
+  const [graph, log, apply] = await Promise.all([from('src/graph/memory-graph.js'), from('src/log/log.js').catch(() => from('src/graph/log.js')), from('src/graph/write-apply.js')]);
   return { name: 'base', MemoryGraph: graph.MemoryGraph, LogBuffer: log.LogBuffer, applyAssert: apply.applyAssert, applyRetract: apply.applyRetract };
 }
 
@@ -93,12 +96,12 @@ function record(versions: number): Recorded {
     return {
       assert: (raw: AssertInput) => {
         const out = mem.assert(raw);
-        after.push(mem.store.rowCount);
+        after.push(tablesOf(mem)!.store.rowCount);
         return out;
       },
       retract: (raw: RetractInput) => {
         const out = mem.retract(raw);
-        after.push(mem.store.rowCount);
+        after.push(tablesOf(mem)!.store.rowCount);
         return out;
       },
       entity: mem.entity.bind(mem),
@@ -109,7 +112,7 @@ function record(versions: number): Recorded {
     };
   }, versions);
   const mem = run.mem.mem;
-  const log = mem.logBuffer;
+  const log = tablesOf(mem)!.logBuffer;
   const ops = after.length;
   const r: Recorded = {
     n: ops,
@@ -124,10 +127,10 @@ function record(versions: number): Recorded {
     prov: new Int32Array(ops),
     episode: new Int32Array(ops),
     versionsAfter: Int32Array.from(after),
-    predicates: [...mem.predicateNames.values],
-    entities: mem.entities.count,
-    rows: mem.store.rowCount,
-    triples: mem.store.tripleCount,
+    predicates: [...tablesOf(mem)!.predicateNames.values],
+    entities: tablesOf(mem)!.entities.count,
+    rows: tablesOf(mem)!.store.rowCount,
+    triples: tablesOf(mem)!.store.tripleCount,
   };
   after = [];
   let i = 0;
@@ -203,25 +206,27 @@ function applyAlone(rec: Recorded, b = THIS): number {
   let now = 0;
   const mem = maker(b)(() => now);
   const { applyAssert, applyRetract } = b;
+  // This build keeps a memory's state in its tables; a base build from before kept it on the memory itself.
+  const t = tablesOf(mem) ?? (mem as unknown as MemoryTables);
   for (let e = 0; e < rec.entities; e++) mem.entity({ name: `entity-${e}` });
   // The ids the real run gave: predicates interned in its order, the plain provenance first.
-  for (const name of rec.predicates) mem.predicateNames.intern(name);
-  const one = rec.predicates.map((name) => mem.predicateConfig.get(name)?.cardinality === 'one');
+  for (const name of rec.predicates) t.predicateNames.intern(name);
+  const one = rec.predicates.map((name) => t.predicateConfig.get(name)?.cardinality === 'one');
   const t0 = cpuNow();
   for (let i = 0; i < rec.n; i++) {
     const at = rec.at[i]!;
     if (rec.kind[i] === RECORD_ASSERT) {
       const p = rec.p[i]!;
-      sink = applyAssert(mem, rec.s[i]!, p, rec.o[i]!, rec.validFrom[i]!, rec.validTo[i]!, at, rec.confidence[i]!, rec.prov[i]!, rec.episode[i]!, NO_EVIDENCE, one[p]!);
+      sink = applyAssert(t, rec.s[i]!, p, rec.o[i]!, rec.validFrom[i]!, rec.validTo[i]!, at, rec.confidence[i]!, rec.prov[i]!, rec.episode[i]!, NO_EVIDENCE, one[p]!);
     } else {
       const o = rec.o[i]!;
-      sink = applyRetract(mem, rec.s[i]!, rec.p[i]!, o === NONE ? undefined : o, rec.validFrom[i]!, rec.validTo[i]!, at);
+      sink = applyRetract(t, rec.s[i]!, rec.p[i]!, o === NONE ? undefined : o, rec.validFrom[i]!, rec.validTo[i]!, at);
     }
   }
   const ms = cpuNow() - t0;
   now = 1;
-  if (mem.store.rowCount !== rec.rows || mem.store.tripleCount !== rec.triples) {
-    throw new Error(`ingest-breakdown: the applied replay has ${mem.store.rowCount} rows and ${mem.store.tripleCount} triples, the real run ${rec.rows} and ${rec.triples}`);
+  if (t.store.rowCount !== rec.rows || t.store.tripleCount !== rec.triples) {
+    throw new Error(`ingest-breakdown: the applied replay has ${t.store.rowCount} rows and ${t.store.tripleCount} triples, the real run ${rec.rows} and ${rec.triples}`);
   }
   return ms;
 }

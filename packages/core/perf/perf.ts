@@ -6,6 +6,7 @@
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { mulberry32 } from '../src/util/random.js';
 import { DAY, PERF_PREDICATES, writePerfStream } from './perf-stream.js';
+import { tablesOf } from '../src/internal.js';
 
 const TARGET = Number(process.env.PALIMPSEST_PERF_VERSIONS ?? 1_000_000);
 const ENTITIES = Math.max(100, Math.round(TARGET / 20));
@@ -50,7 +51,7 @@ function main(): void {
     const since = start + Math.floor(random() * (end - start));
     mem.changes({ since, until: since + 3_600_000 });
   });
-  const bytes = mem.store.memoryBytes();
+  const bytes = tablesOf(mem)!.store.memoryBytes();
   // After a full collection when run with --expose-gc, so the figure is what the memory holds, not garbage.
   (globalThis as { gc?: () => void }).gc?.();
   const rss = process.memoryUsage();
@@ -67,7 +68,7 @@ function main(): void {
     `history(subject)              p50 ${fmtUs(percentile(history, 0.5))}  p95 ${fmtUs(percentile(history, 0.95))}`,
     `changes (one hour, record)     p50 ${percentile(changes, 0.5).toFixed(2)} ms  p95 ${percentile(changes, 0.95).toFixed(2)} ms`,
     `bytes per version             row columns ${(bytes.rowColumns / size.versions).toFixed(1)}, + triples ${(bytes.triples / size.versions).toFixed(1)}, + zone index ${(bytes.zones / size.versions).toFixed(1)}, + subject index ${(bytes.subjects / size.versions).toFixed(1)}, + pools ${(bytes.pools / size.versions).toFixed(1)} = ${((bytes.rowColumns + bytes.triples + bytes.zones + bytes.subjects + bytes.pools) / size.versions).toFixed(1)} (strings excluded)`,
-    `operation log                 ${(mem.logBuffer.trimmed().bytes.length / ops).toFixed(1)} bytes/op as binary records (written by the build above: no deferred encoding)`,
+    `operation log                 ${(tablesOf(mem)!.logBuffer.trimmed().bytes.length / ops).toFixed(1)} bytes/op as binary records (written by the build above: no deferred encoding)`,
     `process                       rss ${(rss.rss / 2 ** 20).toFixed(0)} MiB, heap ${(rss.heapUsed / 2 ** 20).toFixed(0)} MiB, array buffers ${(rss.arrayBuffers / 2 ** 20).toFixed(0)} MiB; heap + array buffers ${((rss.heapUsed + rss.arrayBuffers) / size.versions).toFixed(0)} bytes/version (the log, strings and capacity slack included)`,
   ];
   console.log(lines.join('\n'));

@@ -1,5 +1,5 @@
 /**
- * Recall latency on a memory built from one whole LoCoMo conversation (issue 4's report): every turn is
+ * Recall latency on a memory built from one whole LoCoMo conversation: every turn is
  * ingested as an episode with the RuleExtractor, then every question of that conversation is recalled at
  * knownAt = validAt = the last turn's time, with both strategies. Also: HNSW build time, queries per
  * second and recall@10 beside brute force on the conversation's episode vectors.
@@ -10,7 +10,7 @@
  * over the same questions: wall time (performance.now) and this process's CPU time (process.cpuUsage, µs
  * resolution), which is steadier when other processes share the cores.
  */
-import { ingestEpisode } from '../src/graph/ingest.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { HashEmbedder } from '../src/recall/embedder.js';
 import { bruteForceSearch, Hnsw } from '../src/recall/hnsw.js';

@@ -14,7 +14,7 @@
 export type ColumnArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint8Array;
 
 /**
- * 2: the log (`log.bytes`, `log.ends`) holds binary records (graph/log-records.ts); 1: JSON lines, each
+ * 2: the log (`log.bytes`, `log.ends`) holds binary records (log/log-records.ts); 1: JSON lines, each
  * ending with a newline (still read: its lines become JSON records).
  */
 export const STATE_FORMAT_VERSION = 2;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../src/errors.js';
-import { ingestEpisode } from '../src/graph/ingest.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { RECALL_DEFAULTS } from '../src/graph/recall-engine.js';
 import type { RecallResult } from '../src/graph/recall-engine.js';
@@ -8,6 +8,7 @@ import type { Embedder } from '../src/recall/embedder.js';
 import { HashEmbedder } from '../src/recall/embedder.js';
 import { estimateTokens } from '../src/recall/text.js';
 import type { Fact } from '../src/types.js';
+import { tablesOf } from '@palimpsest/core/internal';
 
 const JAN1 = Date.UTC(2024, 0, 1);
 const DAY = 86_400_000;
@@ -318,7 +319,7 @@ describe('a custom embedder survives replay and state export', () => {
     mem.assert({ subject: 'Ann', predicate: 'works_at', object: 'Zalando' });
     mem.assert({ subject: 'Ann', predicate: 'lives_in', object: 'Berlin' });
     expect(calls).toBe(0);
-    expect(mem.recallIndex().pending()).toBe(5); // three entities, two facts
+    expect(tablesOf(mem)!.recallIndex().pending()).toBe(5); // three entities, two facts
     expect(mem.recall('Where does Ann work?').facts[0]!.object).toMatchObject({ name: 'Zalando' });
     expect(calls).toBe(4); // the three entities and the query
     mem.recall('Where does Ann live?');

@@ -26,7 +26,8 @@
  * Prints measurements only.
  */
 import { loadLocomo } from '@palimpsest/datasets';
-import { HashEmbedder, ingest, MemoryGraph, mulberry32, RuleExtractor, transcriptTurns } from '@palimpsest/core';
+import { HashEmbedder, ingest, MemoryGraph, RuleExtractor, transcriptTurns } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import type { Embedder, Extraction, Extractor, IngestTurn, Turn } from '@palimpsest/core';
 import { useLiteEmbedder } from '@palimpsest/embed-local';
 

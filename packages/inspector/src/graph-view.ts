@@ -4,7 +4,8 @@
  * clocks move); a cut only decides what is shown, through sigma's reducers. Moving a clock therefore costs
  * one `factIds` read, one pass over the visible versions and one sigma refresh — no graph rebuild.
  */
-import { literalKey, mulberry32 } from '@palimpsest/core';
+import { literalKey } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import { MultiDirectedGraph, UndirectedGraph } from 'graphology';
 import forceAtlas2Module, { inferSettings } from 'graphology-layout-forceatlas2';
 import Sigma from 'sigma';

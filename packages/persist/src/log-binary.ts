@@ -11,6 +11,7 @@
  * operation is its JSON text. Decoding gives back exactly the JSON operation (key order included).
  * Browser-safe: pure functions over bytes.
  */
+import { isWellFormed } from '@palimpsest/core/internal';
 import { crc32c } from './crc32c.js';
 
 export const LOG_V3_HEADER = '{"palimpsest":"log","version":3}';
@@ -54,12 +55,6 @@ const ASSERT_KEYS = ['type', 'recordedAt', 'subject', 'predicate', 'object', 'va
 const ASSERT_REQUIRED = new Set(['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom', 'confidence']);
 const RETRACT_KEYS = ['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'reason'];
 const RETRACT_REQUIRED = new Set(['type', 'recordedAt', 'subject', 'predicate', 'validFrom']);
-
-function isWellFormed(s: string): boolean {
-  const native = (s as unknown as { isWellFormed?: () => boolean }).isWellFormed;
-  if (typeof native === 'function') return native.call(s);
-  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
-}
 
 const isText = (v: unknown): v is string => typeof v === 'string' && isWellFormed(v);
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

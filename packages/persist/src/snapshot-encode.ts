@@ -6,6 +6,7 @@
 import { Builder } from 'flatbuffers';
 import { InvalidArgumentError } from '@palimpsest/core';
 import type { ColumnArray, MemoryState, StateConfig } from '@palimpsest/core';
+import { isWellFormed } from '@palimpsest/core/internal';
 import { Column, Config, DType, Predicate, Snapshot, StringList } from './generated/snapshot_generated.js';
 import { crc32 } from './crc32.js';
 import { frameBody, MAX_BODY_BYTES, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_HEADER_BYTES, tooLarge } from './snapshot-frame.js';
@@ -45,13 +46,6 @@ function typedArrayTag(value: unknown): string | undefined {
   // Symbol.toStringTag is the typed array's own kind, also across realms (workers, vm contexts).
   if (!ArrayBuffer.isView(value)) return undefined;
   return (value as unknown as { [Symbol.toStringTag]: string | undefined })[Symbol.toStringTag];
-}
-
-/** String.prototype.isWellFormed where the runtime has it (Node 20+), else the same test by pattern. */
-function isWellFormed(s: string): boolean {
-  const native = (s as unknown as { isWellFormed?: () => boolean }).isWellFormed;
-  if (typeof native === 'function') return native.call(s);
-  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 }
 
 function leBytes(col: ColumnArray, size: number): Uint8Array {

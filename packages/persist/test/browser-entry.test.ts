@@ -16,7 +16,7 @@ describe('@palimpsest/persist browser entry', () => {
       write: false,
       metafile: true,
       logLevel: 'silent',
-      alias: { '@palimpsest/core': here('../../core/src/index.ts') },
+      alias: { '@palimpsest/core/internal': here('../../core/src/internal.ts'), '@palimpsest/core': here('../../core/src/index.ts') },
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((p) => p.includes('persist/src/node.ts'))).toBe(false);

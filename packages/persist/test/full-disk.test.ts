@@ -9,7 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LogWriteError, mulberry32 } from '@palimpsest/core';
+import { LogWriteError } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import { encodeSnapshot } from '@palimpsest/persist';
 import { loadSnapshot, openLogAppender, readLog, repairLog, saveSnapshot } from '@palimpsest/persist/node';
 import { applySteps, newMemory } from './history.js';

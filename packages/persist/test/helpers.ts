@@ -91,4 +91,4 @@ export function sampleState(): MemoryState {
 }
 
 /** Seeded PRNG (mulberry32): the fuzz tests replay the same damage every run. */
-export { mulberry32 } from '@palimpsest/core';
+export { mulberry32 } from '@palimpsest/core/internal';

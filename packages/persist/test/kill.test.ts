@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import { encodeSnapshot } from '@palimpsest/persist';
 import { loadSnapshot, readLog, repairLog, saveSnapshot } from '@palimpsest/persist/node';
 import { killMemory, killOp } from './kill-shared.js';
@@ -32,6 +32,7 @@ beforeAll(async () => {
     outfile: child,
     logLevel: 'error',
     alias: {
+      '@palimpsest/core/internal': join(root, 'packages/core/src/internal.ts'),
       '@palimpsest/core': join(root, 'packages/core/src/index.ts'),
       '@palimpsest/persist/node': join(root, 'packages/persist/src/node.ts'),
       '@palimpsest/persist': join(root, 'packages/persist/src/index.ts'),

@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CorruptLogError, EDGE_TYPES, MemoryGraph, mulberry32 } from '@palimpsest/core';
+import { CorruptLogError, EDGE_TYPES, MemoryGraph } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import type { Operation } from '@palimpsest/core';
 import { encodeSnapshot, LOG_FORMAT_VERSION, LOG_HEADER } from '@palimpsest/persist';
 import { openLogAppender, readLog, repairLog, writeLog } from '@palimpsest/persist/node';

@@ -1,12 +1,14 @@
 import { InvalidArgumentError } from '../errors.js';
-import type { MemoryGraph } from '../graph/memory-graph.js';
 import { checkPredicateOptions } from '../graph/predicates.js';
+import type { MemoryTables } from '../graph/tables.js';
+import { writeDefinePredicate, writeRetract } from '../graph/write-calls.js';
+import { NONE } from '../store/fact-store.js';
 import { checkPredicateName, checkText, readInput, show } from '../graph/validate.js';
 import type { ExtractedRetraction, Extraction } from '../recall/extractor.js';
 import type { PredicateOptions } from '../types.js';
-import { checkName } from '../util/names.js';
+import { canonicalName, checkName } from '../util/names.js';
 import { toMillis } from '../util/time.js';
-import { checkLineSize } from '../graph/log-size.js';
+import { checkLineSize } from '../log/log-size.js';
 
 /**
  * The parts of an extraction beyond entities and facts, for `ingestEpisode` and `ingest`: the predicates
@@ -56,21 +58,24 @@ function readRetraction(raw: unknown, i: number, call: string): ExtractedRetract
 }
 
 /** Declares each predicate the memory has neither declared nor used yet (a predicate in use keeps its configuration). */
-export function declarePredicates(mem: MemoryGraph, predicates: Extraction['predicates'], recordedAt: number): void {
+export function declarePredicates(mem: MemoryTables, predicates: Extraction['predicates'], recordedAt: number): void {
   if (predicates === undefined) return;
   for (const [name, options] of Object.entries(predicates)) {
-    if (mem.predicateConfig.has(name) || mem.predicateNames.find(name) !== -1) continue;
-    mem.definePredicate(name, options, recordedAt);
+    if (mem.predicateConfig.has(name) || mem.predicateNames.find(name) !== NONE) continue;
+    writeDefinePredicate(mem, name, options, recordedAt);
   }
 }
 
+/** Whether a name or alias names an entity the memory knows. */
+const known = (mem: MemoryTables, name: string): boolean => mem.entities.lookup(canonicalName(name)) !== NONE;
+
 /** Applies the turn's retractions; one about an entity the memory does not know changes nothing and is skipped. */
-export function applyRetractions(mem: MemoryGraph, retractions: Extraction['retractions'], recordedAt: number): void {
+export function applyRetractions(mem: MemoryTables, retractions: Extraction['retractions'], recordedAt: number): void {
   for (const r of retractions ?? []) {
-    if (mem.getEntity(r.subject) === undefined) continue;
-    if (typeof r.object === 'string' && mem.getEntity(r.object) === undefined) continue;
-    if (mem.predicateNames.find(r.predicate) === -1) continue; // nothing was ever said with it
-    mem.retract({
+    if (!known(mem, r.subject)) continue;
+    if (typeof r.object === 'string' && !known(mem, r.object)) continue;
+    if (mem.predicateNames.find(r.predicate) === NONE) continue; // nothing was ever said with it
+    writeRetract(mem, {
       subject: r.subject,
       predicate: r.predicate,
       ...(r.object === undefined ? {} : { object: r.object }),
@@ -83,7 +88,7 @@ export function applyRetractions(mem: MemoryGraph, retractions: Extraction['retr
 }
 
 /** Bounds each retraction's log line before the turn's first write, as checkTurnSize does for facts. */
-export function checkRetractionSizes(mem: MemoryGraph, call: string, retractions: Extraction['retractions']): void {
+export function checkRetractionSizes(mem: MemoryTables, call: string, retractions: Extraction['retractions']): void {
   for (const r of retractions ?? []) {
     const object = typeof r.object === 'string' ? r.object : typeof r.object?.value === 'string' ? r.object.value : undefined;
     checkLineSize(call, mem.logBuffer.maxLineUnits, [r.subject, r.predicate, object, r.evidence]);

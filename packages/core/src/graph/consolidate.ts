@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from '../errors.js';
 import type { TimeInput } from '../types.js';
 import { toMillis } from '../util/time.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryTables } from './tables.js';
+import { setArchived, writeSalience } from './write-calls.js';
 
 const DAY = 86_400_000;
 
@@ -30,7 +31,7 @@ export const CONSOLIDATE_DEFAULTS = { halfLifeMs: 30 * DAY, coldThreshold: 0.05 
  * `now` changes nothing the second time. Changes go through the logged operations `setSalience` and
  * `archive` (stamped by the memory's clock); the two clocks of a version are never touched.
  */
-export function consolidateMemory(mem: MemoryGraph, options: ConsolidateOptions, recordedAt: number): ConsolidateResult {
+export function consolidateMemory(mem: MemoryTables, options: ConsolidateOptions, recordedAt: number): ConsolidateResult {
   const call = 'MemoryGraph.consolidate';
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
   const now = options.now === undefined ? recordedAt : toMillis(options.now, call, 'now');
@@ -55,7 +56,7 @@ export function consolidateMemory(mem: MemoryGraph, options: ConsolidateOptions,
     if (salience < cold) archived.push(r);
   }
   // One stamp for both operations, checked by the caller before anything changes.
-  if (ids.length > 0) mem.setSalience(ids, values, { recordedAt });
-  if (archived.length > 0) mem.archive(archived, { recordedAt });
+  if (ids.length > 0) writeSalience(mem, ids, values, { recordedAt });
+  if (archived.length > 0) setArchived(mem, 'archive', archived, { recordedAt });
   return { salience: { ids, values }, archived };
 }

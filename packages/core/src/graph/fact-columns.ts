@@ -3,7 +3,7 @@ import { InvalidArgumentError, NotFoundError } from '../errors.js';
 import { literalCode } from '../store/fact-store.js';
 import type { Fact, FactQuery, LiteralValue } from '../types.js';
 import { factAt } from './fact-objects.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryTables } from './tables.js';
 import { cutOf, factMatches } from './reads.js';
 import { readFactQuery } from './validate.js';
 
@@ -36,7 +36,7 @@ export interface FactColumns {
   fact(i: number): Fact;
 }
 
-export function readFactColumns(mem: MemoryGraph, raw: FactQuery = {}): FactColumns {
+export function readFactColumns(mem: MemoryTables, raw: FactQuery = {}): FactColumns {
   const call = 'MemoryGraph.factColumns';
   const query = readFactQuery(call, raw);
   const { v, k } = cutOf(mem, query, call);
@@ -45,7 +45,7 @@ export function readFactColumns(mem: MemoryGraph, raw: FactQuery = {}): FactColu
 }
 
 /** The columns of `rows`; an entity-local cut passes its slot times (three a row), read by the scan. */
-function columnsOfRows(mem: MemoryGraph, rows: readonly number[], times: readonly number[] | undefined): FactColumns {
+function columnsOfRows(mem: MemoryTables, rows: readonly number[], times: readonly number[] | undefined): FactColumns {
   const st = mem.store;
   const n = rows.length;
   const id = Int32Array.from(rows);

@@ -2,7 +2,7 @@
 import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
 import type { EdgeType, Fact } from '../types.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryTables } from './tables.js';
 
 /**
  * Building Facts column by column. In a large memory each of a Fact's row columns is a cache miss at a row
@@ -32,7 +32,7 @@ const g = {
 };
 
 /** Fact objects of row ids known to exist (no per-id check), in their order. */
-export function factsOfRows(mem: MemoryGraph, rows: readonly number[]): Fact[] {
+export function factsOfRows(mem: MemoryTables, rows: readonly number[]): Fact[] {
   return buildFacts(mem, rows, NONE, undefined);
 }
 
@@ -40,16 +40,16 @@ export function factsOfRows(mem: MemoryGraph, rows: readonly number[]): Fact[] {
  * The Facts of an entity-local cut: every row has `subject` as its subject (its name is read once) and its
  * validFrom, validTo and invalidAt come three a row in `times`, as the subject index's scan read them.
  */
-export function factsOfSubject(mem: MemoryGraph, subject: number, rows: readonly number[], times: readonly number[]): Fact[] {
+export function factsOfSubject(mem: MemoryTables, subject: number, rows: readonly number[], times: readonly number[]): Fact[] {
   return buildFacts(mem, rows, subject, times);
 }
 
 /** The plain Fact of a row that exists. */
-export function factAt(mem: MemoryGraph, id: number): Fact {
+export function factAt(mem: MemoryTables, id: number): Fact {
   return buildFacts(mem, [id], NONE, undefined)[0]!;
 }
 
-function buildFacts(mem: MemoryGraph, rows: readonly number[], subject: number, times: readonly number[] | undefined): Fact[] {
+function buildFacts(mem: MemoryTables, rows: readonly number[], subject: number, times: readonly number[] | undefined): Fact[] {
   const out = new Array<Fact>(rows.length);
   const subjectName = subject === NONE ? '' : mem.entities.displayName(subject);
   for (let start = 0; start < rows.length; start += CHUNK) {
@@ -61,7 +61,7 @@ function buildFacts(mem: MemoryGraph, rows: readonly number[], subject: number, 
 }
 
 /** Reads rows[start, start + n)'s columns into the scratch, one column per loop. */
-function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: number, subject: number, times: readonly number[] | undefined): void {
+function gather(mem: MemoryTables, rows: readonly number[], start: number, n: number, subject: number, times: readonly number[] | undefined): void {
   const st = mem.store;
   for (let i = 0; i < n; i++) {
     const r = rows[start + i]!;
@@ -110,7 +110,7 @@ function gather(mem: MemoryGraph, rows: readonly number[], start: number, n: num
  * evidence array, six boxed doubles): without the boxed doubles 0.50–0.54, without the nested objects
  * 0.48–0.52, without either 0.34–0.38 (each a visible change), and 0.17 making no Fact at all.
  */
-function makeFact(mem: MemoryGraph, id: number, i: number, subjectName: string): Fact {
+function makeFact(mem: MemoryTables, id: number, i: number, subjectName: string): Fact {
   const st = mem.store;
   const o = g.object[i]!;
   const meta = g.meta[i]!;
@@ -149,7 +149,7 @@ function makeFact(mem: MemoryGraph, id: number, i: number, subjectName: string):
 }
 
 /** Evidence strings of a chain, oldest first (the chain is newest first). */
-function evidenceOf(mem: MemoryGraph, head: number): string[] {
+function evidenceOf(mem: MemoryTables, head: number): string[] {
   if (head === NONE) return [];
   const st = mem.store;
   let n = 0;

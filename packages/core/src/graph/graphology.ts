@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../errors.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
 import type { EdgeType, LiteralValue } from '../types.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryTables } from './tables.js';
 
 /** Node attributes: an entity (keyed by its id as a string) or a literal (keyed `literal:` + JSON of the value). */
 export type GraphNodeAttributes =
@@ -41,7 +41,7 @@ export function literalKey(value: LiteralValue): string {
  * The memory at the cut (v, k) as a graphology multi directed graph: every entity recorded by k (and not
  * merged away by k), and every fact version visible at the cut as an edge subject → object.
  */
-export function buildGraphology(mem: MemoryGraph, v: number, k: number, options: GraphologyOptions, call: string): MemoryGraphology {
+export function buildGraphology(mem: MemoryTables, v: number, k: number, options: GraphologyOptions, call: string): MemoryGraphology {
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
   for (const flag of ['includeArchived', 'literals'] as const) {
     if (options[flag] !== undefined && typeof options[flag] !== 'boolean') throw new InvalidArgumentError(`${call}: ${flag} must be a boolean`);

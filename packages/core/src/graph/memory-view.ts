@@ -31,7 +31,7 @@ export class MemoryView {
     return this.memory.neighbors(entity, { ...plain, validAt: this.validAt, knownAt: this.knownAt });
   }
 
-  // ---- issue 4: recall and graph interop at the view's cut ----
+  // ---- recall and graph interop at the view's cut ----
   recall(query: string, options: Omit<RecallOptions, 'validAt' | 'knownAt'> = {}): RecallResult {
     const plain = readInput<RecallOptions>('MemoryGraph.recall', options, VIEW_SHAPES.recall, 'options');
     return this.memory.recall(query, { ...plain, validAt: this.validAt, knownAt: this.knownAt });

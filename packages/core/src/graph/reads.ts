@@ -18,12 +18,12 @@ import type {
   TimeInput,
 } from '../types.js';
 import { showTime, toMillis } from '../util/time.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryTables } from './tables.js';
 import { factAt, factsOfRows, factsOfSubject } from './fact-objects.js';
 import { findEntity, findObject, withMerged } from './resolve.js';
 import { readFactQuery, readInput, readOptions, SHAPES, show } from './validate.js';
 
-export function cutOf(mem: MemoryGraph, cut: Cut, call: string): { v: number; k: number } {
+export function cutOf(mem: MemoryTables, cut: Cut, call: string): { v: number; k: number } {
   const needNow = cut.validAt === undefined || cut.knownAt === undefined;
   const now = needNow ? mem.clockAt(call) : 0;
   const v = cut.validAt === undefined ? now : toMillis(cut.validAt, call, 'validAt');
@@ -32,7 +32,7 @@ export function cutOf(mem: MemoryGraph, cut: Cut, call: string): { v: number; k:
 }
 
 /** The facts believed at `knownAt` to hold at `validAt` (both default to now). */
-export function readFacts(mem: MemoryGraph, raw: FactQuery = {}): Fact[] {
+export function readFacts(mem: MemoryTables, raw: FactQuery = {}): Fact[] {
   const call = 'MemoryGraph.facts';
   const query = readFactQuery(call, raw);
   const { v, k } = cutOf(mem, query, call);
@@ -41,15 +41,15 @@ export function readFacts(mem: MemoryGraph, raw: FactQuery = {}): Fact[] {
 }
 
 /** Ids of the versions `facts(query)` would return, in the same order, without making objects (read one with `fact(id)`). */
-export function readFactIds(mem: MemoryGraph, raw: FactQuery = {}): number[] {
+export function readFactIds(mem: MemoryTables, raw: FactQuery = {}): number[] {
   const call = 'MemoryGraph.factIds';
   const query = readFactQuery(call, raw);
   const { v, k } = cutOf(mem, query, call);
-  return mem.factRows(query, v, k, call);
+  return factRows(mem, query, v, k, call);
 }
 
 /** @internal Row ids matching a fact query at (v, k), ascending. */
-export function factRows(mem: MemoryGraph, query: FactQuery, v: number, k: number, call: string): number[] {
+export function factRows(mem: MemoryTables, query: FactQuery, v: number, k: number, call: string): number[] {
   return factMatches(mem, query, v, k, call, false).rows;
 }
 
@@ -67,7 +67,7 @@ export interface FactMatches {
 const NO_MATCH = (): FactMatches => ({ rows: [], subject: NONE, times: undefined });
 
 /** @internal */
-export function factMatches(mem: MemoryGraph, query: FactQuery, v: number, k: number, call: string, withTimes: boolean): FactMatches {
+export function factMatches(mem: MemoryTables, query: FactQuery, v: number, k: number, call: string, withTimes: boolean): FactMatches {
   const st = mem.store;
   const includeArchived = query.includeArchived ?? true;
   const p = query.predicate === undefined ? NONE : mem.predicateNames.find(query.predicate);
@@ -129,7 +129,7 @@ function keepMatching(st: FactStore, rows: number[], times: number[] | undefined
 }
 
 /** Every version ever written for the pattern, closed ones included, oldest first. */
-export function readHistory(mem: MemoryGraph, raw: HistoryQuery): Fact[] {
+export function readHistory(mem: MemoryTables, raw: HistoryQuery): Fact[] {
   const call = 'MemoryGraph.history';
   const query = readInput<HistoryQuery>(call, raw, SHAPES.history);
   const k = Infinity;
@@ -167,7 +167,7 @@ export function readHistory(mem: MemoryGraph, raw: HistoryQuery): Fact[] {
  * stopped believing (removed) between `since` (exclusive) and `until` (inclusive). Valid axis, as
  * believed at `knownAt`: versions whose validity started (added) or ended (removed) in (since, until].
  */
-export function readChanges(mem: MemoryGraph, raw: ChangesQuery): Changes {
+export function readChanges(mem: MemoryTables, raw: ChangesQuery): Changes {
   const call = 'MemoryGraph.changes';
   const query = readInput<ChangesQuery>(call, raw, SHAPES.changes);
   const since = toMillis(query.since, call, 'since', 'past');
@@ -207,7 +207,7 @@ export function readChanges(mem: MemoryGraph, raw: ChangesQuery): Changes {
 }
 
 /** One hop out from an entity, over the facts visible at the cut. */
-export function readNeighbors(mem: MemoryGraph, ref: EntityRef, raw: NeighborQuery = {}): Neighbor[] {
+export function readNeighbors(mem: MemoryTables, ref: EntityRef, raw: NeighborQuery = {}): Neighbor[] {
   const call = 'MemoryGraph.neighbors';
   const query = readInput<NeighborQuery>(call, raw, SHAPES.neighbors);
   const entity = readInput<{ entity: EntityRef }>(call, { entity: ref }, { entity: 'ref' }).entity;
@@ -229,7 +229,7 @@ export function readNeighbors(mem: MemoryGraph, ref: EntityRef, raw: NeighborQue
     if (other < 0) return;
     for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
       if (!st.visible(r, v, k) || (!includeArchived && st.meta.isArchived(r))) continue;
-      out.push({ entity: { id: other, name: mem.entities.displayName(other) }, fact: mem.fact(r), direction: dir });
+      out.push({ entity: { id: other, name: mem.entities.displayName(other) }, fact: readFact(mem, r), direction: dir });
     }
   };
   if (direction !== 'in') for (let t = st.subjectHead[id]!; t !== NONE; t = st.tSubjectNext[t]!) visit(t, 'out');
@@ -238,13 +238,13 @@ export function readNeighbors(mem: MemoryGraph, ref: EntityRef, raw: NeighborQue
 }
 
 /** One version by id. */
-export function readFact(mem: MemoryGraph, id: number): Fact {
+export function readFact(mem: MemoryTables, id: number): Fact {
   if (!Number.isInteger(id) || id < 0 || id >= mem.store.rowCount) throw new NotFoundError(`MemoryGraph.fact: no fact version #${show(id)}`);
   return factAt(mem, id);
 }
 
 /** An entity by name, alias or id, as known at `knownAt` (default now); undefined when unknown. */
-export function readEntity(mem: MemoryGraph, raw: EntityRef, given: { knownAt?: TimeInput } = {}): Entity | undefined {
+export function readEntity(mem: MemoryTables, raw: EntityRef, given: { knownAt?: TimeInput } = {}): Entity | undefined {
   const call = 'MemoryGraph.getEntity';
   const ref = readInput<{ entity: EntityRef }>(call, { entity: raw }, { entity: 'ref' }).entity;
   const options = readOptions<{ knownAt?: TimeInput }>(call, given, SHAPES.knownAt);
@@ -254,13 +254,13 @@ export function readEntity(mem: MemoryGraph, raw: EntityRef, given: { knownAt?: 
   return entityInfo(mem, id);
 }
 
-export function readEpisode(mem: MemoryGraph, id: string): Episode | undefined {
+export function readEpisode(mem: MemoryTables, id: string): Episode | undefined {
   if (typeof id !== 'string') throw new InvalidArgumentError(`MemoryGraph.getEpisode: id must be a string, got ${show(typeof id)}`);
   const index = mem.episodes.find(id);
   return index === NONE ? undefined : episodeInfo(mem, index);
 }
 
-export function entityInfo(mem: MemoryGraph, id: number): Entity {
+export function entityInfo(mem: MemoryTables, id: number): Entity {
   const e = mem.entities;
   const info: Entity = {
     id,
@@ -278,7 +278,7 @@ export function entityInfo(mem: MemoryGraph, id: number): Entity {
   return info;
 }
 
-export function episodeInfo(mem: MemoryGraph, index: number): Episode {
+export function episodeInfo(mem: MemoryTables, index: number): Episode {
   const ep = mem.episodes;
   const info: Episode = {
     id: ep.ids[index]!,

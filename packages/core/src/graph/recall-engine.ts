@@ -32,7 +32,8 @@ import { literalCode, NONE } from '../store/fact-store.js';
 import { EDGE_TYPES } from '../types.js';
 import type { Fact } from '../types.js';
 import { isoMinute, toMillis } from '../util/time.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryTables } from './tables.js';
+import { readFact } from './reads.js';
 
 /** A question in the first person: about the asker ("How many bikes did I service?"). */
 const FIRST_PERSON = /\b(?:i|me|my|mine|myself)\b/iu;
@@ -97,7 +98,7 @@ export class RecallEngine {
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
   lastStats = { seeds: 0, active: 0, fired: 0, candidates: 0 };
 
-  constructor(private readonly mem: MemoryGraph, embedder?: Embedder) {
+  constructor(private readonly mem: MemoryTables, embedder?: Embedder) {
     const call = 'MemoryGraph.recall';
     if (embedder !== undefined) {
       if (embedder === null || typeof embedder !== 'object' || typeof embedder.embed !== 'function' || !Number.isInteger(embedder.dimensions) || embedder.dimensions < 1) {
@@ -162,7 +163,7 @@ export class RecallEngine {
    * Indexes the entities written since (their names' BM25 documents and vectors, their terms for the facts'
    * BM25). Called by `catchUp`, and by an assert that made entities while the built-in embedder is in use
    * (`indexNewEntities`): a fact is cheap to index later, an entity is not, so a memory written by asserts
-   * alone leaves its first recall only facts to count (issue 9: no first-recall cliff).
+   * alone leaves its first recall only facts to count (no first-recall cliff).
    */
   private catchUpEntities(): void {
     const en = this.mem.entities;
@@ -315,7 +316,7 @@ export class RecallEngine {
     const o = resolveOptions(this.embedder instanceof HashEmbedder ? options : withDefaults(options, MODEL_EMBEDDER_DEFAULTS), call);
     const mem = this.mem;
     const needNow = options.validAt === undefined || options.knownAt === undefined;
-    const now = needNow ? mem.now() : 0;
+    const now = needNow ? mem.clockAt('MemoryGraph.now') : 0;
     const v = options.validAt === undefined ? now : toMillis(options.validAt, call, 'validAt');
     const k = options.knownAt === undefined ? now : toMillis(options.knownAt, call, 'knownAt');
     let qvec: Float32Array | undefined;
@@ -488,7 +489,7 @@ export class RecallEngine {
       const s = st.tSubject[t]!;
       const obj = st.tObject[t]!;
       const via = obj >= 0 && actOf(obj) > actOf(s) ? obj : s;
-      const fact = mem.fact(h.id) as RecalledFact;
+      const fact = readFact(mem, h.id) as RecalledFact;
       fact.score = h.score;
       fact.path = this.expansion.pathTo(via);
       return fact;
@@ -587,7 +588,6 @@ export class RecallEngine {
     const packFacts: PackFact[] = facts.map((f, i) => ({ text: factLine(f), score: f.score, evidence: evidenceOf[i]! }));
     const packEpisodes: PackEpisode[] = episodes;
     const packed = packContext({ facts: packFacts, episodes: packEpisodes, tokenBudget: o.tokenBudget });
-    if (o.track && facts.length > 0) mem.touch(facts.map((f) => f.id));
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
   }
 }

@@ -5,7 +5,7 @@ import { EDGE_TYPES } from '../types.js';
 import type { EdgeType, EntityRef, LiteralValue, ObjectRef } from '../types.js';
 import { checkName, displayName } from '../util/names.js';
 import { checkLiteral, checkText, plainZero, readList, show } from './validate.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryTables } from './tables.js';
 
 /**
  * A subject or object resolved before any change is made: an existing entity's id (a bare number, so the
@@ -14,7 +14,7 @@ import type { MemoryGraph } from './memory-graph.js';
 export type PendingEntity = number | { create: string; display: string };
 
 /** The entity a reference names at record time k; NONE for an unknown name; NotFoundError for an unknown id. */
-export function findEntity(mem: MemoryGraph, ref: EntityRef, call: string, field: string, k: number): number {
+export function findEntity(mem: MemoryTables, ref: EntityRef, call: string, field: string, k: number): number {
   if (typeof ref === 'string') {
     // A name spelled as it is stored (a canonical name or alias: every key is checked and canonical, and
     // canonicalising one gives it back) skips canonicalising; any other spelling, bad ones included, is checked.
@@ -33,7 +33,7 @@ export function findEntity(mem: MemoryGraph, ref: EntityRef, call: string, field
 }
 
 /** An object reference's code (entity id, or -1 - literal id), NONE when unknown; literals are also spelled out. */
-export function findObject(mem: MemoryGraph, ref: ObjectRef, call: string, field: string, k: number): { code: number; literal?: LiteralValue } {
+export function findObject(mem: MemoryTables, ref: ObjectRef, call: string, field: string, k: number): { code: number; literal?: LiteralValue } {
   if (ref !== null && typeof ref === 'object' && 'value' in ref) {
     const value = checkLiteral(ref.value, call, field);
     const id = mem.literalIds.get(literalKey(value));
@@ -43,17 +43,17 @@ export function findObject(mem: MemoryGraph, ref: ObjectRef, call: string, field
 }
 
 /** An entity that must exist (merge, retract by name): its id, or NotFoundError. */
-export function existingEntity(mem: MemoryGraph, ref: EntityRef, call: string, field: string, k: number): number {
+export function existingEntity(mem: MemoryTables, ref: EntityRef, call: string, field: string, k: number): number {
   const id = findEntity(mem, ref, call, field, k);
   if (id === NONE) throw new NotFoundError(`${call}: ${field} "${typeof ref === 'string' ? ref : `#${show(ref.id)}`}" is not a known entity`);
   return id;
 }
 
-export function requireKnown(mem: MemoryGraph, ref: EntityRef, call: string): number {
+export function requireKnown(mem: MemoryTables, ref: EntityRef, call: string): number {
   return existingEntity(mem, ref, call, 'entity', Infinity);
 }
 
-export function pendingEntity(mem: MemoryGraph, ref: EntityRef, call: string, field: string, at: number): PendingEntity {
+export function pendingEntity(mem: MemoryTables, ref: EntityRef, call: string, field: string, at: number): PendingEntity {
   if (typeof ref === 'string') {
     const canonical = checkName(ref, call, field);
     const id = mem.entities.lookup(canonical);
@@ -62,14 +62,14 @@ export function pendingEntity(mem: MemoryGraph, ref: EntityRef, call: string, fi
   return findEntity(mem, ref, call, field, at);
 }
 
-export function existingEpisode(mem: MemoryGraph, id: unknown, call: string): number {
+export function existingEpisode(mem: MemoryTables, id: unknown, call: string): number {
   if (typeof id !== 'string') throw new InvalidArgumentError(`${call}: episode must be an episode id (string)`);
   const index = mem.episodes.find(id);
   if (index === NONE) throw new NotFoundError(`${call}: episode "${id}" does not exist; record it with episode() first`);
   return index;
 }
 
-export function checkFactIds(mem: MemoryGraph, ids: readonly number[], call: string): number[] {
+export function checkFactIds(mem: MemoryTables, ids: readonly number[], call: string): number[] {
   const list = readList(call, ids, 'ids');
   for (const id of list) {
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= mem.store.rowCount) throw new NotFoundError(`${call}: no fact version #${show(id)}`);
@@ -78,7 +78,7 @@ export function checkFactIds(mem: MemoryGraph, ids: readonly number[], call: str
 }
 
 /** An episode id that may be added: a non-empty stored string the memory does not have yet. */
-export function checkEpisodeId(mem: MemoryGraph, id: unknown, call: string): string {
+export function checkEpisodeId(mem: MemoryTables, id: unknown, call: string): string {
   if (typeof id !== 'string' || id.length === 0) throw new InvalidArgumentError(`${call}: id must be a non-empty string`);
   checkText(id, call, 'id');
   if (mem.episodes.find(id) !== NONE) throw new InvalidArgumentError(`${call}: episode "${id}" already exists`);
@@ -86,7 +86,7 @@ export function checkEpisodeId(mem: MemoryGraph, id: unknown, call: string): str
 }
 
 /** @internal A vector as stored (float32): one that overflows float32 or holds NaN is refused; -0 is stored as 0. */
-export function checkVector(mem: MemoryGraph, vector: ArrayLike<number>, call: string): Float32Array {
+export function checkVector(mem: MemoryTables, vector: ArrayLike<number>, call: string): Float32Array {
   if (mem.dimensions === 0) throw new InvalidArgumentError(`${call}: this memory keeps no vectors (set options.dimensions)`);
   if (vector === null || typeof vector !== 'object' || typeof vector.length !== 'number') {
     throw new InvalidArgumentError(`${call}: vector must be an array of numbers`);
@@ -105,7 +105,7 @@ export function checkVector(mem: MemoryGraph, vector: ArrayLike<number>, call: s
   return out;
 }
 
-export function literalId(mem: MemoryGraph, value: LiteralValue): number {
+export function literalId(mem: MemoryTables, value: LiteralValue): number {
   if (typeof value === 'number') {
     const known = mem.numberLiteralIds.get(value);
     if (known !== undefined) return known;
@@ -124,7 +124,7 @@ export function literalId(mem: MemoryGraph, value: LiteralValue): number {
 /** The provenance key of an assertion without source, reason and edge type. */
 const PLAIN_PROVENANCE = `${NONE},${NONE},${NONE}`;
 
-export function provenanceId(mem: MemoryGraph, source: string | undefined, reason: string | undefined, edgeType: EdgeType | undefined): number {
+export function provenanceId(mem: MemoryTables, source: string | undefined, reason: string | undefined, edgeType: EdgeType | undefined): number {
   const s = source === undefined ? NONE : mem.strings.intern(source);
   const r = reason === undefined ? NONE : mem.strings.intern(reason);
   const e = edgeType === undefined ? NONE : EDGE_TYPES.indexOf(edgeType);
@@ -141,7 +141,7 @@ export function provenanceId(mem: MemoryGraph, source: string | undefined, reaso
   return id;
 }
 
-export function withMerged(mem: MemoryGraph, id: number): number[] {
+export function withMerged(mem: MemoryTables, id: number): number[] {
   const out = [id];
   for (let i = 0; i < out.length; i++) for (const m of mem.mergedFrom.get(out[i]!) ?? []) out.push(m);
   return out;

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, PalimpsestError } from '../errors.js';
 import { EDGE_TYPES } from '../types.js';
 import type { EntityRef, FactQuery, LiteralValue, ObjectRef, TimeInput } from '../types.js';
+import { isWellFormed } from '../util/well-formed.js';
 import type { RecallOptions } from './recall-engine.js';
 
 /**
@@ -248,13 +249,6 @@ function checkNumber(value: unknown, call: string, field: string): number {
 /** `-0` as `0`: the log (JSON) cannot tell them apart, so the memory must not either. */
 export function plainZero(value: number): number {
   return value === 0 ? 0 : value;
-}
-
-/** Strings UTF-8 cannot hold (a lone surrogate) are refused: what core accepts, persist must write. */
-export function isWellFormed(s: string): boolean {
-  const native = (s as unknown as { isWellFormed?: () => boolean }).isWellFormed;
-  if (typeof native === 'function') return native.call(s) as boolean;
-  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 }
 
 /** A string the memory stores. */

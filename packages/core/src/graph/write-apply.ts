@@ -4,10 +4,10 @@ import { NONE } from '../store/fact-store.js';
 import type { FactStore } from '../store/fact-store.js';
 import { grow } from '../util/arrays.js';
 import type { AssertResult, RetractResult } from '../types.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { MemoryTables } from './tables.js';
 
 export function applyAssert(
-  mem: MemoryGraph,
+  mem: MemoryTables,
   s: number,
   p: number,
   o: number,
@@ -116,7 +116,7 @@ function conflictsOf(st: FactStore, s: number, p: number, t: number, validFrom: 
  * intervals of belief. The closed rows are pushed onto `closed`; returns the new row.
  */
 export function insertInterval(
-  mem: MemoryGraph,
+  mem: MemoryTables,
   t: number,
   validFrom: number,
   validTo: number,
@@ -166,7 +166,7 @@ const kept = new Int32Array(2);
  * Closes row r (of `triple`) and re-appends the parts of its valid interval outside [from, to) (at most
  * two: before, then after); returns how many, the rows left in `kept`.
  */
-export function closeAndKeep(mem: MemoryGraph, r: number, triple: number, from: number, to: number, at: number): number {
+export function closeAndKeep(mem: MemoryTables, r: number, triple: number, from: number, to: number, at: number): number {
   const st = mem.store;
   const rf = st.validFromOf(r);
   const rt = st.validToOf(r);
@@ -178,7 +178,7 @@ export function closeAndKeep(mem: MemoryGraph, r: number, triple: number, from: 
 }
 
 /** A new open version of row r's `triple` over [from, to), recorded at `at`, keeping r's provenance and use. */
-export function copyRow(mem: MemoryGraph, r: number, triple: number, from: number, to: number, at: number): number {
+export function copyRow(mem: MemoryTables, r: number, triple: number, from: number, to: number, at: number): number {
   const st = mem.store;
   const row = st.appendRow(triple, from, to, at, st.confidenceOf(r), st.provenanceOf(r), st.episodeOf(r), st.evidenceHeadOf(r));
   st.meta.copy(r, row, st.rowCount);
@@ -186,7 +186,7 @@ export function copyRow(mem: MemoryGraph, r: number, triple: number, from: numbe
   return row;
 }
 
-export function applyRetract(mem: MemoryGraph, s: number, p: number, o: number | undefined, validFrom: number, validTo: number, at: number): RetractResult {
+export function applyRetract(mem: MemoryTables, s: number, p: number, o: number | undefined, validFrom: number, validTo: number, at: number): RetractResult {
   const st = mem.store;
   const rows: number[] = [];
   const open: number[] = [];
@@ -215,7 +215,7 @@ export function applyRetract(mem: MemoryGraph, s: number, p: number, o: number |
  * Moves every open version about `from` onto `into`, as of `at`. For cardinality-one predicates the
  * survivor's own values win where the two disagree; everything else is united.
  */
-export function applyMerge(mem: MemoryGraph, into: number, from: number, at: number): void {
+export function applyMerge(mem: MemoryTables, into: number, from: number, at: number): void {
   const st = mem.store;
   mem.entities.merge(from, into, at);
   const list = mem.mergedFrom.get(into);

@@ -1,6 +1,6 @@
 // The write calls: each reads and checks its input, stamps a record time, logs the operation and then
 // applies it (write-apply.ts), so a refused call leaves the memory and its log as they were.
-import { InvalidArgumentError, NotFoundError, TimeOrderError } from '../errors.js';
+import { InvalidArgumentError, NotFoundError } from '../errors.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import type {
   AssertInput,
@@ -20,8 +20,8 @@ import type {
 import { checkName, displayName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
 import { vectorToText } from '../util/vector-text.js';
-import type { AssertOp, ObjectSpec, Operation } from './log.js';
-import type { MemoryGraph } from './memory-graph.js';
+import type { AssertOp, ObjectSpec, Operation } from '../log/log.js';
+import type { MemoryTables } from './tables.js';
 import { checkPredicateOptions, DEFAULTS, MAX_PREDICATES } from './predicates.js';
 import { entityInfo, episodeInfo } from './reads.js';
 import { checkFactIds, existingEntity, existingEpisode, findEntity, findObject, literalId, pendingEntity, provenanceId } from './resolve.js';
@@ -29,16 +29,16 @@ import type { PendingEntity } from './resolve.js';
 import { checkConfidence, checkEdgeType, checkPredicateName, checkText, readInput, readList, readOptions, SHAPES, show } from './validate.js';
 import { applyAssert, applyMerge, applyRetract } from './write-apply.js';
 import { readAssertInput, readRetractInput } from './write-input.js';
-import { checkLineSize, ID_UNITS, LINE_SLACK, NUMBER_UNITS, quickUnits, vectorUnits } from './log-size.js';
+import { checkLineSize, ID_UNITS, LINE_SLACK, NUMBER_UNITS, quickUnits, vectorUnits } from '../log/log-size.js';
 
 /** Creates an entity, or returns the existing one of that name (adding any new aliases). */
-export function writeEntity(mem: MemoryGraph, raw: EntityInput): Entity {
+export function writeEntity(mem: MemoryTables, raw: EntityInput): Entity {
   const call = 'MemoryGraph.entity';
   const input = readInput<EntityInput>(call, raw, SHAPES.entity);
   const canonical = checkName(input.name, call, 'name');
   const aliases = (input.aliases ?? []).map((a, i) => checkName(a, call, `aliases[${i}]`));
   const vector = input.vector === undefined ? undefined : mem.checkVector(input.vector, call);
-  const at = stamp(mem, input.recordedAt, call);
+  const at = mem.stamp(input.recordedAt, call);
   // The entity or alias operation's line, bounded before an alias or entity is added.
   checkLineSize(call, mem.logBuffer.maxLineUnits, [input.name, input.type, aliases], vector === undefined ? 0 : vectorUnits(mem.dimensions));
   const existing = mem.entities.lookup(canonical);
@@ -64,10 +64,10 @@ export function writeEntity(mem: MemoryGraph, raw: EntityInput): Entity {
 }
 
 /** Merges `from` into `into`: from then on (in record time) both are one entity. */
-export function writeMerge(mem: MemoryGraph, raw: MergeInput): Entity {
+export function writeMerge(mem: MemoryTables, raw: MergeInput): Entity {
   const call = 'MemoryGraph.merge';
   const input = readInput<MergeInput>(call, raw, SHAPES.merge);
-  const at = stamp(mem, input.recordedAt, call);
+  const at = mem.stamp(input.recordedAt, call);
   const into = existingEntity(mem, input.into, call, 'into', at);
   const from = existingEntity(mem, input.from, call, 'from', at);
   if (into === from) throw new InvalidArgumentError(`${call}: into and from are the same entity (#${into})`);
@@ -77,11 +77,11 @@ export function writeMerge(mem: MemoryGraph, raw: MergeInput): Entity {
 }
 
 /** Declares or re-declares a predicate; its cardinality cannot change once it has facts. */
-export function writeDefinePredicate(mem: MemoryGraph, name: string, options: PredicateOptions, recordedAt?: TimeInput): void {
+export function writeDefinePredicate(mem: MemoryTables, name: string, options: PredicateOptions, recordedAt?: TimeInput): void {
   const call = 'MemoryGraph.definePredicate';
   checkPredicateName(name, call);
   const config = checkPredicateOptions(options, call, name);
-  const at = stamp(mem, recordedAt, call);
+  const at = mem.stamp(recordedAt, call);
   const current = mem.predicateConfig.get(name);
   const used = mem.predicateNames.find(name) !== NONE;
   if (used && (current?.cardinality ?? DEFAULTS.cardinality) !== config.cardinality) {
@@ -108,10 +108,10 @@ const NO_EVIDENCE: number[] = [];
 const NO_TEXTS: readonly string[] = [];
 
 /** Asserts that subject —predicate→ object holds over [validFrom, validTo). See SEMANTICS.md. */
-export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
+export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   const call = 'MemoryGraph.assert';
   const input = readAssertInput(call, raw);
-  const at = stamp(mem, input.recordedAt, call);
+  const at = mem.stamp(input.recordedAt, call);
   const subject = pendingEntity(mem, input.subject, call, 'subject', at);
   // A name an accepted assertion used was checked then (a Map key matches only the same string).
   const use = mem.predicateUse.get(input.predicate);
@@ -187,11 +187,23 @@ export function writeAssert(mem: MemoryGraph, raw: AssertInput): AssertResult {
   return applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
 }
 
+/** An assertion as `MemoryGraph.assert` makes it: written, then the entities it made indexed for recall. */
+export function assertFact(mem: MemoryTables, raw: AssertInput): AssertResult {
+  // Recall indexes the entities an assert makes now (with the built-in embedder: no model call per assert),
+  // its fact at the next episode or recall, where a fact costs two pushes and a sum (recall/bm25-facts.ts).
+  // So a memory written by asserts alone has no first-recall cliff and an assert naming known entities
+  // pays nothing here.
+  const entities = mem.entities.count;
+  const out = writeAssert(mem, raw);
+  if (mem.entities.count !== entities && mem.embedder === undefined) mem.recallIndex().indexNewEntities();
+  return out;
+}
+
 /** Stops believing subject —predicate→ object (every object when omitted) over [validFrom, validTo). */
-export function writeRetract(mem: MemoryGraph, raw: RetractInput): RetractResult {
+export function writeRetract(mem: MemoryTables, raw: RetractInput): RetractResult {
   const call = 'MemoryGraph.retract';
   const input = readRetractInput(call, raw);
-  const at = stamp(mem, input.recordedAt, call);
+  const at = mem.stamp(input.recordedAt, call);
   checkPredicateName(input.predicate, call);
   const validFrom = input.validFrom === undefined ? at : toMillis(input.validFrom, call, 'validFrom', 'past');
   const validTo = input.validTo === undefined ? Infinity : toMillis(input.validTo, call, 'validTo', 'future');
@@ -244,7 +256,7 @@ export function writeRetract(mem: MemoryGraph, raw: RetractInput): RetractResult
 }
 
 /** Records an episode: raw evidence (a turn, a session, a document) at its time `at`. */
-export function writeEpisode(mem: MemoryGraph, raw: EpisodeInput): Episode {
+export function writeEpisode(mem: MemoryTables, raw: EpisodeInput): Episode {
   const call = 'MemoryGraph.episode';
   const input = readInput<EpisodeInput>(call, raw, SHAPES.episode);
   mem.checkEpisodeId(input.id, call);
@@ -252,7 +264,7 @@ export function writeEpisode(mem: MemoryGraph, raw: EpisodeInput): Episode {
   const at = toMillis(input.at, call, 'at');
   const speaker = input.speaker;
   const vector = input.vector === undefined ? undefined : mem.checkVector(input.vector, call);
-  const recordedAt = stamp(mem, input.recordedAt, call);
+  const recordedAt = mem.stamp(input.recordedAt, call);
   const listed = input.entities?.length ?? 0;
   // The episode's line, bounded before the entities it names are created (their own lines are small).
   checkLineSize(call, mem.logBuffer.maxLineUnits, [input.id, input.text, speaker], listed * ID_UNITS + (vector === undefined ? 0 : vectorUnits(mem.dimensions)));
@@ -277,33 +289,33 @@ export function writeEpisode(mem: MemoryGraph, raw: EpisodeInput): Episode {
   return episodeInfo(mem, index);
 }
 
-export function setArchived(mem: MemoryGraph, type: 'archive' | 'unarchive', ids: readonly number[], options: { recordedAt?: TimeInput }): void {
+export function setArchived(mem: MemoryTables, type: 'archive' | 'unarchive', ids: readonly number[], options: { recordedAt?: TimeInput }): void {
   const call = `MemoryGraph.${type}`;
   const facts = checkFactIds(mem, ids, call);
-  const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
+  const at = mem.stamp(readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
   checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * ID_UNITS);
   commit(mem, { type, recordedAt: at, facts }, at);
   for (const row of facts) mem.store.meta.setArchivedAt(row, type === 'archive' ? at : NaN, mem.store.rowCount);
 }
 
 /** Records that versions were retrieved (use count and last use drive salience). */
-export function writeTouch(mem: MemoryGraph, ids: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
+export function writeTouch(mem: MemoryTables, ids: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
   const call = 'MemoryGraph.touch';
   const facts = checkFactIds(mem, ids, call);
-  const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
+  const at = mem.stamp(readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
   checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * ID_UNITS);
   commit(mem, { type: 'retrieved', recordedAt: at, facts }, at);
   for (const row of facts) mem.store.meta.touch(row, at, mem.store.rowCount);
 }
 
 /** Sets salience values in [0, 1] (used by consolidation); a logged operation. */
-export function writeSalience(mem: MemoryGraph, ids: readonly number[], values: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
+export function writeSalience(mem: MemoryTables, ids: readonly number[], values: readonly number[], options: { recordedAt?: TimeInput } = {}): void {
   const call = 'MemoryGraph.setSalience';
   const facts = checkFactIds(mem, ids, call);
   const given = readList(call, values, 'values');
   if (given.length !== facts.length) throw new InvalidArgumentError(`${call}: values must be an array as long as ids (${facts.length})`);
   const checked = given.map((v, i) => checkConfidence(v, call, `values[${i}]`));
-  const at = stamp(mem, readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
+  const at = mem.stamp(readOptions<{ recordedAt?: TimeInput }>(call, options, SHAPES.recordedAt).recordedAt, call);
   // Stored as float32: log the stored value so a replay stores the same bits.
   const stored = checked.map((v) => Math.fround(v));
   checkLineSize(call, mem.logBuffer.maxLineUnits, [], facts.length * (ID_UNITS + NUMBER_UNITS));
@@ -312,26 +324,13 @@ export function writeSalience(mem: MemoryGraph, ids: readonly number[], values: 
 }
 
 /** Appends an accepted operation to the log and moves the record clock. */
-export function commit(mem: MemoryGraph, op: Operation, at: number): void {
+export function commit(mem: MemoryTables, op: Operation, at: number): void {
   mem.logBuffer.append(op);
   mem.lastRecordedAt = at;
 }
 
-/** The record time of a new operation: given, or the clock; never before the latest one applied. */
-export function stamp(mem: MemoryGraph, input: TimeInput | undefined, call: string): number {
-  // Every write stamps before it changes anything: the one place to refuse writes from inside a call.
-  if (mem.writesHeldBy !== undefined) throw new InvalidArgumentError(`${call}: the memory is inside ${mem.writesHeldBy}, which writes nothing else meanwhile`);
-  const at = input === undefined ? mem.clockAt(call) : toMillis(input, call, 'recordedAt');
-  if (at < mem.lastRecordedAt) {
-    throw new TimeOrderError(
-      `${call}: recordedAt (${showTime(at)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`,
-    );
-  }
-  return at;
-}
-
 export function createEntity(
-  mem: MemoryGraph,
+  mem: MemoryTables,
   canonical: string,
   display: string,
   type: string | undefined,
@@ -360,12 +359,12 @@ export function createEntity(
   return id;
 }
 
-export function refer(mem: MemoryGraph, pending: PendingEntity, rejected: boolean, at: number): number | { name: string } {
+export function refer(mem: MemoryTables, pending: PendingEntity, rejected: boolean, at: number): number | { name: string } {
   if (typeof pending === 'number') return pending;
   return rejected ? { name: pending.display } : materialise(mem, pending, at);
 }
 
-export function materialise(mem: MemoryGraph, pending: PendingEntity, at: number): number {
+export function materialise(mem: MemoryTables, pending: PendingEntity, at: number): number {
   if (typeof pending === 'number') return pending;
   const existing = mem.entities.lookup(pending.create);
   // Two references to one new name in a single call create it once.

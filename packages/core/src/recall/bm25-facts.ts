@@ -25,7 +25,7 @@ const literalOf = (code: number): number => -2 - code;
  * normalisation, term order and ties), but with no postings per fact: a term's facts are found through the
  * names that hold it (the entities' triple lists in the fact store, a list per predicate and per literal).
  * Indexing a fact is then a few counter updates, and indexing an entity a few pushes, so recall can keep
- * up with asserts without a first recall that indexes every fact written since (issue 9).
+ * up with asserts without a first recall that indexes every fact written since.
  */
 export class FactText {
   readonly k1 = BM25_DEFAULTS.k1;

@@ -195,7 +195,6 @@ export class EpisodeRanker {
     // a question asking when is answered by a turn that says when ("yesterday I went …"): on the LoCoMo dev
     // split 46 of 60 evidence turns of "when" questions carry a date, against 84 of 788 turns in all
     const dated = o.temporal && time?.asksWhen === true && o.whenLift > 0 ? src.dated : undefined;
-    const whenLift = 1 + o.whenLift;
     const bestTurn = this.bestTurn;
     const docOf = this.docOf;
     bestTurn.begin(size);
@@ -219,6 +218,23 @@ export class EpisodeRanker {
     for (let j = 0; j < docOf.count; j++) sessionOf(docOf.touched[j]!);
     if (o.temporal && time !== undefined) applyTime(sessionScore, src.at, time, o);
     // ---- turns: own score, neighbour, session; diversified within the session ----
+    this.rankTurns(src, accept, o, out, turnScore, lift, dated);
+  }
+
+  /** Each scored session's turns: own score, neighbour, speaker and session shares, lifted, diversified within the session. */
+  private rankTurns(
+    src: EpisodeSource,
+    accept: (i: number) => boolean,
+    o: EpisodeRankOptions,
+    out: Scores,
+    turnScore: (i: number) => number,
+    lift: ((i: number) => number) | undefined,
+    dated: ((i: number) => boolean) | undefined,
+  ): void {
+    const { sessions } = src;
+    const scores = this.scores;
+    const sessionScore = this.sessionScore;
+    const whenLift = 1 + o.whenLift;
     for (let r = 0; r < sessionScore.count; r++) {
       const root = sessionScore.touched[r]!;
       const ss = sessionScore.values[root]!;

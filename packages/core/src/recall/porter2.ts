@@ -69,22 +69,7 @@ export function porter2(word: string): string {
   }
   if (AFTER_1A.has(w)) return w;
 
-  // step 1b
-  const eed = ['eedly', 'eed'].find((s) => w.endsWith(s));
-  if (eed !== undefined) {
-    if (inR1(eed)) w = w.slice(0, w.length - eed.length) + 'ee';
-  } else {
-    const ed = ['ingly', 'edly', 'ing', 'ed'].find((s) => w.endsWith(s));
-    if (ed !== undefined) {
-      const stem = w.slice(0, w.length - ed.length);
-      if ([...stem].some(isVowel)) {
-        w = stem;
-        if (w.endsWith('at') || w.endsWith('bl') || w.endsWith('iz')) w += 'e';
-        else if (DOUBLES.some((d) => w.endsWith(d))) cut(1);
-        else if (r1 >= w.length && endsShort(w, w.length)) w += 'e';
-      }
-    }
-  }
+  w = step1b(w, r1);
 
   // step 1c
   if ((w.endsWith('y') || w.endsWith('Y')) && w.length > 2 && !isVowel(w[w.length - 2])) w = w.slice(0, -1) + 'i';
@@ -124,4 +109,18 @@ export function porter2(word: string): string {
   } else if (w.endsWith('l') && inR2('l') && w[w.length - 2] === 'l') cut(1);
 
   return w.replace(/Y/g, 'y');
+}
+
+/** Step 1b: -eed/-eedly to -ee in R1; -ed/-edly/-ing/-ingly dropped after a vowel, then the stem tidied. */
+function step1b(w: string, r1: number): string {
+  const eed = ['eedly', 'eed'].find((s) => w.endsWith(s));
+  if (eed !== undefined) return w.length - eed.length >= r1 ? w.slice(0, w.length - eed.length) + 'ee' : w;
+  const ed = ['ingly', 'edly', 'ing', 'ed'].find((s) => w.endsWith(s));
+  if (ed === undefined) return w;
+  const stem = w.slice(0, w.length - ed.length);
+  if (![...stem].some(isVowel)) return w;
+  if (stem.endsWith('at') || stem.endsWith('bl') || stem.endsWith('iz')) return stem + 'e';
+  if (DOUBLES.some((d) => stem.endsWith(d))) return stem.slice(0, -1);
+  if (r1 >= stem.length && endsShort(stem, stem.length)) return stem + 'e';
+  return stem;
 }

@@ -140,8 +140,8 @@ export class VectorSet {
 
   /**
    * Dense vectors (a model's, or hashed long texts) are searched by a scan of the rows: those rows are made
-   * as the set becomes dense and kept up by each add, not made by the first search (issue 9: no first-recall
-   * cliff). Sparse sets (entity names) never pay for them.
+   * as the set becomes dense and kept up by each add, not made by the first search (so the first
+   * recall costs like any other). Sparse sets (entity names) never pay for them.
    */
   private keepRowsWhenDense(): void {
     if (this.data === undefined && this.nonZeros * 2 > this.count * this.dimensions) this.rows();

@@ -478,7 +478,7 @@ export class FactStore {
   }
 
   /**
-   * Takes checked columns (see graph/state-check.ts) as a bulk load: the chains, the live set and the
+   * Takes checked columns (see snapshot/state-check.ts) as a bulk load: the chains, the live set and the
    * indexes are built in linear passes; nothing is sorted. With `adopt` the row and triple columns become
    * the store's own (no copy; the caller must not use them again); without it they are copied. Throws a
    * RangeError for a duplicate triple (the caller turns it into CorruptSnapshotError).

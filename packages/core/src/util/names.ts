@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors.js';
-import { isWellFormed } from '../graph/validate.js';
+import { isWellFormed } from './well-formed.js';
 
 export const MAX_NAME_BYTES = 512;
 // C0 and C1 control characters, DEL included.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ingestEpisode, MemoryGraph, mulberry32, PalimpsestError } from '@palimpsest/core';
+import { ingestEpisode, MemoryGraph, PalimpsestError } from '@palimpsest/core';
+import { mulberry32, tablesOf } from '@palimpsest/core/internal';
 import type { Operation } from '@palimpsest/core';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { stateBytes } from './state-bytes.js';
@@ -396,7 +397,7 @@ describe('API fuzzer (seeded)', () => {
     for (let n = 0; n < CALLS; n++) {
       clock.now += Math.floor(rng() * 3) * 60_000;
       // Record time given ahead of the clock blocks clock-stamped writes; let the clock catch up at times.
-      if (chance(rng, 0.2)) clock.now = Math.max(clock.now, mem.lastRecordedAt);
+      if (chance(rng, 0.2)) clock.now = Math.max(clock.now, tablesOf(mem)!.lastRecordedAt);
       clock.mode = !clean && chance(rng, 0.03) ? pick(rng, ['nan', 'throws', 'fraction'] as const) : 'ok';
       clean = chance(rng, 0.4);
       const [callName, run] = table[Math.floor(rng() * table.length)]!;

@@ -1,11 +1,11 @@
-import { readEmbedderConfig } from './embedder-config.js';
+import { readEmbedderConfig } from '../recall/embedder-config.js';
 import { CorruptSnapshotError, SnapshotVersionError } from '../errors.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState, StateConfig } from '../state.js';
 import type { StoreColumns } from '../store/fact-store.js';
 import type { LiteralValue } from '../types.js';
-import { recordsFromLines, validateRecords } from './log-records.js';
-import { isWellFormed } from './validate.js';
+import { recordsFromLines, validateRecords } from '../log/log-records.js';
+import { isWellFormed } from '../util/well-formed.js';
 
 /**
  * Checks a MemoryState completely before anything is built from it: every column present with the right

@@ -5,9 +5,13 @@ import type { AssertResult, Entity, EntityRef, Episode, EpisodeInput } from '../
 import { NONE } from '../store/fact-store.js';
 import { canonicalName, checkName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
-import { MemoryGraph, MAX_PREDICATES } from './memory-graph.js';
-import { checkLineSize, ID_UNITS, vectorUnits } from './log-size.js';
-import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from './validate.js';
+import type { MemoryGraph } from '../graph/memory-graph.js';
+import { MAX_PREDICATES } from '../graph/predicates.js';
+import { tablesOf } from '../graph/tables.js';
+import type { MemoryTables } from '../graph/tables.js';
+import { assertFact, writeEntity, writeEpisode } from '../graph/write-calls.js';
+import { checkLineSize, ID_UNITS, vectorUnits } from '../log/log-size.js';
+import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from '../graph/validate.js';
 import { applyRetractions, checkRetractionSizes, declarePredicates, readChanges } from '../extract/ingest-changes.js';
 
 export interface IngestOptions {
@@ -27,7 +31,7 @@ export interface IngestResult {
   speaker: string;
 }
 
-const defaultExtractors = new WeakMap<MemoryGraph, RuleExtractor>();
+const defaultExtractors = new WeakMap<MemoryTables, RuleExtractor>();
 
 /**
  * Records an episode and what an extractor finds in it, all at the episode's record time: the extracted
@@ -36,9 +40,10 @@ const defaultExtractors = new WeakMap<MemoryGraph, RuleExtractor>();
  * The episode and the whole extraction are checked before anything is written, so a refused call changes
  * nothing. Facts below a grounding gate are rejected (and logged as rejected) like any assertion.
  */
-export function ingestEpisode(mem: MemoryGraph, raw: EpisodeInput, rawOptions: IngestOptions = {}): IngestResult {
+export function ingestEpisode(memory: MemoryGraph, raw: EpisodeInput, rawOptions: IngestOptions = {}): IngestResult {
   const call = 'ingestEpisode';
-  if (!(mem instanceof MemoryGraph)) throw new InvalidArgumentError(`${call}: mem must be a MemoryGraph`);
+  const mem = tablesOf(memory);
+  if (mem === undefined) throw new InvalidArgumentError(`${call}: mem must be a MemoryGraph`);
   const { input, at } = readEpisodeInput(mem, raw, call);
   const options = readOptions<IngestOptions>(call, rawOptions, SHAPES.ingestOptions);
   const extractor = options.extractor ?? defaultExtractor(mem);
@@ -77,7 +82,7 @@ export function ingestEpisode(mem: MemoryGraph, raw: EpisodeInput, rawOptions: I
  * Reads an episode to be ingested once into plain values and checks everything `MemoryGraph.episode`
  * would refuse; returns the plain input and its time `at`.
  */
-export function readEpisodeInput(mem: MemoryGraph, raw: unknown, call: string): { input: EpisodeInput; at: number } {
+export function readEpisodeInput(mem: MemoryTables, raw: unknown, call: string): { input: EpisodeInput; at: number } {
   // Read once into plain values, checked by the same rules as MemoryGraph.episode and .assert.
   const input = readInput<EpisodeInput>(call, raw, SHAPES.episode);
   mem.checkEpisodeId(input.id, call);
@@ -106,7 +111,7 @@ export interface TurnVectors {
  * extractor did not list among entities included, unless the fact is below its gate) get theirs first.
  */
 export function writeTurn(
-  mem: MemoryGraph,
+  mem: MemoryTables,
   input: EpisodeInput,
   recordedAt: number,
   extraction: Extraction,
@@ -129,7 +134,7 @@ export function writeTurn(
     return free.length === 0 ? {} : { aliases: free };
   };
   const entities = extraction.entities.map((e) =>
-    mem.entity({ name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt, ...vectorOf(e.name), ...aliasesOf(e.name, e.aliases) }),
+    writeEntity(mem, { name: e.name, ...(e.type === undefined ? {} : { type: e.type }), recordedAt, ...vectorOf(e.name), ...aliasesOf(e.name, e.aliases) }),
   );
   if (vectors !== undefined) {
     const listed = new Set(extraction.entities.map((e) => e.name)); // written just above
@@ -138,17 +143,17 @@ export function writeTurn(
       for (const end of [f.subject, f.object]) {
         if (typeof end !== 'string' || listed.has(end)) continue;
         listed.add(end);
-        if (mem.entities.lookup(canonicalName(end)) === NONE) mem.entity({ name: end, recordedAt, ...vectorOf(end) });
+        if (mem.entities.lookup(canonicalName(end)) === NONE) writeEntity(mem, { name: end, recordedAt, ...vectorOf(end) });
       }
     }
   }
   const mentioned: EntityRef[] = [...(input.entities ?? []), ...entities.map((e) => ({ id: e.id }))];
-  const episode = mem.episode({ ...input, recordedAt, entities: mentioned, ...(vectors === undefined ? {} : { vector: vectors.episode }) });
+  const episode = writeEpisode(mem, { ...input, recordedAt, entities: mentioned, ...(vectors === undefined ? {} : { vector: vectors.episode }) });
   // the extractor's ontology, then endings and corrections, then the facts (extract/ingest-changes.ts)
   declarePredicates(mem, extraction.predicates, recordedAt);
   applyRetractions(mem, extraction.retractions, recordedAt);
   const facts = extraction.facts.map((f) =>
-    mem.assert({
+    assertFact(mem, {
       subject: f.subject,
       predicate: f.predicate,
       object: f.object,
@@ -170,7 +175,7 @@ export function writeTurn(
  * Bounds every line writeTurn will log (entities, the episode, each fact) before the first is written, so
  * a turn too large to log is refused whole (log-size.ts).
  */
-export function checkTurnSize(mem: MemoryGraph, call: string, input: EpisodeInput, extraction: Extraction, source: string): void {
+export function checkTurnSize(mem: MemoryTables, call: string, input: EpisodeInput, extraction: Extraction, source: string): void {
   const limit = mem.logBuffer.maxLineUnits;
   const vector = mem.dimensions === 0 ? 0 : vectorUnits(mem.dimensions);
   for (const e of extraction.entities) checkLineSize(call, limit, [e.name, e.type, e.aliases], vector);
@@ -184,7 +189,7 @@ export function checkTurnSize(mem: MemoryGraph, call: string, input: EpisodeInpu
 }
 
 /** @internal The RuleExtractor a memory uses when none is given (one per memory: it learns names as it goes). */
-export function defaultExtractor(mem: MemoryGraph): RuleExtractor {
+export function defaultExtractor(mem: MemoryTables): RuleExtractor {
   let x = defaultExtractors.get(mem);
   if (x === undefined) {
     x = new RuleExtractor();
@@ -211,7 +216,7 @@ const EXTRACTED_FACT = {
  * apply (names, predicates, literals, confidence, times, edge types), so that no write can fail after the
  * first: the call is all or nothing.
  */
-export function readExtraction(mem: MemoryGraph, given: unknown, at: number, call: string): Extraction {
+export function readExtraction(mem: MemoryTables, given: unknown, at: number, call: string): Extraction {
   const what = 'the extractor output';
   const x = readInput<{ entities?: unknown[]; facts?: unknown[] }>(call, given, EXTRACTION, what, false);
   if (x.entities === undefined || x.facts === undefined) throw new InvalidArgumentError(`${call}: the extractor returned no { entities, facts } arrays`);

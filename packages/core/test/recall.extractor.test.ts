@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, TimeOrderError } from '../src/errors.js';
-import { ingestEpisode } from '../src/graph/ingest.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { resolveRelativeDates } from '../src/recall/dates.js';
 import { STATE_CONFIDENCE } from '../src/recall/extract/state.js';

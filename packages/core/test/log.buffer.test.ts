@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '@palimpsest/core';
 import type { Operation } from '@palimpsest/core';
-import { LOG_SEGMENT_BYTES, LogBuffer } from '../src/graph/log.js';
+import { LOG_SEGMENT_BYTES, LogBuffer } from '../src/log/log.js';
 
 const note = (i: number, text: string) => ({ type: 'episode', recordedAt: i, id: `e${i}`, text, at: 0 }) as Operation;
 

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors.js';
-import type { MemoryGraph } from './memory-graph.js';
-import type { RecallOptions, RecallResult } from './recall-engine.js';
+import type { MemoryTables } from '../graph/tables.js';
+import type { RecallOptions, RecallResult } from '../graph/recall-engine.js';
+import { readAndRecall } from '../graph/recall-call.js';
 import { checkVectors, embedAll } from './model-calls.js';
 
 /** Texts per embedder call when recall catches up on episodes and entities written without vectors. */
@@ -11,7 +12,7 @@ const CATCH_UP_BATCH = 64;
  * embedded yet, in batches; the vectors are handed to the index and recall runs synchronously right after
  * the last check, so writes made while a model call was in flight are embedded too.
  */
-export async function recallAsync(mem: MemoryGraph, query: string, options: RecallOptions = {}): Promise<RecallResult> {
+export async function recallAsync(mem: MemoryTables, query: string, options: RecallOptions = {}): Promise<RecallResult> {
   const call = 'MemoryGraph.recallAsync';
   if (typeof query !== 'string') throw new InvalidArgumentError(`${call}: query must be a string`);
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
@@ -22,5 +23,5 @@ export async function recallAsync(mem: MemoryGraph, query: string, options: Reca
   for (let texts = index.textsToEmbed(); texts.length > 0; texts = index.textsToEmbed()) {
     index.supply(texts, await embedAll(embedder, texts, CATCH_UP_BATCH, call));
   }
-  return mem.recall(query, { ...options, vector });
+  return readAndRecall(mem, query, { ...options, vector });
 }

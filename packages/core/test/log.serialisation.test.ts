@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../src/errors.js';
-import { stringifyAssert } from '../src/graph/log.js';
-import type { AssertOp } from '../src/graph/log.js';
+import { stringifyAssert } from '../src/log/log.js';
+import type { AssertOp } from '../src/log/log.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { vectorFromText, vectorToText } from '../src/util/vector-text.js';
 

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ingestEpisode, InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { Extractor } from '@palimpsest/core';
 import { stateBytes } from './state-bytes.js';
+import { tablesOf } from '@palimpsest/core/internal';
 
 /**
- * Issue 11's last gap: an operation whose JSON line would not fit in one JavaScript string (V8: 2^29 - 24
+ * The log's last input gap: an operation whose JSON line would not fit in one JavaScript string (V8: 2^29 - 24
  * UTF-16 units) is refused by name before anything changes — no entity created, no alias added, nothing
  * logged — and an operation just as large in characters but fitting in JSON is accepted. The big inputs
  * are a few repeated strings: a control character takes six units in JSON (\u0001), so 90M of them make a
@@ -38,7 +39,7 @@ function memory(): MemoryGraph {
   return mem;
 }
 
-describe('an operation too large to log is refused before any change (issue 11)', () => {
+describe('an operation too large to log is refused before any change', () => {
   it('assert naming new entities, with a source whose JSON passes the limit', () => {
     const mem = memory();
     refusedWhole(mem, 'MemoryGraph.assert', () => mem.assert({ subject: 'Carol', predicate: 'likes', object: 'Dave', source: HUGE_ESCAPED }));
@@ -61,7 +62,7 @@ describe('an operation too large to log is refused before any change (issue 11)'
     expect(mem.getEntity('Gina')).toBeUndefined();
     // Names are at most 512 bytes, so reaching the real limit with aliases takes a million of them; the
     // same check runs against a lowered limit (the line of 40 aliases of 400 characters is > 16,000 units).
-    mem.logBuffer.maxLineUnits = 8_192;
+    tablesOf(mem)!.logBuffer.maxLineUnits = 8_192;
     const aliases = Array.from({ length: 40 }, (_, i) => `${i}-${'a'.repeat(400)}`);
     refusedWhole(mem, 'MemoryGraph.entity', () => mem.entity({ name: 'Ann', aliases }));
     expect(mem.getEntity('Ann')!.aliases).toEqual([]);
@@ -71,7 +72,7 @@ describe('an operation too large to log is refused before any change (issue 11)'
   it('retract and touch are refused under their own names', () => {
     const mem = memory();
     refusedWhole(mem, 'MemoryGraph.retract', () => mem.retract({ subject: 'Ann', predicate: 'knows', reason: HUGE_ESCAPED }));
-    mem.logBuffer.maxLineUnits = 4_096;
+    tablesOf(mem)!.logBuffer.maxLineUnits = 4_096;
     refusedWhole(mem, 'MemoryGraph.touch', () => mem.touch(new Array<number>(1_000).fill(0)));
   });
 

@@ -1,5 +1,5 @@
 /**
- * Runs-anywhere guards (issue 6): core and persist's browser entry bundle for a browser with no Node
+ * Runs-anywhere guards: core and persist's browser entry bundle for a browser with no Node
  * built-in and no native module, and the core bundle stays under its gzip budget. The negative cases
  * bundle tiny temporary files to prove the guard really fires.
  */

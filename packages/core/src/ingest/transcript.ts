@@ -6,9 +6,9 @@
 import { InvalidArgumentError } from '../errors.js';
 import type { TimeInput } from '../types.js';
 import { toMillis } from '../util/time.js';
-import { ingest } from './ingest-pipeline.js';
-import type { IngestSummary, IngestTurn, IngestTurnsOptions } from './ingest-pipeline.js';
-import type { MemoryGraph } from './memory-graph.js';
+import { ingest } from './pipeline.js';
+import type { IngestSummary, IngestTurn, IngestTurnsOptions } from './pipeline.js';
+import type { MemoryGraph } from '../graph/memory-graph.js';
 
 export interface TranscriptTurn {
   /** @default `${session id}:${position in the session, from 1}`, or `T${position}` for plain turns */

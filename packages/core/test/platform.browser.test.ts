@@ -1,5 +1,5 @@
 /**
- * Runs anywhere (issue 6): core and persist's browser entry, bundled by esbuild, in headless chromium,
+ * Runs anywhere: core and persist's browser entry, bundled by esbuild, in headless chromium,
  * in the page and in a module Web Worker. The scenario (test/browser/scenario.ts) builds a memory, runs
  * the worked example of SEMANTICS.md, recalls at two cuts, round-trips a snapshot, and decodes snapshot
  * files written here by Node. Without /usr/bin/chromium the test is skipped and says so, except under

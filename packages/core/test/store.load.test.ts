@@ -6,12 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { mulberry32 } from '../src/util/random.js';
+import { tablesOf } from '@palimpsest/core/internal';
 
 function liveMap(mem: MemoryGraph, entities: number, predicates: number): string[] {
   const out: string[] = [];
   for (let s = 0; s < entities; s++) {
     for (let p = 0; p < predicates; p++) {
-      const live = [...mem.store.liveTriples(s, p)].sort((a, b) => a - b);
+      const live = [...tablesOf(mem)!.store.liveTriples(s, p)].sort((a, b) => a - b);
       if (live.length > 0) out.push(`${s}/${p}: ${live.join(',')}`);
     }
   }
@@ -40,7 +41,7 @@ describe('a loaded store', () => {
     it(`has the live store's live map, and takes writes alike: ${what}`, () => {
       const mem = build(entities, writes, 5);
       const loaded = MemoryGraph.fromState(mem.exportState(), { now: () => 0 });
-      const predicates = mem.predicateNames.values.length;
+      const predicates = tablesOf(mem)!.predicateNames.values.length;
       expect(liveMap(loaded, entities, predicates)).toEqual(liveMap(mem, entities, predicates));
       expect(liveMap(mem, entities, predicates).length).toBeGreaterThan(0);
       const rand = mulberry32(9);

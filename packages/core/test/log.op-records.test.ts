@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EDGE_TYPES, MemoryGraph, mulberry32 } from '@palimpsest/core';
+import { EDGE_TYPES, MemoryGraph } from '@palimpsest/core';
+import { mulberry32 } from '@palimpsest/core/internal';
 import type { AssertInput, Operation, RetractInput } from '@palimpsest/core';
 
 /**
- * Accepted assertions and plain retractions wait in the log as records of ids (graph/log-records.ts) and are
+ * Accepted assertions and plain retractions wait in the log as records of ids (log/log-records.ts) and are
  * turned into JSON operations when the log is read. The log must read exactly as the operations the calls
  * describe (log.ts's format: key order included, since persist writes JSON.stringify of each), whenever it
  * is read (JSON is compared as text: -0 is logged as 0): here every operation is also built independently from the call's own arguments and compared,

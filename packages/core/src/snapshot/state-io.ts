@@ -4,21 +4,21 @@ import { NONE } from '../store/fact-store.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState } from '../state.js';
 import type { MemoryGraphOptions, PredicateOptions } from '../types.js';
-import { checkLoadConfig } from './config-check.js';
-import { refuseMismatch, RESTORED_EMBEDDER } from './embedder-config.js';
-import type { MemoryGraph } from './memory-graph.js';
-import { recallIndexOption } from './replay.js';
-import type { LoadOptions } from './replay.js';
-import { literalId } from './resolve.js';
+import { checkLoadConfig } from '../graph/config-check.js';
+import { refuseMismatch, RESTORED_EMBEDDER } from '../recall/embedder-config.js';
+import { MemoryTables } from '../graph/tables.js';
+import { recallIndexOption } from '../log/replay.js';
+import type { LoadOptions } from '../log/replay.js';
+import { literalId } from '../graph/resolve.js';
 import { checkState } from './state-check.js';
 import type { CheckedState } from './state-check.js';
-import { describeError, readOptions, SHAPES } from './validate.js';
+import { describeError, readOptions, SHAPES } from '../graph/validate.js';
 
 /**
  * The whole memory as named arrays (see state.ts): what a snapshot file stores. The arrays are copies
  * trimmed to their used length; derived indexes are not included (they are rebuilt linearly on load).
  */
-export function exportMemoryState(mem: MemoryGraph): MemoryState {
+export function exportMemoryState(mem: MemoryTables): MemoryState {
   const e = mem.entities;
   const n = e.count;
   const ep = mem.episodes;
@@ -82,7 +82,7 @@ export function exportMemoryState(mem: MemoryGraph): MemoryState {
  */
 export const ADOPT_COLUMNS = Symbol.for('palimpsest.adoptColumns');
 
-export function memoryFromState(state: MemoryState, given: LoadOptions, create: (options: MemoryGraphOptions) => MemoryGraph): MemoryGraph {
+export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryTables {
   const call = 'MemoryGraph.fromState';
   const adopt = given !== null && typeof given === 'object' && (given as { [ADOPT_COLUMNS]?: unknown })[ADOPT_COLUMNS] === true;
   const options = readOptions<LoadOptions>(call, given, SHAPES.loadOptions);
@@ -103,7 +103,7 @@ export function memoryFromState(state: MemoryState, given: LoadOptions, create: 
     // Prototype-less: a predicate named "__proto__" stays a key.
     const predicates = Object.create(null) as Record<string, PredicateOptions>;
     for (const p of config.predicates) predicates[p.name] = { cardinality: p.cardinality, ...(p.minConfidence === null ? {} : { minConfidence: p.minConfidence }) };
-    const mem = create({
+    const mem = new MemoryTables({
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       minConfidence: config.minConfidence,
@@ -123,7 +123,7 @@ export function memoryFromState(state: MemoryState, given: LoadOptions, create: 
   }
 }
 
-export function loadChecked(mem: MemoryGraph, c: CheckedState, adopt = false): void {
+export function loadChecked(mem: MemoryTables, c: CheckedState, adopt = false): void {
   mem.strings.load(c.strings, c.stringIds);
   for (const v of c.predicateNames) mem.predicateNames.intern(v);
   const e = mem.entities;

@@ -4,15 +4,26 @@ import { NONE } from '../store/fact-store.js';
 import type { EdgeType, MemoryGraphOptions } from '../types.js';
 import { checkName, displayName } from '../util/names.js';
 import { vectorFromText } from '../util/vector-text.js';
-import { checkLoadConfig } from './config-check.js';
-import type { LoadConfigOptions } from './config-check.js';
-import { readEmbedderConfig, refuseMismatch, RESTORED_EMBEDDER } from './embedder-config.js';
-import type { Operation } from './log.js';
-import type { MemoryGraph } from './memory-graph.js';
+import { checkLoadConfig } from '../graph/config-check.js';
+import type { LoadConfigOptions } from '../graph/config-check.js';
+import { readEmbedderConfig, refuseMismatch, RESTORED_EMBEDDER } from '../recall/embedder-config.js';
+import type { EntityOp, Operation } from './log.js';
 import { checkOp, preview } from './replay-ops.js';
-import { requireKnown } from './resolve.js';
-import { checkText, describeError, readList, readOptions, SHAPES, show } from './validate.js';
-import { createEntity, setArchived, stamp } from './write-calls.js';
+import { requireKnown } from '../graph/resolve.js';
+import { checkText, describeError, readList, readOptions, SHAPES, show } from '../graph/validate.js';
+import { MemoryTables } from '../graph/tables.js';
+import {
+  assertFact,
+  createEntity,
+  setArchived,
+  writeDefinePredicate,
+  writeEntity,
+  writeEpisode,
+  writeMerge,
+  writeRetract,
+  writeSalience,
+  writeTouch,
+} from '../graph/write-calls.js';
 
 /**
  * The options every load (replay, fromState) takes; `recallIndex` says when recall's indexes are built: in the
@@ -32,7 +43,7 @@ export function recallIndexOption(call: string, options: LoadOptions): 'load' | 
  * the log, and a `predicates`/`minConfidence`/`dimensions` option that disagrees with it is refused
  * (ConfigMismatchError naming the key).
  */
-export function replayLog(ops: readonly Operation[], given: LoadOptions, create: (options: MemoryGraphOptions) => MemoryGraph): MemoryGraph {
+export function replayLog(ops: readonly Operation[], given: LoadOptions): MemoryTables {
   const call = 'MemoryGraph.replay';
   const options = readOptions<LoadOptions>(call, given, SHAPES.loadOptions);
   const recallIndex = recallIndexOption(call, options);
@@ -45,9 +56,9 @@ export function replayLog(ops: readonly Operation[], given: LoadOptions, create:
   const stored = readEmbedderConfig(first.embedder);
   if (typeof stored === 'string') throw new InvalidArgumentError(`${call}: the init operation's ${stored}`);
   refuseMismatch(call, stored, first.dimensions ?? 0, options.embedder);
-  let mem: MemoryGraph;
+  let mem: MemoryTables;
   try {
-    mem = create({
+    mem = new MemoryTables({
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       ...(first.minConfidence === undefined ? {} : { minConfidence: first.minConfidence }),
@@ -73,7 +84,7 @@ export function replayLog(ops: readonly Operation[], given: LoadOptions, create:
  * InvalidArgumentError naming its index, and those before it stay applied (each is all or nothing itself), so
  * a caller applies a tail to a memory it can discard — a freshly loaded snapshot.
  */
-export function applyTail(mem: MemoryGraph, ops: readonly Operation[]): void {
+export function applyTail(mem: MemoryTables, ops: readonly Operation[]): void {
   const call = 'MemoryGraph.applyOps';
   applyInOrder(call, mem, readOps(call, ops), 0);
 }
@@ -85,7 +96,7 @@ function readOps(call: string, ops: readonly Operation[]): Operation[] {
 }
 
 /** Applies `plain[from..]` in order; a failure names the operation by its index in `plain`. */
-function applyInOrder(call: string, mem: MemoryGraph, plain: readonly Operation[], from: number): void {
+function applyInOrder(call: string, mem: MemoryTables, plain: readonly Operation[], from: number): void {
   for (let i = from; i < plain.length; i++) {
     try {
       applyOp(mem, plain[i]!);
@@ -97,34 +108,24 @@ function applyInOrder(call: string, mem: MemoryGraph, plain: readonly Operation[
 }
 
 /** Applies one logged operation through the public calls, with its own stamps. */
-export function applyOp(mem: MemoryGraph, op: Operation): void {
+export function applyOp(mem: MemoryTables, op: Operation): void {
   switch (op.type) {
     case 'init':
       throw new InvalidArgumentError(`an 'init' operation may only come first`);
     case 'predicate':
-      mem.definePredicate(op.name, { cardinality: op.cardinality, ...(op.minConfidence === undefined ? {} : { minConfidence: op.minConfidence }) }, op.recordedAt);
+      writeDefinePredicate(mem, op.name, { cardinality: op.cardinality, ...(op.minConfidence === undefined ? {} : { minConfidence: op.minConfidence }) }, op.recordedAt);
       return;
-    case 'entity': {
-      if (op.id !== mem.entities.count) throw new InvalidArgumentError(`entity id ${show(op.id)} is out of order (next is ${mem.entities.count})`);
-      const canonical = checkName(op.name, 'entity', 'name');
-      // The display name as logged (already stripped when it was first written): it must read back the same.
-      if (displayName(op.name) !== op.name) throw new InvalidArgumentError(`entity name ${JSON.stringify(op.name)} is not a display name`);
-      if (mem.entities.lookup(canonical) !== NONE) throw new InvalidArgumentError(`entity "${op.name}" exists already`);
-      const aliases = readList('entity', op.aliases ?? [], 'aliases').map((a) => checkName(a, 'entity', 'alias'));
-      if (op.entityType !== undefined) checkText(op.entityType, 'entity', 'entityType');
-      const vector = op.vector === undefined ? undefined : mem.checkVector(typeof op.vector === 'string' ? vectorFromText(op.vector, 'entity') : (readList('entity', op.vector, 'vector') as number[]), 'entity');
-      const at = stamp(mem, op.recordedAt, 'entity');
-      createEntity(mem, canonical, op.name, op.entityType, at, aliases, vector);
+    case 'entity':
+      applyEntity(mem, op);
       return;
-    }
     case 'alias':
-      mem.entity({ name: mem.entities.canonical(requireKnown(mem, { id: op.entity }, 'alias')), aliases: op.aliases, recordedAt: op.recordedAt });
+      writeEntity(mem, { name: mem.entities.canonical(requireKnown(mem, { id: op.entity }, 'alias')), aliases: op.aliases, recordedAt: op.recordedAt });
       return;
     case 'merge':
-      mem.merge({ into: { id: op.into }, from: { id: op.from }, recordedAt: op.recordedAt });
+      writeMerge(mem, { into: { id: op.into }, from: { id: op.from }, recordedAt: op.recordedAt });
       return;
     case 'assert': {
-      const result = mem.assert({
+      const result = assertFact(mem, {
         subject: typeof op.subject === 'number' ? { id: op.subject } : op.subject.name,
         predicate: op.predicate,
         object: 'name' in op.object ? op.object.name : op.object,
@@ -144,7 +145,7 @@ export function applyOp(mem: MemoryGraph, op: Operation): void {
       return;
     }
     case 'retract':
-      mem.retract({
+      writeRetract(mem, {
         subject: { id: op.subject },
         predicate: op.predicate,
         ...(op.object === undefined ? {} : { object: op.object }),
@@ -155,7 +156,7 @@ export function applyOp(mem: MemoryGraph, op: Operation): void {
       });
       return;
     case 'episode':
-      mem.episode({
+      writeEpisode(mem, {
         id: op.id,
         text: op.text,
         at: op.at,
@@ -170,12 +171,26 @@ export function applyOp(mem: MemoryGraph, op: Operation): void {
       setArchived(mem, op.type, op.facts, { recordedAt: op.recordedAt });
       return;
     case 'retrieved':
-      mem.touch(op.facts, { recordedAt: op.recordedAt });
+      writeTouch(mem, op.facts, { recordedAt: op.recordedAt });
       return;
     case 'salience':
-      mem.setSalience(op.facts, op.values, { recordedAt: op.recordedAt });
+      writeSalience(mem, op.facts, op.values, { recordedAt: op.recordedAt });
       return;
     default:
       throw new InvalidArgumentError(`unknown operation type ${JSON.stringify((op as { type?: unknown }).type)}`);
   }
+}
+
+/** A logged entity, checked as logged (its id next in order, its name a display name) and created with its own stamp. */
+function applyEntity(mem: MemoryTables, op: EntityOp): void {
+  if (op.id !== mem.entities.count) throw new InvalidArgumentError(`entity id ${show(op.id)} is out of order (next is ${mem.entities.count})`);
+  const canonical = checkName(op.name, 'entity', 'name');
+  // The display name as logged (already stripped when it was first written): it must read back the same.
+  if (displayName(op.name) !== op.name) throw new InvalidArgumentError(`entity name ${JSON.stringify(op.name)} is not a display name`);
+  if (mem.entities.lookup(canonical) !== NONE) throw new InvalidArgumentError(`entity "${op.name}" exists already`);
+  const aliases = readList('entity', op.aliases ?? [], 'aliases').map((a) => checkName(a, 'entity', 'alias'));
+  if (op.entityType !== undefined) checkText(op.entityType, 'entity', 'entityType');
+  const vector = op.vector === undefined ? undefined : mem.checkVector(typeof op.vector === 'string' ? vectorFromText(op.vector, 'entity') : (readList('entity', op.vector, 'vector') as number[]), 'entity');
+  const at = mem.stamp(op.recordedAt, 'entity');
+  createEntity(mem, canonical, op.name, op.entityType, at, aliases, vector);
 }

@@ -3,7 +3,7 @@ import { CorruptSnapshotError, ingestEpisode, MemoryGraph, NotFoundError, Palimp
 import type { Operation } from '@palimpsest/core';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 
-/** Issue 11's "What fails today → Input" list, one case each: a named error and nothing changed, or accepted and replayable. */
+/** Hostile inputs, one case each: a named error and nothing changed, or accepted and replayable. */
 
 const T0 = Date.parse('2025-03-01T00:00:00Z');
 

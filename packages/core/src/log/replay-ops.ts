@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors.js';
-import { guarded, show } from './validate.js';
+import { guarded, show } from '../graph/validate.js';
 import type { Operation } from './log.js';
 
 /**

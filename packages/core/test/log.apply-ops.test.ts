@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../src/errors.js';
-import { ingestEpisode } from '../src/graph/ingest.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 
 const DAY = 86_400_000;

@@ -11,10 +11,12 @@ import { NONE } from '../store/fact-store.js';
 import type { TimeInput } from '../types.js';
 import { canonicalName, displayName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
-import { MissingEmbedder, refuseMismatch } from './embedder-config.js';
-import { checkTurnSize, defaultExtractor, readEpisodeInput, readExtraction, writeTurn } from './ingest.js';
-import type { MemoryGraph } from './memory-graph.js';
-import { checkSignal, checkVectors, extractBatch, throwIfAborted } from './model-calls.js';
+import { MissingEmbedder, refuseMismatch } from '../recall/embedder-config.js';
+import { checkTurnSize, defaultExtractor, readEpisodeInput, readExtraction, writeTurn } from './episode.js';
+import type { MemoryGraph } from '../graph/memory-graph.js';
+import { tablesOf } from '../graph/tables.js';
+import type { MemoryTables } from '../graph/tables.js';
+import { checkSignal, checkVectors, extractBatch, throwIfAborted } from '../recall/model-calls.js';
 
 /** A turn to ingest: recorded as episode `id`, said at `at` (its valid time). */
 export interface IngestTurn {
@@ -85,8 +87,10 @@ type BatchResult =
  * (`dimensions`), each new episode and entity is written with the embedder's vector, so recall does not
  * embed them again; otherwise recall embeds lazily.
  */
-export async function ingest(mem: MemoryGraph, turns: readonly IngestTurn[], options: IngestTurnsOptions = {}): Promise<IngestSummary> {
+export async function ingest(memory: MemoryGraph, turns: readonly IngestTurn[], options: IngestTurnsOptions = {}): Promise<IngestSummary> {
   const call = 'ingest';
+  const mem = tablesOf(memory);
+  if (mem === undefined) throw new InvalidArgumentError(`${call}: mem must be a MemoryGraph`);
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${call}: options must be an object`);
   const batchSize = positiveInteger(options.batchSize ?? INGEST_DEFAULTS.batchSize, call, 'batchSize');
   const concurrency = positiveInteger(options.concurrency ?? INGEST_DEFAULTS.concurrency, call, 'concurrency');
@@ -128,7 +132,7 @@ export async function ingest(mem: MemoryGraph, turns: readonly IngestTurn[], opt
 }
 
 /** Every turn checked before the first model call; turns the memory already has are skipped (resume). */
-function checkTurns(mem: MemoryGraph, turns: readonly IngestTurn[], call: string): { pending: Pending[]; skipped: number } {
+function checkTurns(mem: MemoryTables, turns: readonly IngestTurn[], call: string): { pending: Pending[]; skipped: number } {
   if (!Array.isArray(turns)) throw new InvalidArgumentError(`${call}: turns must be an array`);
   const pending: Pending[] = [];
   const ids = new Set<string>();
@@ -157,7 +161,7 @@ function checkTurns(mem: MemoryGraph, turns: readonly IngestTurn[], call: string
 }
 
 /** Writes a batch's turns in order, each whole; an unusable extraction stops at its turn (IngestError). */
-function writeBatch(mem: MemoryGraph, batch: Pending[], result: BatchResult & { ok: true }, source: string, summary: IngestSummary): void {
+function writeBatch(mem: MemoryTables, batch: Pending[], result: BatchResult & { ok: true }, source: string, summary: IngestSummary): void {
   const call = 'ingest';
   const { episodes, names } = result;
   batch.forEach((p, j) => {
@@ -168,7 +172,7 @@ function writeBatch(mem: MemoryGraph, batch: Pending[], result: BatchResult & { 
     } catch (error) {
       throw new IngestError(`${call}: turn "${p.turn.id}" (turns[${p.index}]) was not written: ${(error as Error).message}`, p.turn.id, p.index, { cause: error });
     }
-    const recordedAt = p.recordedAt ?? mem.now();
+    const recordedAt = p.recordedAt ?? mem.clockAt('MemoryGraph.now');
     if (!Number.isInteger(recordedAt)) throw new InvalidArgumentError(`${call}: the clock returned ${recordedAt}, not whole milliseconds`);
     if (recordedAt < mem.lastRecordedAt) {
       throw new TimeOrderError(`${call}: turn "${p.turn.id}" (turns[${p.index}]): recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); nothing of it was written`);
@@ -181,7 +185,7 @@ function writeBatch(mem: MemoryGraph, batch: Pending[], result: BatchResult & { 
 }
 
 /** The model calls of one batch: extraction, then one embedding call for episode texts and new names. */
-async function runModels(mem: MemoryGraph, turns: Turn[], extractor: Extractor | undefined, embedder: Embedder | undefined, signal: AbortSignalLike | undefined): Promise<BatchResult> {
+async function runModels(mem: MemoryTables, turns: Turn[], extractor: Extractor | undefined, embedder: Embedder | undefined, signal: AbortSignalLike | undefined): Promise<BatchResult> {
   let what = 'extractor';
   try {
     // a turn without a speaker is the memory's default speaker's (the episode itself keeps none)

@@ -1,6 +1,6 @@
 import { EmbedderMismatchError, InvalidArgumentError } from '../errors.js';
-import { builtInEmbedderId } from '../recall/embedder.js';
-import type { Embedder } from '../recall/embedder.js';
+import { builtInEmbedderId } from './embedder.js';
+import type { Embedder } from './embedder.js';
 
 /** The embedder a memory's vectors come from, as its configuration records it (init op, snapshot config). */
 export interface EmbedderConfig {

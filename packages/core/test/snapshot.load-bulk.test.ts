@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { mulberry32 } from '../src/util/random.js';
 import { stateBytes } from './state-bytes.js';
+import { tablesOf } from '@palimpsest/core/internal';
 
 type Internals = Record<string, unknown>;
 
@@ -18,8 +19,8 @@ function field(object: unknown, name: string): Internals {
 
 /** The used part of each derived table (typed arrays as their bytes, so -0 and float32 bounds count). */
 function derived(mem: MemoryGraph): Record<string, unknown> {
-  const store = mem.store as unknown as Internals;
-  const n = mem.store.rowCount;
+  const store = tablesOf(mem)!.store as unknown as Internals;
+  const n = tablesOf(mem)!.store.rowCount;
   const tc = store.tripleCount as number;
   const bytes = (a: unknown, length?: number) => {
     const t = a as Int32Array;
@@ -31,8 +32,8 @@ function derived(mem: MemoryGraph): Record<string, unknown> {
   const meta = field(store, 'meta');
   const timeCount = times.count as number;
   const metaColumns = ['salience', 'retrievals', 'lastRetrievedAt', 'archivedAt', 'episode', 'evidenceHead', 'confidence', 'provenance'];
-  const entities = mem.entities;
-  const names = [...mem.strings.values];
+  const entities = tablesOf(mem)!.entities;
+  const names = [...tablesOf(mem)!.strings.values];
   return {
     hash: bytes(store.hash),
     subjectHead: bytes(store.subjectHead, entities.count),
@@ -53,7 +54,7 @@ function derived(mem: MemoryGraph): Record<string, unknown> {
     // Values, not forms: a live column that went dense once stays dense, a load picks the form for its rows now.
     metaValues: metaColumns.map((c) => bytes((field(meta, c) as unknown as { toDense: (n: number) => Int32Array }).toDense(n))),
     // The live lists as sets: a load links a pair's triples in triple order, appends in the order they opened.
-    live: Array.from({ length: entities.count }, (_, s) => mem.predicateNames.values.map((_p, p) => mem.store.liveTriples(s, p).sort((a, b) => a - b).join(','))),
+    live: Array.from({ length: entities.count }, (_, s) => tablesOf(mem)!.predicateNames.values.map((_p, p) => tablesOf(mem)!.store.liveTriples(s, p).sort((a, b) => a - b).join(','))),
     lookup: names.map((name) => entities.lookup(name)),
     display: Array.from({ length: entities.count }, (_, id) => entities.displayName(id)),
   };

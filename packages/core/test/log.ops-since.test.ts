@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 
-describe('MemoryGraph.opsSince (issue 12: follow the log without copying it)', () => {
+describe('MemoryGraph.opsSince (follow the log without copying it)', () => {
   it('yields what log(from) returns, one operation at a time, and refuses a bad start by name', () => {
     let t = 0;
     const mem = new MemoryGraph({ now: () => (t += 10) });

@@ -1,6 +1,6 @@
 import { AbortError, InvalidArgumentError } from '../errors.js';
-import type { AbortSignalLike, Embedder } from '../recall/embedder.js';
-import type { Extraction, Extractor, Turn } from '../recall/extractor.js';
+import type { AbortSignalLike, Embedder } from './embedder.js';
+import type { Extraction, Extractor, Turn } from './extractor.js';
 
 /** A model's answer is checked before anything is written: the right count, the right length, finite numbers. */
 export function checkVectors(out: unknown, count: number, dimensions: number, who: string): Float32Array[] {

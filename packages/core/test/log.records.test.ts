@@ -1,12 +1,12 @@
 /**
- * The snapshot's log as binary records (state format 2, graph/log-records.ts): every damaged record is
+ * The snapshot's log as binary records (state format 2, log/log-records.ts): every damaged record is
  * refused at load with CorruptSnapshotError naming it (never a later failure of log()), a format-1 state
  * (JSON lines) loads to the same log, and the fused row check refuses what the per-column checks refused.
  */
 import { describe, expect, it } from 'vitest';
 import { CorruptSnapshotError, MemoryGraph } from '@palimpsest/core';
 import type { MemoryState } from '@palimpsest/core';
-import { RECORD_ASSERT, RECORD_JSON, RECORD_RETRACT } from '../src/graph/log-records.js';
+import { RECORD_ASSERT, RECORD_JSON, RECORD_RETRACT } from '../src/log/log-records.js';
 
 const T0 = Date.parse('2025-03-01T00:00:00Z');
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError, EmbedderMismatchError, IngestError, InvalidArgumentError, TimeOrderError } from '../src/errors.js';
-import { ingestEpisode } from '../src/graph/ingest.js';
-import { ingest } from '../src/graph/ingest-pipeline.js';
-import type { IngestProgress, IngestTurn } from '../src/graph/ingest-pipeline.js';
+import { ingestEpisode } from '../src/ingest/episode.js';
+import { ingest } from '../src/ingest/pipeline.js';
+import type { IngestProgress, IngestTurn } from '../src/ingest/pipeline.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { HashEmbedder, builtInEmbedderId } from '../src/recall/embedder.js';
 import type { Embedder } from '../src/recall/embedder.js';
@@ -11,6 +11,7 @@ import { RuleExtractor } from '../src/recall/extractor.js';
 import type { Extraction, Extractor, Turn } from '../src/recall/extractor.js';
 import { mulberry32 } from '../src/util/random.js';
 import { vectorToText } from '../src/util/vector-text.js';
+import { tablesOf } from '@palimpsest/core/internal';
 
 const JAN1 = Date.UTC(2024, 0, 1);
 const MIN = 60_000;
@@ -154,7 +155,7 @@ describe('ingest: asynchronous models, batches and order', () => {
     }
     const place = mem.log().find((op) => op.type === 'entity' && op.name === 'Place D1:2') as { vector?: string } | undefined;
     expect(place?.vector).toEqual(vectorToText(hash.embedText('Place D1:2')));
-    for (let e = 0; e < mem.entities.count; e++) expect(mem.entities.vectorOf(e)).toBeDefined();
+    for (let e = 0; e < tablesOf(mem)!.entities.count; e++) expect(tablesOf(mem)!.entities.vectorOf(e)).toBeDefined();
     const lisbon = mem.facts({ subject: 'Alice', object: 'Lisbon' });
     expect(lisbon).toHaveLength(1);
     expect(lisbon[0]).toMatchObject({ reason: LINES[0]![1], evidence: ['D1:1'], episode: 'D1:1', validFrom: JAN1 });

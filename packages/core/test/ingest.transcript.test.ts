@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadLocomo, loadLongMemEval } from '@palimpsest/datasets';
 import { InvalidArgumentError } from '../src/errors.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
-import { ingestTranscript, transcriptTurns } from '../src/graph/transcript.js';
+import { ingestTranscript, transcriptTurns } from '../src/ingest/transcript.js';
 
 const JAN1 = Date.UTC(2024, 0, 1);
 const HOUR = 3_600_000;

@@ -1,0 +1,9 @@
+/**
+ * `@palimpsest/core/internal`: the engine's insides for palimpsest's own packages, tests and benchmarks —
+ * a memory's tables (`tablesOf(memory)`), the recall engine, the seeded PRNG and the UTF-16 check persist
+ * shares with core. Not public API: it follows the engine and may change in any release.
+ */
+export { MemoryTables, tablesOf } from './graph/tables.js';
+export { RecallEngine } from './graph/recall-engine.js';
+export { mulberry32 } from './util/random.js';
+export { isWellFormed } from './util/well-formed.js';
