@@ -3,15 +3,16 @@
  * Reads print a table by default and JSON with --json (times as ISO strings, open ends as null).
  */
 import type { ParseArgsConfig } from 'node:util';
-import { InvalidArgumentError, MemoryGraph, ingest as ingestTurns } from '@palimpsest/core';
-import type { Embedder, Fact, FactQuery, IngestTurn } from '@palimpsest/core';
+import { InvalidArgumentError, MemoryGraph, ingest as ingestTurns, transcriptTurns } from '@palimpsest/core';
+import type { Embedder, Fact, FactQuery, Transcript, TranscriptTurn } from '@palimpsest/core';
+import { readLog, repairLog } from '@palimpsest/persist/node';
 import { changesJson, factJson, isoTime, recallJson } from '@palimpsest/persist';
 import { fileExists, kindForPath, openMemory, saveMemory } from './files.js';
 import type { OpenedMemory } from './files.js';
 import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from '@palimpsest/model-flags';
 import { Progress } from '@palimpsest/progress';
 import { FACT_COLUMNS, shortTime, table } from './table.js';
-import { readTranscript } from './transcript.js';
+import { readTranscriptFile } from './transcript.js';
 
 export interface Io {
   out: (text: string) => void;
@@ -38,6 +39,9 @@ export interface Command {
   run(ctx: RunContext): Promise<void>;
 }
 
+/** The command line itself is wrong (a missing or malformed option): exit code 2, with the usage. */
+export class UsageError extends Error {}
+
 const TIME_HELP = 'Times are ISO-8601, e.g. 2024-05-01 or 2024-05-01T09:30:00Z; both cuts default to now.';
 const json = { type: 'boolean' } as const;
 const str = { type: 'string' } as const;
@@ -50,7 +54,7 @@ function option(ctx: RunContext, name: string): string | undefined {
 function wholeNumber(ctx: RunContext, name: string, fallback: number): number {
   const v = option(ctx, name);
   if (v === undefined) return fallback;
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`palimpsest: --${name} must be a whole number ≥ 1, got "${v}"`);
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new UsageError(`--${name} must be a whole number ≥ 1, got "${v}"`);
   return Number(v);
 }
 
@@ -62,6 +66,16 @@ function cut(ctx: RunContext): Pick<FactQuery, 'validAt' | 'knownAt'> {
   const validAt = option(ctx, 'valid-at');
   const knownAt = option(ctx, 'known-at');
   return { ...(validAt === undefined ? {} : { validAt }), ...(knownAt === undefined ? {} : { knownAt }) };
+}
+
+/** The model flags read; a malformed one is wrong usage. */
+async function models(ctx: RunContext): ReturnType<typeof modelsFromFlags> {
+  try {
+    return await modelsFromFlags(ctx.values);
+  } catch (e) {
+    if (e instanceof InvalidArgumentError) throw new UsageError(e.message.replace(/^palimpsest: /, ''));
+    throw e;
+  }
 }
 
 async function load(ctx: RunContext, path: string, embedder?: Embedder): Promise<OpenedMemory> {
@@ -121,7 +135,7 @@ const stats: Command = {
     if (ctx.values.json) return printJson(ctx, result);
     const rows: Array<[string, string]> = [
       ['file', path],
-      ['kind', kind === 'snapshot' ? 'snapshot' : 'operation log'],
+      ['kind', kind === 'snapshot' ? 'snapshot' : kind === 'folder' ? 'memory folder (snapshot + log tail)' : 'operation log'],
       ['bytes', String(bytes)],
       ['operations', String(size.operations)],
       ['fact versions', String(size.versions)],
@@ -171,7 +185,7 @@ const history: Command = {
   positionals: 1,
   async run(ctx) {
     const subject = option(ctx, 'subject');
-    if (subject === undefined) throw new InvalidArgumentError('palimpsest history: --subject S is required');
+    if (subject === undefined) throw new UsageError('--subject S is required');
     const { mem } = await load(ctx, ctx.positionals[0]!);
     const predicate = option(ctx, 'predicate');
     printFacts(ctx, mem.history({ subject, ...(predicate === undefined ? {} : { predicate }) }), wholeNumber(ctx, 'limit', 100), 'versions');
@@ -187,9 +201,9 @@ const changes: Command = {
   positionals: 1,
   async run(ctx) {
     const since = option(ctx, 'since');
-    if (since === undefined) throw new InvalidArgumentError('palimpsest changes: --since T is required');
+    if (since === undefined) throw new UsageError('--since T is required');
     const axis = option(ctx, 'axis');
-    if (axis !== undefined && axis !== 'record' && axis !== 'valid') throw new InvalidArgumentError(`palimpsest changes: --axis must be record or valid, got "${axis}"`);
+    if (axis !== undefined && axis !== 'record' && axis !== 'valid') throw new UsageError(`--axis must be record or valid, got "${axis}"`);
     const { mem } = await load(ctx, ctx.positionals[0]!);
     const until = option(ctx, 'until');
     const knownAt = option(ctx, 'known-at');
@@ -220,7 +234,7 @@ const recall: Command = {
   async run(ctx) {
     const k = wholeNumber(ctx, 'k', 10);
     const tokenBudget = wholeNumber(ctx, 'token-budget', 1024);
-    const { embedder } = await modelsFromFlags(ctx.values);
+    const { embedder } = await models(ctx);
     const { mem } = await load(ctx, ctx.positionals[0]!, embedder);
     const r = recallJson(await mem.recallAsync(ctx.positionals[1]!, { ...cut(ctx), k, tokenBudget }));
     if (ctx.values.json) return printJson(ctx, r);
@@ -232,7 +246,8 @@ const recall: Command = {
         table(r.facts, [
           { header: 'score', cell: (f) => f.score.toFixed(3), right: true },
           ...FACT_COLUMNS.slice(1, 6),
-          { header: 'path', cell: (f) => f.path.join('→') },
+          // The entities that led to the fact, by name (ids mean nothing to a reader).
+          { header: 'path', cell: (f) => f.path.map((id) => mem.getEntity({ id })?.displayName ?? `#${id}`).join(' → ') },
         ]),
       );
     }
@@ -242,31 +257,38 @@ const recall: Command = {
 const ingest: Command = {
   name: 'ingest',
   summary: 'add a transcript\'s turns to a memory file (created if absent)',
-  usage: 'palimpsest ingest FILE TRANSCRIPT.jsonl [--source S] [model flags] [--json]',
+  usage: 'palimpsest ingest FILE TRANSCRIPT [--record-as-said] [--conversation ID] [--source S] [model flags] [--json]',
   details: [
-    'Each transcript line is a JSON object {"speaker": "...", "text": "...", "at": "<ISO time>"} (speaker optional;',
-    '"id" optional, default turn-<n>). Every turn becomes an episode plus the facts the extractor finds (the',
-    'built-in rules unless --extract-url is given). FILE is rewritten atomically, as a snapshot when it ends in',
-    '.plmp, else as an operation log; a refused turn or a failed model call leaves FILE as it was.',
+    'TRANSCRIPT is JSONL (or a JSON array) of turns {"speaker": "...", "text": "...", "at": "<ISO time>"} (speaker',
+    'and "id" optional, default turn-<n>), {"sessions": [...]}, or a LoCoMo or LongMemEval file as published',
+    '(JSON or JSONL; --conversation picks one sample_id / question_id when it holds several). Turns go in time',
+    'order; every turn becomes an episode plus the facts the extractor finds (the built-in rules unless',
+    '--extract-url is given), valid from when it was said.',
+    '--record-as-said records each turn at the time it was said, as a memory listening live would have (reads',
+    'at an earlier --known-at then see it); without it the memory learns everything now. Record time only moves',
+    'forward, so a backfill must come after what FILE already holds.',
+    'FILE is rewritten atomically, as a snapshot when it ends in .plmp, else as an operation log; a refused turn',
+    'or a failed model call leaves FILE as it was.',
     '',
     ...MODEL_HELP,
   ],
-  options: { source: str, json, ...MODEL_OPTIONS },
+  options: { source: str, json, 'record-as-said': { type: 'boolean' }, conversation: str, ...MODEL_OPTIONS },
   positionals: 2,
   async run(ctx) {
     const [path, transcriptPath] = ctx.positionals as [string, string];
-    const models = await modelsFromFlags(ctx.values);
-    const transcript = await readTranscript(transcriptPath);
+    const flags = await models(ctx);
+    const conversation = option(ctx, 'conversation');
+    const transcript = await readTranscriptFile(transcriptPath, conversation === undefined ? {} : { conversation });
     const existing = await fileExists(path);
-    const opened = existing ? await load(ctx, path, models.embedder) : undefined;
-    const mem = opened?.mem ?? new MemoryGraph(models.embedder === undefined ? {} : { embedder: models.embedder });
+    const opened = existing ? await load(ctx, path, flags.embedder) : undefined;
+    const mem = opened?.mem ?? new MemoryGraph(flags.embedder === undefined ? {} : { embedder: flags.embedder });
     const source = option(ctx, 'source');
-    const turns = turnIds(mem, transcript);
+    const { turns } = transcriptTurns(withTurnIds(mem, transcript), { recordAsSaid: ctx.values['record-as-said'] === true });
     const bar = new Progress({ label: 'ingest', total: turns.length, unit: 'turns', delayMs: 1000, stream: ctx.io.stderr });
     let summary;
     try {
       summary = await ingestTurns(mem, turns, {
-        ...(models.extractor === undefined ? {} : { extractor: models.extractor }),
+        ...(flags.extractor === undefined ? {} : { extractor: flags.extractor }),
         ...(source === undefined ? {} : { source }),
         onProgress: (p) => bar.update(p.written + p.skipped),
       });
@@ -286,24 +308,49 @@ const ingest: Command = {
       facts: added,
       episodes: mem.size.episodes,
       operations: mem.size.operations,
-      models: describeModels(models),
+      models: describeModels(flags),
     };
     if (ctx.values.json) return printJson(ctx, result);
     ctx.io.out(`${existing ? 'updated' : 'created'} ${path}: ${turns.length} turns, ${added} facts added or reinforced; now ${result.episodes} episodes, ${result.operations} operations, ${bytes} bytes`);
   },
 };
 
-/** Transcript lines as turns: a line without an id gets the next free turn-<n>. */
-function turnIds(mem: MemoryGraph, transcript: Awaited<ReturnType<typeof readTranscript>>): IngestTurn[] {
-  const taken = new Set(transcript.flatMap((t) => (t.id === undefined ? [] : [t.id])));
+/** Plain turns without an id get the next free turn-<n>; sessions keep core's "<session>:<n>" ids. */
+function withTurnIds(mem: MemoryGraph, transcript: Transcript): Transcript {
+  if (!Array.isArray(transcript)) return transcript;
+  const plain = transcript as readonly TranscriptTurn[];
+  const taken = new Set(plain.flatMap((t) => (t.id === undefined ? [] : [t.id])));
   let n = mem.size.episodes;
-  return transcript.map((t) => {
+  return plain.map((t) => {
     let id = t.id;
     while (id === undefined || (t.id === undefined && (taken.has(id) || mem.getEpisode(id) !== undefined))) id = `turn-${++n}`;
     taken.add(id);
-    return { id, text: t.text, at: t.at, ...(t.speaker === undefined ? {} : { speaker: t.speaker }) };
+    return { ...t, id };
   });
 }
+
+const repair: Command = {
+  name: 'repair',
+  summary: 'cut a damaged operation log back to its last whole record',
+  usage: 'palimpsest repair LOG [--json]',
+  details: [
+    'A log whose end was cut off by a crash, or whose tail is damaged, is truncated to the last record that verifies,',
+    'so appending can resume; every operation before it is kept. A whole log is left as it is. Stop any writer of',
+    'the log (palimpsest-mcp) first. Prints what was cut.',
+  ],
+  options: { json },
+  positionals: 1,
+  async run(ctx) {
+    const path = ctx.positionals[0]!;
+    if (!(await fileExists(path))) await readLog(path); // persist names the missing file (NotFoundError)
+    const failure = await repairLog(path);
+    const { ops } = await readLog(path);
+    const cut = failure === undefined ? undefined : { line: failure.line, offset: failure.offset };
+    const result = { file: path, repaired: cut !== undefined, operations: ops.length, ...(cut === undefined ? {} : { cut }) };
+    if (ctx.values.json) return printJson(ctx, result);
+    ctx.io.out(cut === undefined ? `${path}: whole, ${ops.length} operations; nothing to repair` : `${path}: cut from line ${cut.line} (byte ${cut.offset}); ${ops.length} operations kept`);
+  },
+};
 
 const convert: Command = {
   name: 'convert',
@@ -315,7 +362,7 @@ const convert: Command = {
   async run(ctx) {
     const [input, output] = ctx.positionals as [string, string];
     const to = option(ctx, 'to');
-    if (to !== undefined && to !== 'snapshot' && to !== 'log') throw new InvalidArgumentError(`palimpsest convert: --to must be snapshot or log, got "${to}"`);
+    if (to !== undefined && to !== 'snapshot' && to !== 'log') throw new UsageError(`--to must be snapshot or log, got "${to}"`);
     const kind = to ?? kindForPath(output);
     const { mem, kind: from, bytes: inBytes } = await load(ctx, input);
     const bytes = await saveMemory(output, mem, kind);
@@ -325,4 +372,4 @@ const convert: Command = {
   },
 };
 
-export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert];
+export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert, repair];

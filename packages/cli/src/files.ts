@@ -1,16 +1,18 @@
 /**
- * A memory file for the command line: a snapshot (`.plmp`) or an operation log (any other name, e.g.
- * `.jsonl`; in any of persist's log formats). Reading
- * detects the kind by content (a snapshot starts with its magic bytes; anything else is read as a log);
- * writing picks it by the file name: `.plmp` is a snapshot, any other name an operation log.
+ * A memory for the command line: a snapshot (`.plmp`), an operation log (any other name, e.g. `.jsonl`; in
+ * any of persist's log formats), a memory folder as palimpsest-mcp keeps it, or a log tail inside such a
+ * folder. Reading detects the kind by content (a snapshot starts with its magic bytes; anything else is read
+ * as a log); writing picks it by the file name: `.plmp` is a snapshot, any other name an operation log.
  */
 import { open, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { Embedder } from '@palimpsest/core';
 import { SNAPSHOT_MAGIC } from '@palimpsest/persist';
 import { loadSnapshot, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
+import { readMemoryFolder, tailOf } from './folder.js';
 
-export type FileKind = 'snapshot' | 'log';
+export type FileKind = 'snapshot' | 'log' | 'folder';
 
 export interface OpenedMemory {
   mem: MemoryGraph;
@@ -58,11 +60,47 @@ export async function openMemory(path: string, embedder?: Embedder): Promise<Ope
     // Let persist name the error (NotFoundError) as it does for every missing file.
     await (kindForPath(path) === 'snapshot' ? loadSnapshot(path) : readLog(path));
   }
-  const { size } = await stat(path);
-  if (await startsWithMagic(path)) return { mem: await loadSnapshot(path, withEmbedder), kind: 'snapshot', bytes: size };
-  const { ops, torn, format } = await readLog(path);
+  const info = await stat(path);
+  if (info.isDirectory()) return fromFolder(path, embedder);
+  if (await startsWithMagic(path)) return { mem: await loadSnapshot(path, withEmbedder), kind: 'snapshot', bytes: info.size };
+  let read;
+  try {
+    read = await readLog(path);
+  } catch (e) {
+    throw (await transcriptRefusal(path)) ?? e;
+  }
+  const { ops, torn, format } = read;
   if (ops.length === 0) throw new InvalidArgumentError(`palimpsest: ${path} is empty: neither a snapshot nor an operation log`);
-  return { mem: MemoryGraph.replay(ops, withEmbedder), kind: 'log', bytes: size, logFormat: format, ...(torn ? { tornLine: torn.line } : {}) };
+  if ((ops[0] as { type?: string }).type !== 'init') {
+    // A tail: the operations after a snapshot. Read with that snapshot, as the folder it sits in.
+    const tail = await tailOf(path);
+    if (tail === undefined) {
+      const transcript = await transcriptRefusal(path);
+      if (transcript !== undefined) throw transcript;
+      throw new InvalidArgumentError(`palimpsest: ${path} is a log tail (it does not start with the memory's 'init' operation) and no snapshot-<n>.plmp is beside it; open the memory folder that holds both`);
+    }
+    return fromFolder(tail.dir, embedder, tail.generation);
+  }
+  return { mem: MemoryGraph.replay(ops, withEmbedder), kind: 'log', bytes: info.size, logFormat: format, ...(torn ? { tornLine: torn.line } : {}) };
+}
+
+async function fromFolder(dir: string, embedder: Embedder | undefined, upTo?: number): Promise<OpenedMemory> {
+  const r = await readMemoryFolder(dir, embedder, upTo);
+  let bytes = 0;
+  for (const name of [...(r.snapshot >= 0 ? [`snapshot-${r.snapshot}.plmp`] : []), ...r.logs.map((g) => `log-${g}.jsonl`)]) bytes += (await stat(join(dir, name))).size;
+  const torn = r.torn.at(-1);
+  return { mem: r.mem, kind: 'folder', bytes, ...(torn === undefined ? {} : { tornLine: torn.line }) };
+}
+
+/** A transcript given where a memory is expected: the error that says so and points to `ingest`. */
+async function transcriptRefusal(path: string): Promise<InvalidArgumentError | undefined> {
+  const fh = await open(path, 'r');
+  const buf = Buffer.alloc(4096);
+  const { bytesRead } = await fh.read(buf, 0, buf.length, 0).finally(() => fh.close());
+  const head = buf.subarray(0, bytesRead).toString('utf8').trimStart();
+  const looksLikeTurns = /^[[{]/.test(head) && /"(text|content|conversation|haystack_sessions|sessions)"\s*:/.test(head) && !/"type"\s*:\s*"init"/.test(head);
+  if (!looksLikeTurns) return undefined;
+  return new InvalidArgumentError(`palimpsest: ${path} is a transcript, not a memory; add it to one with \`palimpsest ingest MEMORY.plmp ${path}\``);
 }
 
 /**
@@ -71,6 +109,9 @@ export async function openMemory(path: string, embedder?: Embedder): Promise<Ope
  * stays text (2), as an appender would continue it.
  */
 export async function saveMemory(path: string, mem: MemoryGraph, kind: FileKind = kindForPath(path), logFormat?: 1 | 2 | 3): Promise<number> {
+  if (kind === 'folder') {
+    throw new InvalidArgumentError(`palimpsest: ${path} is a memory folder; the command line writes files only (a running palimpsest-mcp owns the folder): write to a .plmp or log file instead`);
+  }
   if (kind === 'snapshot') return saveSnapshot(path, mem);
   await writeLog(path, mem.log(), logFormat === undefined ? {} : { format: logFormat === 3 ? 3 : 2 });
   return (await stat(path)).size;

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { PalimpsestError } from '@palimpsest/core';
-import { COMMANDS } from './commands.js';
+import { COMMANDS, UsageError } from './commands.js';
 import type { Command, Io } from './commands.js';
 
 export const VERSION = '0.1.0';
@@ -14,7 +14,8 @@ function overview(): string {
   return [
     'Usage: palimpsest <command> FILE … [--json]',
     '',
-    'Looks into a palimpsest memory file: a snapshot (.plmp) or an operation log (.jsonl).',
+    'Looks into a palimpsest memory: a snapshot (.plmp), an operation log (.jsonl), or a memory folder as',
+    'palimpsest-mcp keeps it (or a log tail inside one). Exit codes: 0 done, 1 the command failed, 2 wrong usage.',
     '',
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
@@ -26,8 +27,6 @@ function overview(): string {
 function commandHelp(c: Command): string {
   return [`Usage: ${c.usage}`, '', `${c.summary[0]!.toUpperCase()}${c.summary.slice(1)}.`, ...c.details].join('\n');
 }
-
-class UsageError extends Error {}
 
 function parse(c: Command, args: string[]): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
   let parsed;
@@ -73,8 +72,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.err(`palimpsest ${name}: ${e.message}\nUsage: ${command.usage}`);
       return 2;
     }
-    if (e instanceof PalimpsestError) io.err(`palimpsest: ${e.name}: ${e.message}`);
-    else io.err(`palimpsest: ${e instanceof Error ? e.message : String(e)}`);
+    // Messages that already start with "palimpsest…" are not prefixed again.
+    const message = e instanceof Error ? e.message.replace(/^palimpsest: /, '') : String(e);
+    if (e instanceof PalimpsestError) io.err(`palimpsest: ${e.name}: ${message}`);
+    else io.err(`palimpsest: ${message}`);
     return 1;
   }
 }

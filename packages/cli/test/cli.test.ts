@@ -164,12 +164,12 @@ describe('palimpsest ingest', () => {
     const before = await readFile(snap);
     const r = await run('ingest', snap, bad);
     expect(r.code).toBe(1);
-    expect(r.err).toBe(`palimpsest: InvalidArgumentError: palimpsest ingest: ${bad} line 2: "at" must be an ISO-8601 time or milliseconds`);
+    expect(r.err).toBe(`palimpsest: InvalidArgumentError: ingest: ${bad} line 2: "at" must be an ISO-8601 time or milliseconds`);
     expect(await readFile(snap)).toEqual(before);
     await writeFile(bad, '{"text":"fine","at":"not a date"}\n');
     const r2 = await run('ingest', snap, bad);
     expect(r2.code).toBe(1);
-    expect(r2.err).toMatch(/^palimpsest: InvalidArgumentError: ingest: turns\[0\]: at/);
+    expect(r2.err).toMatch(/^palimpsest: InvalidArgumentError: transcriptTurns: turns\[0\]: at/);
     expect(await readFile(snap)).toEqual(before);
   });
 });
@@ -187,8 +187,17 @@ describe('palimpsest errors and help', () => {
     const corrupt = await run('stats', junk);
     expect(corrupt.code).toBe(1);
     expect(corrupt.err).toMatch(/^palimpsest: CorruptLogError: readLog: .*line 1 is damaged/);
-    expect((await run('history', snap)).err).toBe('palimpsest: InvalidArgumentError: palimpsest history: --subject S is required');
-    expect((await run('changes', snap, '--since', '2020-01-01', '--axis', 'sideways')).code).toBe(1);
+  });
+
+  it('refuses a missing or malformed option as wrong usage (exit code 2), saying so once', async () => {
+    const noSubject = await run('history', snap);
+    expect(noSubject.code).toBe(2);
+    expect(noSubject.err).toBe('palimpsest history: --subject S is required\nUsage: palimpsest history FILE --subject S [--predicate P] [--limit N] [--json]');
+    expect((await run('changes', snap, '--since', '2020-01-01', '--axis', 'sideways')).code).toBe(2);
+    const limit = await run('facts', snap, '--limit', 'abc');
+    expect(limit.code).toBe(2);
+    expect(limit.err.split('\n')[0]).toBe('palimpsest facts: --limit must be a whole number ≥ 1, got "abc"');
+    expect(limit.err.match(/palimpsest/g)).toHaveLength(2); // the message and the usage line, nothing doubled
   });
 
   it('refuses a wrong command line with exit code 2', async () => {

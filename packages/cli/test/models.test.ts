@@ -125,8 +125,9 @@ describe('model flags', () => {
     await expect(modelsFromFlags({ 'extract-model': 'c' }, {})).rejects.toThrow(/^palimpsest: --extract-url is required/);
     await expect(modelsFromFlags({ 'embed-url': 'http://x/v1', 'embed-model': 'm', 'embed-dimensions': 'eight' }, {})).rejects.toThrow(/--embed-dimensions must be a whole number/);
     const r = await run('recall', join(dir, 'none.jsonl'), 'q', '--embedder', 'bert');
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^palimpsest: InvalidArgumentError: palimpsest: --embedder must be hash, use-lite or openai, got "bert"/);
+    // A malformed model flag is wrong usage: exit code 2, the message once, then the usage line.
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^palimpsest recall: --embedder must be hash, use-lite or openai, got "bert"\nUsage: palimpsest recall /);
   });
 
   it('--embedder use-lite gives the offline model (loaded lazily: nothing is embedded here)', async () => {

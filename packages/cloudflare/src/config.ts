@@ -12,6 +12,8 @@ export interface Env {
   SNAPSHOT_EVERY_BYTES?: string;
   /** Refuse writes once the memory's stored size (snapshot + operations since) would pass this. */
   MAX_MEMORY_BYTES?: string;
+  /** Origins (comma-separated) whose browser pages may call the Worker (CORS); unset: none. */
+  CORS_ORIGINS?: string;
   /** Refuse request bodies larger than this. */
   MAX_REQUEST_BYTES?: string;
   /** How many snapshots to keep per memory in R2 (the newest first; at least 1). */

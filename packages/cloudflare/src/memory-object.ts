@@ -10,7 +10,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
-import { MEMORY_TOOLS, registerTools, runTool } from '@palimpsest/mcp/tools';
+import { MEMORY_TOOLS, SERVER_INSTRUCTIONS, registerTools, runTool } from '@palimpsest/mcp/tools';
 import type { ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { checkMemoryId, readLimits } from './config.js';
@@ -146,10 +146,13 @@ export class MemoryObject extends DurableObject<Env> {
     return {
       defaultMemory: memoryId,
       shelf: {
-        get: async (id, call) => {
+        get: async (id, call, options) => {
           if (id !== memoryId) throw new InvalidArgumentError(`${call}: this endpoint serves memory "${memoryId}" only; use /memories/${id}/ for "${id}"`);
+          // A read of a memory nothing was ever written to is refused, as on disk (nothing is stored by it).
+          if (options?.create === false && this.store.memoryId() === undefined) throw new NotFoundError(`${call}: no memory "${memoryId}" yet; nothing was written to it`);
           return memory(call);
         },
+        list: async () => (this.store.memoryId() === undefined ? [] : [memoryId]),
       },
     };
   }
@@ -205,7 +208,7 @@ export class MemoryObject extends DurableObject<Env> {
       return json(405, body, { allow: 'POST' });
     }
     const text = await readBody(request, this.limits.maxRequestBytes, 'mcp');
-    const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} } });
+    const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
     registerTools(server, this.toolContext(memoryId, byteLength(text)));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

@@ -6,6 +6,7 @@ import { checkMemoryId, readLimits } from './config.js';
 import type { Env } from './config.js';
 import { JSON_ROUTES, ROUTE, errorResponse, json, memoryIdOf } from './http.js';
 import { NotFoundError } from '@palimpsest/core';
+import { corsHeaders, corsOrigins, withHeaders } from './cors.js';
 
 export { MemoryObject } from './memory-object.js';
 export type { Env } from './config.js';
@@ -31,6 +32,13 @@ export async function routeToMemory(request: Request, env: Env): Promise<Respons
   }
 }
 
+/** Every request, with CORS for the origins in CORS_ORIGINS only (a preflight from another origin gets no CORS headers). */
+export async function handle(request: Request, env: Env): Promise<Response> {
+  const cors = corsHeaders(request, corsOrigins(env.CORS_ORIGINS));
+  if (request.method === 'OPTIONS') return new Response(null, { status: cors === undefined ? 403 : 204, headers: cors ?? {} });
+  return withHeaders(await routeToMemory(request, env), cors);
+}
+
 export default {
-  fetch: (request, env) => routeToMemory(request, env),
+  fetch: (request, env) => handle(request, env),
 } satisfies ExportedHandler<Env>;

@@ -97,7 +97,7 @@ describe('the Worker in workerd', () => {
     const cases: Array<[string, unknown, number, string, RegExp]> = [
       ['/memories/alice/assert', { subject: 'Alice', predicate: 'likes' }, 400, 'InvalidArgumentError', /^assert_fact: give an object/],
       ['/memories/alice/assert', { subject: 'Alice', predicate: 'likes', object: 'x', validFrom: '2024-01-01', validTo: '2020-01-01' }, 400, 'InvalidArgumentError', /^MemoryGraph\.assert: /],
-      ['/memories/alice/facts', { subject: 'Alice', colour: 'red' }, 400, 'InvalidArgumentError', /^facts: arguments: Unrecognized key/],
+      ['/memories/alice/facts', { subject: 'Alice', colour: 'red' }, 400, 'InvalidArgumentError', /^facts: unknown argument "colour"; the arguments are subject, /],
       ['/memories/alice/recall', { question: '' }, 400, 'InvalidArgumentError', /^recall: question: /],
       ['/memories/alice/forget', {}, 404, 'NotFoundError', /^forget: no such route/],
       ['/memories/-x/facts', {}, 400, 'InvalidArgumentError', /^facts: memory "-x" must be/],
@@ -146,13 +146,24 @@ describe('the Worker in workerd', () => {
     const client = new Client({ name: 'palimpsest-test', version: '0.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${local.url}/memories/erin/mcp`)));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['assert_fact', 'changes', 'facts', 'history', 'recall', 'remember', 'retract_fact']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'assert_fact', 'changes', 'define_predicate', 'facts', 'get_episodes', 'history', 'list_memories', 'merge_entities',
+      'recall', 'remember', 'remember_many', 'retract_fact', 'search_entities',
+    ]);
+    expect(client.getInstructions()).toMatch(/remember/);
+    // Reads of a memory nothing was written to create nothing: the list stays empty.
+    expect(((await client.callTool({ name: 'list_memories', arguments: {} })) as any).structuredContent.memories).toEqual([]);
+    // A misspelt argument is a tool error naming it, not a read at another time.
+    const misspelt = (await client.callTool({ name: 'facts', arguments: { subject: 'Erin', valid_at: '2020-01-01' } })) as any;
+    expect(misspelt.isError).toBe(true);
+    expect(misspelt.content[0].text).toMatch(/facts: unknown argument "valid_at"/);
     const added = (await client.callTool({ name: 'assert_fact', arguments: { subject: 'Erin', predicate: 'works_at', object: 'Globex' } })) as any;
     expect(added.isError).toBeFalsy();
     expect(added.structuredContent.status).toBe('added');
     const bad = (await client.callTool({ name: 'retract_fact', arguments: { subject: 'Erin', predicate: 'works_at', validFrom: 'soon' } })) as any;
     expect(bad.isError).toBe(true);
     expect(bad.content[0].text).toMatch(/^InvalidArgumentError: /);
+    expect(((await client.callTool({ name: 'list_memories', arguments: {} })) as any).structuredContent.memories).toEqual(['erin']);
     await client.close();
     const viaJson = await ok(local.url, '/memories/erin/facts', {});
     expect(viaJson.facts.map((f: any) => [f.subject, f.predicate, f.object])).toEqual([['Erin', 'works_at', 'Globex']]);
@@ -225,8 +236,11 @@ describe('persisted storage and R2', () => {
       expect(newest).toBe(`memories/hal/snapshot-${String(mem.size.operations).padStart(12, '0')}.plmp`);
       const cut = { validAt: '2025-01-01', knownAt: '2030-01-01' };
       const inWorker = await ok(local.url, '/memories/hal/facts', { ...cut, limit: 10000 });
-      expect(mem.facts(cut).map(factJson)).toEqual(inWorker.facts);
-      expect(mem.history({ subject: 'Hal' }).map(factJson)).toEqual((await ok(local.url, '/memories/hal/history', { subject: 'Hal', limit: 10000 })).facts);
+      // The Worker answers compactly (short times, rounded numbers): compare what each fact says.
+      const said = (f: any) => [f.id, f.subject, f.predicate, f.object, ...['validFrom', 'validTo', 'recordedAt', 'invalidAt'].map((k) => (f[k] == null ? null : Date.parse(f[k]))), Math.round(f.confidence * 1000)];
+      expect(mem.facts(cut).map(factJson).map(said)).toEqual(inWorker.facts.map(said));
+      const history = (await ok(local.url, '/memories/hal/history', { subject: 'Hal', limit: 10000 })).facts;
+      expect(mem.history({ subject: 'Hal' }).map(factJson).map(said)).toEqual(history.map(said));
     } finally {
       await local.mf.dispose();
     }

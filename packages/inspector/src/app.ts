@@ -112,11 +112,38 @@ export class App {
     counts.innerHTML = `<b>${facts}</b> facts · <b>${entities}</b> entities${literals ? ` · ${literals} value${literals === 1 ? '' : 's'}` : ''}
       <span class="hint">valid at ${showMinute(this.cut.validAt)}, known at ${showMinute(this.cut.knownAt)} (UTC, end of minute)</span>`;
     this.entityPanel.follow(this.cut);
+    this.recallPanel?.cutMoved(this.cut);
+    this.explainEmpty(facts);
     this.scheduleUrl();
     const timing: RenderTiming = { graphMs: t1 - t0, totalMs: performance.now() - t0, frameMs: NaN };
     this.timings.push(timing);
     requestAnimationFrame(() => setTimeout(() => (timing.frameMs = performance.now() - t0), 0));
     return timing;
+  }
+
+  /** An empty cut says why it is empty, instead of a blank canvas. */
+  private explainEmpty(facts: number): void {
+    const note = $('#empty-cut');
+    if (facts > 0) {
+      note.hidden = true;
+      return;
+    }
+    const first = this.firstRecorded;
+    const { validAt, knownAt } = this.cut;
+    note.textContent =
+      !Number.isFinite(first)
+        ? 'This memory holds no facts.'
+        : knownAt < first
+          ? `Nothing known yet: known at ${showMinute(knownAt)} UTC is before the memory's first fact, recorded ${showMinute(first)} UTC. Move "Known at" right.`
+          : `No fact was true at ${showMinute(validAt)} UTC as the memory knew it at ${showMinute(knownAt)} UTC. Move "Valid at", or "Known at" later.`;
+    note.hidden = false;
+  }
+
+  /** When the memory recorded its first fact version (Infinity: none). */
+  private get firstRecorded(): number {
+    let first = Infinity;
+    for (const f of this.model.versions) if (f.recordedAt < first) first = f.recordedAt;
+    return first;
   }
 
   openEntity(id: number): void {

@@ -4,7 +4,10 @@
  * for an exact minute. A value outside the slider's span (e.g. "now", long after the last event) is kept
  * as it is and shown; the thumb then rests at that end.
  */
-import { endOfMinute, inputMinute, minuteOf, parseMinute, showMinute, snap } from './cut.js';
+import { endOfMinute, minuteOf, parseMinute, showMinute, snap } from './cut.js';
+
+/** A whole minute as the field takes it: "2023-05-08 13:56" (or with a T). */
+const FULL_MINUTE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}$/;
 
 export interface ClockOptions {
   /** Used in element ids: `${name}-slider`, `${name}-input`, … */
@@ -43,18 +46,23 @@ export class Clock {
       <svg class="marks" id="${options.name}-marks" preserveAspectRatio="none" viewBox="0 0 1000 10" aria-hidden="true"></svg>
       <div class="clock-row">
         <button type="button" id="${options.name}-prev" title="previous mark">◀</button>
-        <input type="datetime-local" id="${options.name}-input" step="60" aria-label="${options.title} (UTC)">
+        <input type="text" id="${options.name}-input" class="minute" inputmode="numeric" spellcheck="false" placeholder="YYYY-MM-DD HH:MM" pattern="\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}" aria-label="${options.title} (UTC, 24-hour)"><span class="utc">UTC</span>
         <button type="button" id="${options.name}-next" title="next mark">▶</button>
       </div>`;
     this.slider = root.querySelector<HTMLInputElement>('input[type=range]')!;
-    this.field = root.querySelector<HTMLInputElement>('input[type=datetime-local]')!;
+    // A text field, not datetime-local: that one shows the browser's local format (12-hour in many
+    // locales) beside times that are UTC. This one shows and reads "YYYY-MM-DD HH:MM", UTC, 24-hour.
+    this.field = root.querySelector<HTMLInputElement>('input.minute')!;
     this.shown = root.querySelector<HTMLElement>('output')!;
     this.drawMarks(root.querySelector<SVGSVGElement>('svg.marks')!);
     this.slider.addEventListener('input', () => this.pick(endOfMinute(Number(this.slider.value))));
-    this.field.addEventListener('change', () => {
-      const ms = parseMinute(this.field.value);
+    const typed = (): void => {
+      if (!FULL_MINUTE.test(this.field.value.trim())) return; // still typing
+      const ms = parseMinute(this.field.value.trim().replace(' ', 'T'));
       if (Number.isFinite(ms)) this.pick(ms);
-    });
+    };
+    this.field.addEventListener('input', typed);
+    this.field.addEventListener('change', typed);
     root.querySelector('button[title="previous mark"]')!.addEventListener('click', () => this.step(-1));
     root.querySelector('button[title="next mark"]')!.addEventListener('click', () => this.step(1));
   }
@@ -68,7 +76,7 @@ export class Clock {
     this.current = snap(ms);
     const minute = Math.min(this.hi, Math.max(this.lo, minuteOf(this.current)));
     this.slider.value = String(minute);
-    this.field.value = inputMinute(this.current);
+    if (document.activeElement !== this.field) this.field.value = showMinute(this.current);
     const marksBefore = upperBound(this.marks, this.current);
     this.shown.textContent = `${showMinute(this.current)} UTC · ${marksBefore}/${this.marks.length} marks`;
   }

@@ -86,8 +86,11 @@ export class GraphView {
     this.sigma = new Sigma(this.graph, container, {
       renderEdgeLabels: false,
       defaultEdgeType: 'arrow',
-      labelRenderedSizeThreshold: 5,
-      labelDensity: 0.25,
+      // Every node may carry its label at any zoom; the label grid (one cell per 90 px, a few labels per
+      // cell, the biggest nodes first) keeps them from overlapping.
+      labelRenderedSizeThreshold: 0,
+      labelDensity: 1.2,
+      labelGridCellSize: 90,
       edgeLabelSize: 10,
       edgeLabelColor: { color: '#6b675e' },
       zIndex: true,

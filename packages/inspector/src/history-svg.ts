@@ -133,16 +133,30 @@ function drawFrame(out: string[], box: Box, vx: Axis, ry: Axis, pinned: { earlie
   out.push(`<text transform="translate(12,${(top + bottom) / 2}) rotate(-90)" text-anchor="middle" font-size="11">record time → (when believed)</text>`);
 }
 
+/** At most this many values are named on the diagram (one 11 px lane each, up from a rectangle's bottom edge). */
+const LABEL_LANES = 12;
+
 /** One rectangle per version (closed: hatched; open: open-topped), then the supersession arrows. */
 function drawVersions(out: string[], versions: readonly Fact[], vx: Axis, ry: Axis, colors: Map<string, string>): void {
   const centre = new Map<number, { x: number; top: number; bottom: number }>();
+  // One lane per value (predicate + object): its rectangles are inset by the lane and its name is written
+  // at the lane's own height above the bottom edge, so versions of Boston, Denver and Austin recorded at the
+  // same time stay apart and named instead of stacking into identical rectangles.
+  const laneKey = (f: Fact): string => `${f.predicate}\u0000${objectText(f)}`;
+  const lanes = new Map<string, number>();
+  for (const f of [...versions].sort((a, b) => a.validFrom - b.validFrom || a.id - b.id)) if (!lanes.has(laneKey(f))) lanes.set(laneKey(f), lanes.size);
+  const names: string[] = [];
   // Larger rectangles first, so a version nested inside another stays on top and can be hovered.
   const area = (f: Fact): number => (Math.min(f.validTo, vx.hi * 2) - f.validFrom) * (Math.min(f.invalidAt, ry.hi * 2) - f.recordedAt);
   for (const f of [...versions].sort((a, b) => area(b) - area(a) || a.id - b.id)) {
-    const x0 = at(vx, f.validFrom);
-    const x1 = Math.max(at(vx, f.validTo), x0 + 2);
-    const y0 = at(ry, f.recordedAt); // bottom edge
-    const y1 = Math.min(at(ry, f.invalidAt), y0 - 2); // top edge
+    const lane = lanes.get(laneKey(f))!;
+    const inset = Math.min(lane, 6) * 1.5;
+    const x0 = at(vx, f.validFrom) + inset;
+    const x1 = Math.max(at(vx, f.validTo) - inset, x0 + 2);
+    const y0 = at(ry, f.recordedAt) - inset; // bottom edge
+    const y1 = Math.min(at(ry, f.invalidAt) + inset, y0 - 2); // top edge
+    // The value's name in its lane: one line of 11 px per lane up from the bottom edge, clipped to the box.
+    names.push(`<text class="object-label" data-version="${f.id}" x="${x0 + 3}" y="${y0 - 3 - lane * 11}" fill="#222" pointer-events="none">${escapeXml(objectText(f))}</text>`);
     const c = colors.get(f.predicate)!;
     centre.set(f.id, { x: (x0 + x1) / 2, top: y1, bottom: y0 });
     const data = `data-version="${f.id}" data-valid-from="${f.validFrom}" data-valid-to="${f.validTo}" data-recorded-at="${f.recordedAt}" data-invalid-at="${f.invalidAt}"`;
@@ -157,6 +171,9 @@ function drawVersions(out: string[], versions: readonly Fact[], vx: Axis, ry: Ax
         `<path d="M${x0} ${y1}V${y0}H${x1}V${y1}" fill="none" stroke="${c}" stroke-width="1.4"/><title>${label}</title></g>`);
     }
   }
+  // Names only while they fit in their lanes; past that (an entity with dozens of values) hover names them,
+  // and picking one predicate brings them back.
+  if (lanes.size <= LABEL_LANES) out.push(...dedupeLabels(names));
   for (const f of versions) {
     const from = centre.get(f.id);
     for (const next of f.supersededBy ?? []) {
@@ -188,4 +205,15 @@ export function moveCrosshair(svg: SVGSVGElement, cut: Cut): void {
   k?.setAttribute('y2', cy);
   dot?.setAttribute('cx', cx);
   dot?.setAttribute('cy', cy);
+}
+
+/** A value's name written once per spot: versions of one value recorded together share their label. */
+function dedupeLabels(labels: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return labels.filter((l) => {
+    const spot = l.replace(/ data-version="\d+"/, '');
+    if (seen.has(spot)) return false;
+    seen.add(spot);
+    return true;
+  });
 }

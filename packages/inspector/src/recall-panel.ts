@@ -14,6 +14,7 @@ const FACT = '#e67e22';
 
 export class RecallPanel {
   last: RecallResult | null = null;
+  private lastCut: Cut | null = null;
 
   constructor(
     private readonly model: Inspected,
@@ -38,11 +39,21 @@ export class RecallPanel {
       e.preventDefault();
       this.run();
     });
-    root.querySelector('#recall-clear')!.addEventListener('click', () => {
-      this.last = null;
-      for (const id of ['recall-facts', 'recall-episodes', 'recall-text', 'recall-status']) root.querySelector(`#${id}`)!.replaceChildren();
-      onHighlight(null);
-    });
+    root.querySelector('#recall-clear')!.addEventListener('click', () => this.clear());
+  }
+
+  /** Forgets the last recall: its lists, and its lit paths on the graph. */
+  clear(): void {
+    this.last = null;
+    this.lastCut = null;
+    for (const id of ['recall-facts', 'recall-episodes', 'recall-text', 'recall-status']) this.root.querySelector(`#${id}`)!.replaceChildren();
+    delete this.root.querySelector<HTMLElement>('#recall-status')!.dataset.facts;
+    this.onHighlight(null);
+  }
+
+  /** A recall answers for the cut it ran at: when the cut moves, its lists and lit paths would be stale. */
+  cutMoved(cut: Cut): void {
+    if (this.lastCut !== null && (cut.validAt !== this.lastCut.validAt || cut.knownAt !== this.lastCut.knownAt)) this.clear();
   }
 
   run(): RecallResult | null {
@@ -69,6 +80,7 @@ export class RecallPanel {
     status.textContent = `valid ${showMinute(cut.validAt)}, known ${showMinute(cut.knownAt)}: ${r.facts.length} facts, ${r.episodes.length} episodes, ${r.tokens} tokens (${ms.toFixed(1)} ms)`;
     status.dataset.facts = String(r.facts.length);
     this.last = r;
+    this.lastCut = { ...cut };
     const name = (id: number): string => this.model.entities[id]?.displayName ?? `#${id}`;
     this.root.querySelector('#recall-facts')!.innerHTML = r.facts
       .map(

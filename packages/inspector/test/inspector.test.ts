@@ -102,7 +102,30 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     expect(s.knownAt % MINUTE).toBe(MINUTE - 1); // end of a minute
     expect(s.facts).toBeGreaterThan(20); // not a trivial memory (rule-extractor@2 writes typed facts, no co-occurrence pairs)
     expect({ facts: s.facts, entities: s.entities }).toEqual(expected(s));
+    // The exact-minute fields show the cut in UTC, 24-hour, as the rest of the page does (no local AM/PM).
+    const utcMinute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+    expect(await page.inputValue('#valid-input')).toBe(utcMinute(s.validAt));
+    expect(await page.inputValue('#known-input')).toBe(utcMinute(s.knownAt));
     await page.screenshot({ path: join(SHOTS, '1-overview.png') });
+  });
+
+  /** The node labels sigma drew in its last render, by label text. */
+  const drawnLabels = (): Promise<string[]> =>
+    page.evaluate(() => {
+      const g = window.inspector!.graph;
+      const shown = (g.sigma as unknown as { displayedNodeLabels: Set<string> }).displayedNodeLabels;
+      return [...shown].map((key) => String(g.graph.getNodeAttribute(key, 'label')));
+    });
+
+  it('names the entities in view at the opening zoom and zoomed out, without overlapping labels', async () => {
+    const s = await shown();
+    const atOpening = await drawnLabels();
+    // Every entity of a small cut, and plenty of a large one, carries its name at the opening view.
+    expect(atOpening.length).toBeGreaterThanOrEqual(Math.min(s.entities, 12));
+    await page.evaluate(() => window.inspector!.graph.sigma.getCamera().setState({ ratio: 3 }));
+    await expect.poll(async () => (await drawnLabels()).length).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, '1b-zoomed-out.png') });
+    await page.evaluate(() => window.inspector!.graph.sigma.getCamera().setState({ ratio: 1, x: 0.5, y: 0.5 }));
   });
 
   it('moving both sliders shows the counts facts() gives at the same cut, and the URL keeps the cut', async () => {
@@ -200,6 +223,27 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     const drawn = await page.locator('#history-diagram line.supersedes').evaluateAll((ls) => ls.map((l) => `${l.getAttribute('data-from')}->${l.getAttribute('data-to')}`));
     expect(drawn.sort()).toEqual(links.sort());
     expect(await page.locator('#history-diagram g.crosshair').count()).toBe(1);
+    // Values are named on the diagram when they fit (at most 12 lanes; see parts.test.ts): with one predicate
+    // picked, each of its values carries its name, and no two names are drawn over each other.
+    const text = (f: (typeof history)[number]) => ('name' in f.object ? f.object.name : JSON.stringify(f.object.value));
+    const values = (p: string) => new Set(history.filter((f) => f.predicate === p).map(text));
+    const few = [...new Set(history.map((f) => f.predicate))].filter((p) => values(p).size <= 12).sort((a, b) => values(b).size - values(a).size)[0]!;
+    await page.selectOption('#history-predicate', few);
+    const labels = await page.locator('#history-diagram text.object-label').evaluateAll((ts) =>
+      ts.map((t) => {
+        const b = (t as SVGTextElement).getBBox();
+        return { text: t.textContent ?? '', x: b.x, y: b.y, w: b.width, h: b.height };
+      }),
+    );
+    expect(new Set(labels.map((l) => l.text))).toEqual(values(few));
+    for (const [i, a] of labels.entries()) {
+      for (const b of labels.slice(i + 1)) {
+        const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+        expect(apart, `"${a.text}" and "${b.text}" overlap`).toBe(true);
+      }
+    }
+    await page.screenshot({ path: join(SHOTS, '3b-history-one-predicate.png') });
+    await page.selectOption('#history-predicate', '');
 
     // Hover a version: the card names it and quotes its evidence episode.
     const target = history.find((f) => f.invalidAt !== Infinity) ?? history[history.length - 1]!;
@@ -259,7 +303,26 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     });
     for (const f of facts) expect(lit).toContain(f.id);
     await page.screenshot({ path: join(SHOTS, '5-recall.png') });
-    await page.click('#recall-clear');
+
+    // Moving a clock makes that recall stale: its lists and lit paths go, rather than lighting another cut.
+    await clickSlider('known-slider', 0);
+    const before = await shown();
+    expect(before.knownAt).toBeLessThan(s.knownAt);
+    expect(await page.locator('#recall-facts li').count()).toBe(0);
+    const stillLit = await page.evaluate(() => {
+      const g = window.inspector!.graph;
+      return g.graph.filterEdges((e) => g.sigma.getEdgeDisplayData(e)?.size === 2.5).length;
+    });
+    expect(stillLit).toBe(0);
+
+    // And a cut before the first write says so, instead of a blank canvas.
+    expect(before.facts).toBe(0);
+    const note = page.locator('#empty-cut');
+    await expect.poll(() => note.isVisible()).toBe(true);
+    expect(await note.textContent()).toMatch(/^Nothing known yet: known at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC is before the memory's first fact/);
+    await page.screenshot({ path: join(SHOTS, '7-empty-cut.png') });
+    await page.click('#end');
+    await expect.poll(() => note.isVisible()).toBe(false);
   });
 
   it('measures the re-render after a slider move (reported, not asserted)', async () => {

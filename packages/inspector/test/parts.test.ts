@@ -92,4 +92,21 @@ describe('the history diagram', () => {
     // Open ends are Infinity only in the data attributes; every coordinate is finite.
     expect(svg.replace(/ data-[a-z-]+="[^"]*"/g, '')).not.toMatch(/NaN|Infinity/);
   });
+
+  it('names each value in its own lane: three moves recorded at once are three labelled rectangles, apart', () => {
+    const mem = new MemoryGraph({ now: () => day('2025-01-01') });
+    for (const [city, from] of [['Boston', '2019-01-01'], ['Denver', '2021-01-01'], ['Austin', '2023-01-01']] as const) {
+      mem.assert({ subject: 'Maya', predicate: 'lived_in', object: city, validFrom: from });
+    }
+    const history = mem.history({ subject: 'Maya' });
+    const svg = historySvg(history, { validAt: day('2024-01-01'), knownAt: day('2025-01-01') });
+    const labels = [...svg.matchAll(/<text class="object-label" data-version="(\d+)" x="([^"]+)" y="([^"]+)"[^>]*>([^<]*)</g)].map((m) => ({ text: m[4], y: Number(m[3]) }));
+    expect(labels.map((l) => l.text).sort()).toEqual(['Austin', 'Boston', 'Denver']);
+    // Same record time, so the same bottom edge: the names sit a line (11 px, font 10 px) apart.
+    const ys = labels.map((l) => l.y).sort((a, b) => a - b);
+    for (let i = 1; i < ys.length; i++) expect(ys[i]! - ys[i - 1]!).toBeGreaterThanOrEqual(11);
+    // And the rectangles differ (inset by lane) instead of being drawn identically.
+    const rects = [...svg.matchAll(/<g class="version open"[^>]*><rect x="([^"]+)" y="([^"]+)" width="([^"]+)" height="([^"]+)"/g)].map((m) => m.slice(1).join(','));
+    expect(new Set(rects).size).toBe(3);
+  });
 });

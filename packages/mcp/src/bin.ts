@@ -7,8 +7,9 @@ import { serveHttp, serveStdio, SERVER_VERSION } from './server.js';
 
 const USAGE = `Usage: palimpsest-mcp --data DIR [--memory ID] [--http PORT] [--compact-every N] [model flags]
 
-Serves a palimpsest memory to an MCP client (tools: remember, recall, facts, history, changes,
-assert_fact, retract_fact).
+Serves palimpsest memories to an MCP client (tools: remember, remember_many, recall, facts, history,
+changes, get_episodes, search_entities, list_memories, assert_fact, retract_fact, merge_entities,
+define_predicate).
 
   --data DIR          data folder; each memory is a sub-folder (a snapshot + an operation log)
   --memory ID         the memory used when a call names none (default: "default")

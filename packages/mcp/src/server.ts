@@ -9,7 +9,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Embedder, Extractor } from '@palimpsest/core';
 import { MemoryShelf } from './store.js';
-import { registerTools } from './tools.js';
+import { SERVER_INSTRUCTIONS, registerTools } from './tools.js';
 
 export const SERVER_NAME = 'palimpsest';
 export const SERVER_VERSION = '0.1.0';
@@ -27,7 +27,7 @@ export interface MemoryServerOptions {
 
 /** The tools on a fresh McpServer (one per connection; all share `shelf`). */
 export function createMcpServer(shelf: MemoryShelf, options: Pick<MemoryServerOptions, 'defaultMemory' | 'extractor' | 'embedder'> = {}): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} } });
+  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
   registerTools(server, {
     shelf,
     defaultMemory: options.defaultMemory ?? 'default',

@@ -9,9 +9,9 @@
  * opens log-<g+1> for new writes, saves snapshot-<g+1>, and only then deletes older files, so a kill at any
  * point leaves a set of files from which every acknowledged operation is restored.
  */
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
+import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
 import type { Embedder, Operation } from '@palimpsest/core';
 import { loadSnapshot, openLogAppender, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 import type { LogAppender } from '@palimpsest/persist/node';
@@ -201,18 +201,42 @@ export class MemoryShelf {
     private readonly options: MemoryFolderOptions = {},
   ) {}
 
-  /** The memory named `id` (a folder under the data folder; created on first write or read). */
-  get(id: string, call = 'memory'): Promise<MemoryFolder> {
+  /**
+   * The memory named `id` (a folder under the data folder). Created on first use, unless `create` is false
+   * (reads): then a memory with no folder is refused with NotFoundError and nothing is created.
+   */
+  async get(id: string, call = 'memory', options: { create?: boolean } = {}): Promise<MemoryFolder> {
     if (typeof id !== 'string' || !MEMORY_ID.test(id)) {
       throw new InvalidArgumentError(`${call}: memory ${JSON.stringify(id)} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
     }
     let folder = this.open.get(id);
+    if (folder === undefined && options.create === false && !(await this.exists(id))) {
+      const known = await this.list();
+      throw new NotFoundError(`${call}: no memory "${id}"; the memories are ${known.length === 0 ? 'none yet' : known.map((n) => `"${n}"`).join(', ')}`);
+    }
+    folder = this.open.get(id); // another call may have opened it meanwhile
     if (folder === undefined) {
       folder = MemoryFolder.open(join(this.dataDir, id), this.options);
       folder.catch(() => this.open.delete(id)); // a failed open (a damaged file) is retried on the next call
       this.open.set(id, folder);
     }
     return folder;
+  }
+
+  /** Whether the memory `id` has a folder holding a snapshot or a log. */
+  private async exists(id: string): Promise<boolean> {
+    const names = await readdir(join(this.dataDir, id)).catch(() => [] as string[]);
+    return names.some((n) => SNAPSHOT.test(n) || LOG.test(n));
+  }
+
+  /** The names of the memories under the data folder (open or on disk), sorted. */
+  async list(): Promise<string[]> {
+    const entries = await readdir(this.dataDir).catch(() => [] as string[]);
+    const onDisk: string[] = [];
+    for (const n of entries) {
+      if (MEMORY_ID.test(n) && (await stat(join(this.dataDir, n)).catch(() => undefined))?.isDirectory() && (await this.exists(n))) onDisk.push(n);
+    }
+    return [...new Set([...onDisk, ...this.open.keys()])].sort();
   }
 
   async close(): Promise<void> {

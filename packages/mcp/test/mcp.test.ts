@@ -15,9 +15,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateTokens } from '@palimpsest/core';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-const TOOLS = ['assert_fact', 'changes', 'facts', 'history', 'recall', 'remember', 'retract_fact'];
+const TOOLS = [
+  'assert_fact', 'changes', 'define_predicate', 'facts', 'get_episodes', 'history', 'list_memories', 'merge_entities',
+  'recall', 'remember', 'remember_many', 'retract_fact', 'search_entities',
+];
 
 interface ToolResult {
   isError?: boolean;
@@ -59,7 +63,7 @@ async function readAll(client: Client): Promise<unknown> {
     alice: await ok(client, 'history', { subject: 'Alice', limit: 10000 }),
     bob: await ok(client, 'history', { subject: 'Bob', limit: 10000 }),
     changes: await ok(client, 'changes', { since: '2000-01-01', limit: 10000 }),
-    other: await ok(client, 'facts', { memory: 'other', limit: 10000 }),
+    other: (await call(client, 'facts', { memory: 'other', limit: 10000 })).content[0]!.text,
   };
 }
 
@@ -98,18 +102,19 @@ describe('palimpsest-mcp over stdio', () => {
     for (const t of tools) {
       expect(t.description!.length).toBeGreaterThan(80);
       expect(t.inputSchema.type).toBe('object');
-      expect(Object.keys(t.inputSchema.properties ?? {})).toContain('memory');
+      if (t.name !== 'list_memories') expect(Object.keys(t.inputSchema.properties ?? {})).toContain('memory');
     }
 
     // remember: an episode and what the rule extractor finds in it.
     const r1 = await ok(client, 'remember', { text: 'Alice works at Acme.', speaker: 'user', at: '2020-03-01T10:00:00Z' });
-    expect(r1.episode).toMatchObject({ id: 'turn-1', text: 'Alice works at Acme.', at: '2020-03-01T10:00:00.000Z', speaker: 'user' });
+    expect(r1.episode).toMatchObject({ id: 'turn-1', at: '2020-03-01T10:00:00Z', speaker: 'user' });
     expect(Array.isArray(r1.facts)).toBe(true);
 
     // assert_fact and retract_fact with world times; history keeps both versions.
     const a1 = await ok(client, 'assert_fact', { subject: 'Alice', predicate: 'lives_in', object: 'Paris', validFrom: '2019-01-01' });
     expect(a1.status).toBe('added');
-    expect(a1.fact).toMatchObject({ subject: 'Alice', predicate: 'lives_in', object: 'Paris', validFrom: '2019-01-01T00:00:00.000Z', validTo: null, invalidAt: null });
+    expect(a1.fact).toMatchObject({ subject: 'Alice', predicate: 'lives_in', object: 'Paris', validFrom: '2019-01-01', validTo: null });
+    expect(a1.fact).not.toHaveProperty('invalidAt');
     const r = await ok(client, 'retract_fact', { subject: 'Alice', predicate: 'lives_in', object: 'Paris', validFrom: '2022-01-01' });
     expect(r.closed).toEqual([a1.fact.id]);
     await ok(client, 'assert_fact', { subject: 'Alice', predicate: 'lives_in', object: 'Berlin', validFrom: '2022-01-01' });
@@ -132,7 +137,7 @@ describe('palimpsest-mcp over stdio', () => {
 
     const rec = await ok(client, 'recall', { question: 'Where does Alice live?', k: 5, tokenBudget: 400 });
     expect(typeof rec.text).toBe('string');
-    expect(rec.tokens).toBeLessThanOrEqual(400);
+    expect(estimateTokens(JSON.stringify(rec))).toBeLessThanOrEqual(400);
     const berlin = rec.facts.find((f: any) => f.object === 'Berlin');
     expect(berlin).toBeDefined();
     expect(typeof berlin.score).toBe('number');
@@ -152,7 +157,7 @@ describe('palimpsest-mcp over stdio', () => {
     expect(await errorText(client, 'facts', { memory: '../escape' })).toMatch(/^InvalidArgumentError: facts: memory "\.\.\/escape"/);
     expect(await errorText(client, 'facts', { validAt: 'last week' })).toMatch(/^InvalidArgumentError: MemoryGraph\.facts: validAt/);
     expect(await errorText(client, 'facts', { object: 'tea', value: 'tea' })).toMatch(/^InvalidArgumentError: facts: give either object or value/);
-    expect(await errorText(client, 'remember', { text: 'x', at: 'soon' })).toMatch(/^InvalidArgumentError: ingestEpisode: at/);
+    expect(await errorText(client, 'remember', { text: 'x', at: 'soon' })).toMatch(/^InvalidArgumentError: remember: at "soon"/);
     expect(await errorText(client, 'recall', { question: 'x', k: 'ten' })).toMatch(/Input validation error/);
     expect(await errorText(client, 'changes', { since: '2020-01-01', axis: 'sideways' })).toMatch(/Input validation error/);
     expect(await readAll(client)).toEqual(before);

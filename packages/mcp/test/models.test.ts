@@ -76,7 +76,7 @@ describe('palimpsest-mcp with model endpoints', () => {
     server.fallback = { answer: embeddingAnswer };
     const recalled = await call(client, 'recall', { question: 'Where did Dana move?' });
     expect(recalled.isError).toBe(false);
-    expect(recalled.json.episodes.map((e: any) => e.text)).toContain('I moved to Lisbon');
+    expect(recalled.json.text).toContain('I moved to Lisbon'); // episodes' texts are in the packed context
     // the question first, then what was written without a vector (entity names) in one catch-up call
     const inputs = server.requests.map((q) => q.body['input'] as string[]);
     expect(inputs[0]).toEqual(['Where did Dana move?']);
@@ -96,7 +96,7 @@ describe('palimpsest-mcp with model endpoints', () => {
     server.fallback = { answer: embeddingAnswer };
     const same = await connect(embedFlags());
     expect((await call(same, 'facts', {})).json).toEqual(facts);
-    expect((await call(same, 'recall', { question: 'Who paints?' })).json.episodes.map((e: any) => e.text)).toContain('My sister paints in Porto');
+    expect((await call(same, 'recall', { question: 'Who paints?' })).json.text).toContain('My sister paints in Porto');
     await same.close();
   });
 
