@@ -7,12 +7,14 @@ import { InvalidArgumentError, MemoryGraph, ingest as ingestTurns, transcriptTur
 import type { Embedder, Fact, FactQuery, Transcript, TranscriptTurn } from '@palimpsest/core';
 import { readLog, repairLog } from '@palimpsest/persist/node';
 import { changesJson, factJson, isoTime, recallJson } from '@palimpsest/persist';
-import { fileExists, kindForPath, openMemory, saveMemory } from './files.js';
+import { fileExists, kindForPath, lockForWrite, openMemory, saveMemory } from './files.js';
+import type { FileLock } from '@palimpsest/persist/node';
 import type { OpenedMemory } from './files.js';
 import { MODEL_HELP, MODEL_OPTIONS, describeModels, modelsFromFlags } from '@palimpsest/model-flags';
 import { Progress } from '@palimpsest/progress';
 import { FACT_COLUMNS, shortTime, table } from './table.js';
 import { readTranscriptFile } from './transcript.js';
+import { forgetCommand } from './forget-command.js';
 
 export interface Io {
   out: (text: string) => void;
@@ -279,6 +281,16 @@ const ingest: Command = {
     const flags = await models(ctx);
     const conversation = option(ctx, 'conversation');
     const transcript = await readTranscriptFile(transcriptPath, conversation === undefined ? {} : { conversation });
+    const lock = await lockForWrite(path, 'ingest'); // held from reading FILE to rewriting it
+    try {
+      await ingestLocked(ctx, path, transcript, flags, lock);
+    } finally {
+      await lock.release();
+    }
+  },
+};
+
+async function ingestLocked(ctx: Parameters<Command['run']>[0], path: string, transcript: Transcript, flags: Awaited<ReturnType<typeof models>>, lock: FileLock): Promise<void> {
     const existing = await fileExists(path);
     const opened = existing ? await load(ctx, path, flags.embedder) : undefined;
     const mem = opened?.mem ?? new MemoryGraph(flags.embedder === undefined ? {} : { embedder: flags.embedder });
@@ -297,7 +309,7 @@ const ingest: Command = {
       throw e;
     }
     const added = summary.facts - summary.rejected;
-    const bytes = await saveMemory(path, mem, opened?.kind ?? kindForPath(path), opened?.logFormat); // a log keeps its format
+    const bytes = await saveMemory(path, mem, lock, opened?.kind ?? kindForPath(path), opened?.logFormat); // a log keeps its format
     bar.finish(`${added} facts`);
     const result = {
       file: path,
@@ -312,8 +324,7 @@ const ingest: Command = {
     };
     if (ctx.values.json) return printJson(ctx, result);
     ctx.io.out(`${existing ? 'updated' : 'created'} ${path}: ${turns.length} turns, ${added} facts added or reinforced; now ${result.episodes} episodes, ${result.operations} operations, ${bytes} bytes`);
-  },
-};
+}
 
 /** Plain turns without an id get the next free turn-<n>; sessions keep core's "<session>:<n>" ids. */
 function withTurnIds(mem: MemoryGraph, transcript: Transcript): Transcript {
@@ -345,10 +356,15 @@ const repair: Command = {
     if (!(await fileExists(path))) await readLog(path); // persist names the missing file (NotFoundError)
     const failure = await repairLog(path);
     const { ops } = await readLog(path);
-    const cut = failure === undefined ? undefined : { line: failure.line, offset: failure.offset };
+    // A format-4 log cut short is accepted here, explicitly, with the acknowledged operations it lost.
+    const cut = failure === undefined ? undefined : { line: failure.line, offset: failure.offset, ...(failure.lost === undefined ? {} : { lost: failure.lost }) };
     const result = { file: path, repaired: cut !== undefined, operations: ops.length, ...(cut === undefined ? {} : { cut }) };
     if (ctx.values.json) return printJson(ctx, result);
-    ctx.io.out(cut === undefined ? `${path}: whole, ${ops.length} operations; nothing to repair` : `${path}: cut from line ${cut.line} (byte ${cut.offset}); ${ops.length} operations kept`);
+    ctx.io.out(
+      cut === undefined
+        ? `${path}: whole, ${ops.length} operations; nothing to repair`
+        : `${path}: cut from line ${cut.line} (byte ${cut.offset}); ${ops.length} operations kept${cut.lost === undefined ? '' : `; ${cut.lost} acknowledged operations were already missing (the log had been cut short)`}`,
+    );
   },
 };
 
@@ -364,12 +380,19 @@ const convert: Command = {
     const to = option(ctx, 'to');
     if (to !== undefined && to !== 'snapshot' && to !== 'log') throw new UsageError(`--to must be snapshot or log, got "${to}"`);
     const kind = to ?? kindForPath(output);
-    const { mem, kind: from, bytes: inBytes } = await load(ctx, input);
-    const bytes = await saveMemory(output, mem, kind);
+    const lock = await lockForWrite(output, 'convert');
+    let loaded, bytes;
+    try {
+      loaded = await load(ctx, input);
+      bytes = await saveMemory(output, loaded.mem, lock, kind);
+    } finally {
+      await lock.release();
+    }
+    const { mem, kind: from, bytes: inBytes } = loaded;
     const result = { input, from, inputBytes: inBytes, output, to: kind, outputBytes: bytes, operations: mem.size.operations };
     if (ctx.values.json) return printJson(ctx, result);
     ctx.io.out(`${input} (${from}, ${inBytes} bytes) → ${output} (${kind}, ${bytes} bytes), ${result.operations} operations`);
   },
 };
 
-export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert, repair];
+export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert, repair, forgetCommand];

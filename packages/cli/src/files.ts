@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { Embedder } from '@palimpsest/core';
 import { SNAPSHOT_MAGIC } from '@palimpsest/persist';
-import { loadSnapshot, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
+import { loadSnapshot, lockFile, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
+import type { FileLock } from '@palimpsest/persist/node';
 import { readMemoryFolder, tailOf } from './folder.js';
 
 export type FileKind = 'snapshot' | 'log' | 'folder';
@@ -20,8 +21,8 @@ export interface OpenedMemory {
   bytes: number;
   /** A log's last line cut off by a crash, left out of the memory. */
   tornLine?: number;
-  /** A log's file format (LOG-FORMAT.md): 3 binary, 2 framed JSON lines, 1 unframed JSON lines. */
-  logFormat?: 1 | 2 | 3;
+  /** A log's file format (LOG-FORMAT.md): 4 and 3 binary, 2 framed JSON lines, 1 unframed JSON lines. */
+  logFormat?: 1 | 2 | 3 | 4;
 }
 
 /** The kind a file is written as, from its name. */
@@ -104,15 +105,24 @@ async function transcriptRefusal(path: string): Promise<InvalidArgumentError | u
 }
 
 /**
- * Writes `mem` to `path` atomically, as `kind`. Resolves to the file's size in bytes. A log is written in
- * the default format (3) unless `logFormat` names the format of the log it replaces: a text log (1 or 2)
- * stays text (2), as an appender would continue it.
+ * Takes the write lock of `path` for a command that rewrites it: another writer (an appender, a memory
+ * server, another command) is refused with LogLockedError instead of losing its writes to this one.
  */
-export async function saveMemory(path: string, mem: MemoryGraph, kind: FileKind = kindForPath(path), logFormat?: 1 | 2 | 3): Promise<number> {
+export function lockForWrite(path: string, command: string): Promise<FileLock> {
+  return lockFile(path, { caller: `palimpsest ${command}` });
+}
+
+/**
+ * Writes `mem` to `path` atomically, as `kind`, under `lock` (the caller's write lock of `path`). Resolves
+ * to the file's size in bytes. A log is written in the default format (4) unless `logFormat` names the
+ * format of the log it replaces: a text log (1 or 2) stays text (2), a binary one keeps its format.
+ */
+export async function saveMemory(path: string, mem: MemoryGraph, lock: FileLock, kind: FileKind = kindForPath(path), logFormat?: 1 | 2 | 3 | 4): Promise<number> {
   if (kind === 'folder') {
     throw new InvalidArgumentError(`palimpsest: ${path} is a memory folder; the command line writes files only (a running palimpsest-mcp owns the folder): write to a .plmp or log file instead`);
   }
   if (kind === 'snapshot') return saveSnapshot(path, mem);
-  await writeLog(path, mem.log(), logFormat === undefined ? {} : { format: logFormat === 3 ? 3 : 2 });
+  const format: { format?: 2 | 3 | 4 } = logFormat === undefined ? {} : { format: logFormat === 4 || logFormat === 3 ? logFormat : 2 };
+  await writeLog(path, mem.log(), { ...format, lock });
   return (await stat(path)).size;
 }

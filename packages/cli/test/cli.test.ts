@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryGraph } from '@palimpsest/core';
-import { loadSnapshot, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
+import { loadSnapshot, openLogAppender, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
 
@@ -147,7 +147,7 @@ describe('palimpsest ingest', () => {
     const asLog = join(dir, 'new.jsonl');
     expect((await run('ingest', asLog, transcript)).code).toBe(0);
     expect((await readLog(asLog)).ops[0]!.type).toBe('init');
-    expect((await readLog(asLog)).format).toBe(3); // a new log: the default format
+    expect((await readLog(asLog)).format).toBe(4); // a new log: the default format
     // An existing text log (format 2) stays text when ingest rewrites it.
     const textLog = join(dir, 'text.jsonl');
     await writeLog(textLog, reference.log(), { format: 2 });
@@ -156,6 +156,32 @@ describe('palimpsest ingest', () => {
     expect(text.format).toBe(2);
     expect(text.ops.slice(0, reference.log().length)).toEqual(JSON.parse(JSON.stringify(reference.log())));
     expect(MemoryGraph.replay(text.ops).getEpisode('turn-2')?.text).toBe('I moved to Lisbon last month.');
+  });
+
+  it('refuses to rewrite a log another writer holds (ingest, convert) and the writer loses nothing', async () => {
+    const held = join(dir, 'held.jsonl');
+    await writeLog(held, reference.log());
+    const transcript = join(dir, 'held-chat.jsonl');
+    await writeFile(transcript, JSON.stringify({ text: 'Dana moved to Porto.', at: '2024-04-01T09:00:00Z' }) + '\n');
+    const writer = await openLogAppender(held);
+    for (const [cmd, args] of [
+      ['ingest', [held, transcript]],
+      ['convert', [snap, held]],
+    ] as const) {
+      const r = await run(cmd, ...args);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(new RegExp(`^palimpsest: LogLockedError: palimpsest ${cmd}: .*held\\.jsonl is locked by another writer in this process \\(openLogAppender\\)`));
+    }
+    const mem = MemoryGraph.replay((await readLog(held)).ops);
+    const n = mem.size.operations;
+    mem.assert({ subject: 'Dana', predicate: 'lives_in', object: 'Porto', validFrom: Date.parse('2024-04-01') });
+    for (const op of mem.opsSince(n)) writer.append(op);
+    await writer.close();
+    const { ops } = await readLog(held);
+    expect(ops).toEqual(JSON.parse(JSON.stringify(mem.log())));
+    const after = await run('ingest', held, transcript);
+    expect(after.err).toBe('');
+    expect(after.code).toBe(0); // released: accepted
   });
 
   it('refuses a bad transcript line and leaves the file as it was', async () => {

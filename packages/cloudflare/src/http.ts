@@ -11,7 +11,11 @@ export const JSON_ROUTES: Readonly<Record<string, string>> = {
   changes: 'changes',
   assert: 'assert_fact',
   retract: 'retract_fact',
+  forget: 'forget',
 };
+
+/** `/memories/<id>` (DELETE: the whole memory). */
+export const MEMORY_ROUTE = /^\/memories\/([^/]+)\/?$/;
 
 /** `/memories/<id>/<route>`; the id is URL-decoded. */
 export const ROUTE = /^\/memories\/([^/]+)\/([^/]+)$/;

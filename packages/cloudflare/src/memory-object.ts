@@ -10,15 +10,16 @@ import { DurableObject } from 'cloudflare:workers';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
+import type { ForgetOptions, ForgetResult, ForgetScope } from '@palimpsest/core';
 import { MEMORY_TOOLS, SERVER_INSTRUCTIONS, registerTools, runTool } from '@palimpsest/mcp/tools';
 import type { ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { checkMemoryId, readLimits } from './config.js';
 import type { Env, Limits } from './config.js';
 import { MemoryLimitError } from './errors.js';
-import { JSON_ROUTES, ROUTE, errorResponse, memoryIdOf, json, readBody } from './http.js';
+import { JSON_ROUTES, MEMORY_ROUTE, ROUTE, errorResponse, memoryIdOf, json, readBody } from './http.js';
 import { OpStore } from './op-store.js';
-import { getSnapshot, pruneSnapshots, putSnapshot, snapshotKey, snapshotPrefix } from './snapshots.js';
+import { deleteSnapshotsExcept, getSnapshot, pruneSnapshots, putSnapshot, snapshotKey, snapshotPrefix } from './snapshots.js';
 
 export const SERVER_NAME = 'palimpsest';
 export const SERVER_VERSION = '0.1.0';
@@ -36,7 +37,7 @@ function lastRecordedAt(mem: MemoryGraph): number {
 const byteLength = (text: string): number => new TextEncoder().encode(text).byteLength;
 
 export class MemoryObject extends DurableObject<Env> {
-  private readonly store: OpStore;
+  private store: OpStore;
   private readonly limits: Limits;
   private mem!: MemoryGraph;
   /** Operations of `mem` already stored (in the snapshot or the ops table). */
@@ -75,6 +76,74 @@ export class MemoryObject extends DurableObject<Env> {
     this.pendingOps = pending.ops;
     this.pendingBytes = pending.bytes;
     this.floor = lastRecordedAt(this.mem);
+    // A forget stopped before it deleted every older snapshot: finish it.
+    if (snap !== undefined && this.store.erasing()) await this.eraseOlderSnapshots(snap.key);
+  }
+
+  // ---- erasure: forget and delete ----
+  private async eraseOlderSnapshots(keep: string): Promise<void> {
+    const memoryId = this.store.memoryId();
+    if (memoryId !== undefined) await deleteSnapshotsExcept(this.env.SNAPSHOTS, snapshotPrefix(this.limits.snapshotPrefix, memoryId), keep);
+    this.store.erased();
+  }
+
+  /**
+   * Forgets (MemoryGraph.forget) and rewrites every stored copy: the rebuilt memory goes to R2 as the latest
+   * snapshot, the stored operations are dropped, then every other snapshot of the memory is deleted. No other
+   * request runs meanwhile; readers see the forget only once it is stored.
+   */
+  private async forget(scope: ForgetScope, options: ForgetOptions, memoryId: string): Promise<ForgetResult> {
+    return this.alone(async () => {
+      await this.snapshotting;
+      const plan = this.mem.planForget(scope, options);
+      const bytes = encodeSnapshot(plan.memory);
+      const ops = plan.memory.size.operations;
+      const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);
+      await putSnapshot(this.env.SNAPSHOTS, key, bytes, memoryId, ops);
+      this.ctx.storage.transactionSync(() => {
+        if (this.store.memoryId() === undefined) this.store.setMemoryId(memoryId);
+        this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
+      });
+      this.mem.adoptForget(plan);
+      this.stored = ops;
+      this.snapshotBytes = bytes.byteLength;
+      this.pendingOps = 0;
+      this.pendingBytes = 0;
+      await this.eraseOlderSnapshots(key);
+      return { tombstone: plan.tombstone, counts: plan.counts };
+    });
+  }
+
+  /**
+   * Runs `work` with no other request in between. A refusal is passed on as it is: thrown inside
+   * blockConcurrencyWhile it would reset the object, so it crosses that boundary as a value.
+   */
+  private async alone<T>(work: () => Promise<T>): Promise<T> {
+    const outcome = await this.ctx.blockConcurrencyWhile(async () => {
+      try {
+        return { value: await work() };
+      } catch (error) {
+        return { error };
+      }
+    });
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  }
+
+  /** Deletes this memory: every snapshot in R2 and all of the object's storage; it starts empty again. */
+  private async deleteMemory(memoryId: string, call: string): Promise<void> {
+    await this.alone(async () => {
+      await this.snapshotting;
+      if (this.store.memoryId() === undefined && this.mem.size.operations <= 1) throw new NotFoundError(`${call}: there is no memory ${JSON.stringify(memoryId)}`);
+      await deleteSnapshotsExcept(this.env.SNAPSHOTS, snapshotPrefix(this.limits.snapshotPrefix, memoryId), undefined);
+      await this.ctx.storage.deleteAll();
+      this.store = new OpStore(this.ctx.storage.sql);
+      this.mem = new MemoryGraph({ now: this.now });
+      this.stored = 0;
+      this.snapshotBytes = 0;
+      this.pendingOps = 0;
+      this.pendingBytes = 0;
+    });
   }
 
   /** Stored size: the latest snapshot plus the operations stored since (what MAX_MEMORY_BYTES bounds). */
@@ -142,6 +211,7 @@ export class MemoryObject extends DurableObject<Env> {
     const memory = (call: string): ToolMemory => ({
       mem: this.mem,
       write: (change) => this.write(change, call, memoryId, incoming),
+      forget: (scope, options) => this.forget(scope, options, memoryId),
     });
     return {
       defaultMemory: memoryId,
@@ -152,6 +222,10 @@ export class MemoryObject extends DurableObject<Env> {
           if (options?.create === false && this.store.memoryId() === undefined) throw new NotFoundError(`${call}: no memory "${memoryId}" yet; nothing was written to it`);
           return memory(call);
         },
+        delete: async (id, call) => {
+          if (id !== memoryId) throw new InvalidArgumentError(`${call}: this endpoint serves memory "${memoryId}" only; use /memories/${id}/ for "${id}"`);
+          await this.deleteMemory(memoryId, call);
+        },
         list: async () => (this.store.memoryId() === undefined ? [] : [memoryId]),
       },
     };
@@ -159,6 +233,13 @@ export class MemoryObject extends DurableObject<Env> {
 
   override async fetch(request: Request): Promise<Response> {
     try {
+      const whole = MEMORY_ROUTE.exec(new URL(request.url).pathname);
+      if (whole !== null && request.method === 'DELETE') {
+        const memoryId = memoryIdOf(whole[1]!);
+        checkMemoryId(memoryId, 'delete');
+        await this.deleteMemory(memoryId, 'DELETE /memories/:id');
+        return this.withSize(json(200, { deleted: memoryId }));
+      }
       const m = ROUTE.exec(new URL(request.url).pathname);
       if (m === null) throw new NotFoundError(`MemoryObject: no route ${new URL(request.url).pathname}`);
       const memoryId = memoryIdOf(m[1]!);

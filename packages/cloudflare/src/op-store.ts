@@ -70,6 +70,25 @@ export class OpStore {
     return { ops: row.n, bytes: row.b ?? 0 };
   }
 
+  /**
+   * After a forget: `ref` (the rewritten memory) is the latest snapshot and no stored operation is kept (they
+   * may hold forgotten content); `erasing` stays set until older snapshots are deleted from R2.
+   */
+  rewrittenAs(ref: SnapshotRef): void {
+    this.sql.exec('DELETE FROM ops');
+    this.coveredBy(ref);
+    this.set('erasing', '1');
+  }
+
+  /** Whether a forget's deletion of older snapshots may not have finished. */
+  erasing(): boolean {
+    return this.get('erasing') === '1';
+  }
+
+  erased(): void {
+    this.sql.exec("DELETE FROM meta WHERE key = 'erasing'");
+  }
+
   /** Records a snapshot as the latest and drops the stored operations it covers, in one transaction. */
   coveredBy(ref: SnapshotRef): void {
     this.sql.exec('DELETE FROM ops WHERE seq < ?', ref.ops);

@@ -45,3 +45,14 @@ export async function pruneSnapshots(bucket: R2Bucket, prefix: string, latest: s
   const drop = older.slice(keep);
   if (drop.length > 0) await bucket.delete(drop);
 }
+
+/** Deletes every object under `prefix` but `keep` (a forget: no older snapshot may hold what was forgotten). */
+export async function deleteSnapshotsExcept(bucket: R2Bucket, prefix: string, keep: string | undefined): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix, ...(cursor === undefined ? {} : { cursor }) });
+    const drop = page.objects.map((o) => o.key).filter((k) => k !== keep);
+    if (drop.length > 0) await bucket.delete(drop);
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor !== undefined);
+}

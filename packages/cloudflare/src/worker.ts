@@ -4,7 +4,7 @@
  */
 import { checkMemoryId, readLimits } from './config.js';
 import type { Env } from './config.js';
-import { JSON_ROUTES, ROUTE, errorResponse, json, memoryIdOf } from './http.js';
+import { JSON_ROUTES, MEMORY_ROUTE, ROUTE, errorResponse, json, memoryIdOf } from './http.js';
 import { NotFoundError } from '@palimpsest/core';
 import { corsHeaders, corsOrigins, withHeaders } from './cors.js';
 
@@ -20,7 +20,14 @@ export async function routeToMemory(request: Request, env: Env): Promise<Respons
     return json(500, { error: (e as Error).name, message: (e as Error).message });
   }
   try {
-    const m = ROUTE.exec(new URL(request.url).pathname);
+    const path = new URL(request.url).pathname;
+    const whole = request.method === 'DELETE' ? MEMORY_ROUTE.exec(path) : null;
+    if (whole !== null) {
+      const id = memoryIdOf(whole[1]!);
+      checkMemoryId(id, 'delete');
+      return await env.MEMORY.get(env.MEMORY.idFromName(id)).fetch(request);
+    }
+    const m = ROUTE.exec(path);
     if (m === null) {
       throw new NotFoundError(`palimpsest: the routes are /memories/:id/{${[...Object.keys(JSON_ROUTES), 'mcp'].join(',')}}`);
     }

@@ -99,7 +99,7 @@ describe('the Worker in workerd', () => {
       ['/memories/alice/assert', { subject: 'Alice', predicate: 'likes', object: 'x', validFrom: '2024-01-01', validTo: '2020-01-01' }, 400, 'InvalidArgumentError', /^MemoryGraph\.assert: /],
       ['/memories/alice/facts', { subject: 'Alice', colour: 'red' }, 400, 'InvalidArgumentError', /^facts: unknown argument "colour"; the arguments are subject, /],
       ['/memories/alice/recall', { question: '' }, 400, 'InvalidArgumentError', /^recall: question: /],
-      ['/memories/alice/forget', {}, 404, 'NotFoundError', /^forget: no such route/],
+      ['/memories/alice/erase', {}, 404, 'NotFoundError', /^erase: no such route/],
       ['/memories/-x/facts', {}, 400, 'InvalidArgumentError', /^facts: memory "-x" must be/],
       ['/elsewhere', {}, 404, 'NotFoundError', /^palimpsest: the routes are/],
       ['/memories/alice/remember', { text: 'x'.repeat(5000) }, 413, 'InvalidArgumentError', /^remember: the request body \(\d+ bytes\) is larger than the limit of 4096 bytes/],
@@ -147,7 +147,7 @@ describe('the Worker in workerd', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${local.url}/memories/erin/mcp`)));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
-      'assert_fact', 'changes', 'define_predicate', 'facts', 'get_episodes', 'history', 'list_memories', 'merge_entities',
+      'assert_fact', 'changes', 'define_predicate', 'delete_memory', 'facts', 'forget', 'get_episodes', 'history', 'list_memories', 'merge_entities',
       'recall', 'remember', 'remember_many', 'retract_fact', 'search_entities',
     ]);
     expect(client.getInstructions()).toMatch(/remember/);

@@ -15,6 +15,8 @@ export type {
   ArchiveOp,
   RetrievedOp,
   SalienceOp,
+  ForgetOp,
+  ForgetCounts,
   ObjectSpec,
 } from './log/log.js';
 export * from './recall/index.js';
@@ -33,3 +35,6 @@ export { CONSOLIDATE_DEFAULTS } from './graph/consolidate.js';
 export type { ConsolidateOptions, ConsolidateResult } from './graph/consolidate.js';
 export { literalKey } from './graph/graphology.js';
 export type { GraphNodeAttributes, GraphEdgeAttributes, GraphologyOptions, MemoryGraphology } from './graph/graphology.js';
+export type { ForgetPlan, ForgetResult } from './forget/forget.js';
+export type { ForgetOptions, ForgetScope } from './forget/scope.js';
+export type { Tombstone } from './forget/tombstone.js';

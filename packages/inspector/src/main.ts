@@ -6,6 +6,7 @@
 import { decodeSnapshot } from '@palimpsest/persist';
 import { App } from './app.js';
 import { inspect } from './model.js';
+import { describeTombstones } from './tombstones.js';
 
 declare global {
   interface Window {
@@ -39,6 +40,8 @@ function open(bytes: Uint8Array, name: string): void {
   window.inspector = app;
   const size = app.model.mem.size;
   say(`${name}: ${size.entities} entities, ${size.versions} fact versions, ${size.episodes} episodes (opened in ${(performance.now() - t0).toFixed(0)} ms: decode ${decodeMs.toFixed(0)}, layout ${app.graph.layoutMs.toFixed(0)})`);
+  const forgets = describeTombstones(app.model.mem);
+  if (forgets !== '') say(`${name}: ${size.entities} entities, ${size.versions} fact versions, ${size.episodes} episodes; ${forgets}`);
   document.title = `${name} · palimpsest inspector`;
   document.body.dataset.ready = 'true';
 }

@@ -9,7 +9,7 @@ const USAGE = `Usage: palimpsest-mcp --data DIR [--memory ID] [--http PORT] [--c
 
 Serves palimpsest memories to an MCP client (tools: remember, remember_many, recall, facts, history,
 changes, get_episodes, search_entities, list_memories, assert_fact, retract_fact, merge_entities,
-define_predicate).
+define_predicate, forget, delete_memory).
 
   --data DIR          data folder; each memory is a sub-folder (a snapshot + an operation log)
   --memory ID         the memory used when a call names none (default: "default")

@@ -1,20 +1,32 @@
 /**
- * A memory folder on disk: every file read or written for a memory goes through this module.
+ * A memory folder on disk: every file read or written for a memory goes through this module and
+ * folder-files.ts.
  *
- * Layout of one folder (one memory):
+ * Layout of one folder (one memory; the folder 0700, its files 0600):
  *   snapshot-<g>.plmp   the whole memory after generation g-1 was compacted (written atomically)
- *   log-<g>.jsonl       the operations applied after snapshot-<g> (log-0: everything since the memory began)
- * Opening loads the newest snapshot and replays every log of that generation or later, in order. Each
- * accepted write is appended to the current log and flushed (fsync) before `write` resolves. Compaction
- * opens log-<g+1> for new writes, saves snapshot-<g+1>, and only then deletes older files, so a kill at any
- * point leaves a set of files from which every acknowledged operation is restored.
+ *   log-<g>.jsonl       the operations applied after snapshot-<g> (log-0: everything since the memory began);
+ *                       its header names the operation it starts after, so a gap is seen (LOG-FORMAT.md, format 4)
+ * One process at a time: open takes the folder's write lock (released by the kernel if the process dies) and
+ * holds it until close; a second opener is refused with LogLockedError. Opening loads the newest snapshot
+ * and replays every log of that generation or later, in order, refusing what lost acknowledged operations
+ * (folder-files.ts). Writes run one at a time: a change is applied, its operations appended and fsynced,
+ * and only then does `write` resolve; if they cannot be stored (a full disk), the memory is reloaded from
+ * its files, so reads show nothing of the failed write and a restart gives the same reads, and the next
+ * write is tried afresh. Compaction opens log-<g+1> for new writes, saves snapshot-<g+1>, and only then
+ * deletes older files, so a kill at any point leaves a set of files from which every acknowledged operation
+ * is restored.
  */
-import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
-import type { Embedder, Operation } from '@palimpsest/core';
-import { loadSnapshot, openLogAppender, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
-import type { LogAppender } from '@palimpsest/persist/node';
+import { InvalidArgumentError, LogWriteError, MemoryGraph, NotFoundError } from '@palimpsest/core';
+import type { Embedder, ForgetOptions, ForgetResult, ForgetScope } from '@palimpsest/core';
+import { lockFile, openLogAppender, saveSnapshot } from '@palimpsest/persist/node';
+import type { FileLock, LogAppender } from '@palimpsest/persist/node';
+import { LOG, logName, readFolder, removeSuperseded, SNAPSHOT, snapshotName } from './folder-files.js';
+import type { FolderRecovery } from './folder-files.js';
+import { removeOlderGenerations, rewriteFolder } from './forget-folder.js';
+
+export type { FolderRecovery } from './folder-files.js';
 
 export interface MemoryFolderOptions {
   /** Embeds texts for recall; the memory's default (HashEmbedder) when absent. */
@@ -23,22 +35,14 @@ export interface MemoryFolderOptions {
   compactEvery?: number;
   /** The wall clock; record times never go backwards even if it does. @default Date.now */
   clock?: () => number;
+  /**
+   * Open a memory whose files lost acknowledged operations (a log cut short or damaged, a log that does not
+   * continue the snapshot before it) with what is left, listing the loss in `recovery`. Without it such a
+   * memory is refused by name (LogTruncatedError, CorruptLogError, LogGapError) and no file is changed.
+   * @default false
+   */
+  acceptLoss?: boolean;
 }
-
-const SNAPSHOT = /^snapshot-(\d+)\.plmp$/;
-const LOG = /^log-(\d+)\.jsonl$/;
-/** The lock file beside a log (persist's appender); a killed writer leaves its lock behind. */
-const LOG_LOCK = /^log-(\d+)\.jsonl\.lock$/;
-
-/** Deletes snapshots, logs and log locks of generations below `generation`: a newer snapshot covers them. */
-async function removeSuperseded(dir: string, names: readonly string[], generation: number): Promise<void> {
-  for (const n of names) {
-    const m = SNAPSHOT.exec(n) ?? LOG.exec(n) ?? LOG_LOCK.exec(n);
-    if (m && Number(m[1]) < generation) await unlink(join(dir, n)).catch(() => undefined);
-  }
-}
-const snapshotName = (g: number): string => `snapshot-${g}.plmp`;
-const logName = (g: number): string => `log-${g}.jsonl`;
 
 /** The record time of the newest operation that has one (the init operation has none). */
 function lastRecordedAt(mem: MemoryGraph): number {
@@ -51,142 +55,214 @@ function lastRecordedAt(mem: MemoryGraph): number {
 }
 
 export class MemoryFolder {
-  private appender: LogAppender;
-  private generation: number;
-  /** Operations in `mem` that are already in a log file (or the snapshot). */
-  private logged: number;
-  private sinceSnapshot: number;
-  /** Closed while compaction swaps files: writes wait for it. */
-  private gate: Promise<void> = Promise.resolve();
+  private graph!: MemoryGraph;
+  private appender!: LogAppender;
+  private generation = 0;
+  /** Operations in the memory that are already in a log file (or the snapshot). */
+  private logged = 0;
+  private sinceSnapshot = 0;
+  /** Writes, compactions and close, one at a time. */
+  private turn: Promise<unknown> = Promise.resolve();
   private compacting: Promise<void> | undefined;
+  /** Set when a failed write could not be undone by reloading the files: the next write reloads first. */
+  private stale: Error | undefined;
   private closed = false;
-  private readonly compactEvery: number;
 
   private constructor(
     readonly dir: string,
-    readonly mem: MemoryGraph,
-    state: { appender: LogAppender; generation: number; sinceSnapshot: number },
-    compactEvery: number,
-  ) {
-    this.appender = state.appender;
-    this.generation = state.generation;
-    this.logged = mem.size.operations;
-    this.sinceSnapshot = state.sinceSnapshot;
-    this.compactEvery = compactEvery;
+    private readonly lock: FileLock,
+    private readonly options: MemoryFolderOptions,
+    private readonly compactEvery: number,
+    private readonly now: () => number,
+    private readonly setFloor: (recordedAt: number) => void,
+    /** What opening found: torn appends cut off; with acceptLoss, what was lost. */
+    readonly recovery: FolderRecovery,
+  ) {}
+
+  /** The memory: read it directly; change it only through `write`. */
+  get mem(): MemoryGraph {
+    return this.graph;
   }
 
-  /** Opens (or creates) the memory kept in `dir`, restoring every operation that reached a log. */
+  /** Opens (or creates) the memory kept in `dir`, restoring every acknowledged operation. */
   static async open(dir: string, options: MemoryFolderOptions = {}): Promise<MemoryFolder> {
     const compactEvery = options.compactEvery ?? 1000;
     if (!Number.isInteger(compactEvery) || compactEvery < 1) {
       throw new InvalidArgumentError(`MemoryFolder.open: compactEvery (${compactEvery}) must be a whole number ≥ 1`);
     }
-    await mkdir(dir, { recursive: true });
-    const names = await readdir(dir);
-    const generations = (re: RegExp): number[] =>
-      names.flatMap((n) => {
-        const m = re.exec(n);
-        return m ? [Number(m[1])] : [];
-      }).sort((a, b) => a - b);
-    const snapshots = generations(SNAPSHOT);
-    const base = snapshots.length > 0 ? snapshots[snapshots.length - 1]! : -1;
-    const logs = generations(LOG).filter((g) => g >= base);
-
-    // The tail: every operation logged since the newest snapshot. Only the newest log can end torn (a kill
-    // mid-append, never acknowledged); it is rewritten without that line so appending can resume.
-    const tail: Operation[] = [];
-    for (const g of logs) {
-      const path = join(dir, logName(g));
-      const { ops, torn, format } = await readLog(path);
-      if (torn) await writeLog(path, ops, { format: format === 3 ? 3 : 2 }); // in its own format (1 becomes 2, as an appender would)
-      for (const op of ops) tail.push(op);
-    }
-
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const lock = await lockFile(dir, { caller: 'MemoryFolder.open' });
     let floor = -Infinity;
     const wall = options.clock ?? Date.now;
     const now = (): number => (floor = Math.max(wall(), floor));
-    const embed = options.embedder === undefined ? {} : { embedder: options.embedder };
-    let mem: MemoryGraph;
-    if (base >= 0) {
-      // The snapshot, then the operations logged after it (not a replay of the snapshot's history).
-      mem = await loadSnapshot(join(dir, snapshotName(base)), { now, ...embed });
-      mem.applyOps(tail);
-    } else if (tail.length > 0) {
-      mem = MemoryGraph.replay(tail, { now, ...embed });
-    } else {
-      mem = new MemoryGraph({ now, ...embed });
+    const recovery: FolderRecovery = { torn: [], lost: [], gaps: [] };
+    const folder = new MemoryFolder(dir, lock, options, compactEvery, now, (t) => (floor = t), recovery);
+    try {
+      const { names, base } = await folder.load();
+      // Files older than the newest snapshot are superseded (a kill after it was saved may have left them).
+      await removeSuperseded(dir, names, base);
+      // A forget killed after its snapshot was renamed into place: its erasure is completed here.
+      if (base > 0) await removeOlderGenerations(dir, base);
+    } catch (e) {
+      await folder.appender?.close().catch(() => undefined);
+      await lock.release();
+      throw e;
     }
-    floor = lastRecordedAt(mem);
-
-    const generation = Math.max(base, logs[logs.length - 1] ?? 0, 0);
-    const appender = await openLogAppender(join(dir, logName(generation)));
-    const folder = new MemoryFolder(dir, mem, { appender, generation, sinceSnapshot: tail.length }, compactEvery);
-    if (base < 0 && tail.length === 0) {
-      // A new memory: its init operation (the configuration) is the log's first line.
-      folder.logged = 0;
-      await folder.flushNew();
+    if (recovery.torn.length + recovery.lost.length + recovery.gaps.length > 0) {
+      process.emitWarning(`palimpsest: ${dir} was repaired on open: ${JSON.stringify(recovery)}`);
     }
-    // Files older than the newest snapshot are superseded (a kill after it was saved may have left them).
-    await removeSuperseded(dir, names, base);
     return folder;
   }
 
   /**
-   * Runs a change on the memory and resolves once its operations are on disk. A change that throws
-   * (a named error) has changed nothing, so nothing is logged and the error is passed on.
+   * (Re)reads the files into the memory and opens the current log for appending; a new memory's init
+   * operation (its configuration) becomes the log's first record. Resolves to the folder's file names and
+   * the newest snapshot's generation.
+   */
+  private async load(): Promise<{ names: string[]; base: number }> {
+    const embed = this.options.embedder === undefined ? {} : { embedder: this.options.embedder };
+    const read = await readFolder(this.dir, { now: this.now, ...embed }, this.options.acceptLoss === true, this.recovery);
+    this.setFloor(lastRecordedAt(read.mem));
+    // A log that does not exist yet starts after every operation read (0 for a new memory).
+    this.appender = await openLogAppender(join(this.dir, logName(read.generation)), { base: read.fresh ? 0 : read.mem.size.operations });
+    this.graph = read.mem;
+    this.generation = read.generation;
+    this.logged = read.fresh ? 0 : read.mem.size.operations;
+    this.sinceSnapshot = read.sinceSnapshot;
+    if (read.fresh) await this.flushNew();
+    return { names: read.names, base: read.base };
+  }
+
+  /** Runs `work` after every earlier write, compaction and close. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(work);
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Runs a change on the memory and resolves once its operations are on disk. A change that throws (a
+   * named error) is passed on and the memory is as before it. A change whose operations cannot be stored
+   * rejects with LogWriteError, and the memory is reloaded from its files first, so that reads never show
+   * what a restart would not; later writes are tried afresh (they succeed once space is freed).
    */
   async write<T>(change: (mem: MemoryGraph) => T): Promise<T> {
     if (this.closed) throw new InvalidArgumentError('MemoryFolder.write: the memory is closed');
-    await this.gate;
-    const result = change(this.mem);
-    await this.flushNew();
-    if (this.sinceSnapshot >= this.compactEvery && this.compacting === undefined) {
+    const result = await this.exclusive(async () => {
+      if (this.stale) await this.reload();
+      let value: T;
+      try {
+        value = change(this.graph);
+      } catch (e) {
+        // A named refusal changes nothing; anything that left operations behind is undone.
+        if (this.graph.size.operations !== this.logged) await this.undo(e);
+        throw e;
+      }
+      try {
+        await this.flushNew();
+      } catch (e) {
+        await this.undo(e);
+        const cause = e instanceof Error ? e.message.replace(/^LogAppender\.\w+: /, '') : String(e);
+        const err = new LogWriteError(
+          `MemoryFolder.write: the change could not be stored (${cause}); ${this.stale ? `reloading the memory failed too (${this.stale.message}); the next write reloads it first` : 'the memory is as it was before it'}`,
+        );
+        err.cause = e;
+        throw err;
+      }
+      return value;
+    });
+    if (this.sinceSnapshot >= this.compactEvery && this.compacting === undefined && !this.closed) {
       this.compacting = this.compact().finally(() => (this.compacting = undefined));
       this.compacting.catch((e: unknown) => process.emitWarning(`palimpsest: compaction of ${this.dir} failed: ${String(e)}`));
     }
     return result;
   }
 
+  /** Drops what was applied but not stored: the failed appender is closed and the files are read again. */
+  private async undo(cause: unknown): Promise<void> {
+    await this.appender.close().catch(() => undefined);
+    try {
+      await this.reload();
+    } catch (e) {
+      this.stale = e instanceof Error ? e : new Error(String(e));
+      this.stale.cause = cause;
+    }
+  }
+
+  private async reload(): Promise<void> {
+    await this.load();
+    this.stale = undefined;
+  }
+
   /** Appends the operations not yet logged and fsyncs them. */
   private async flushNew(): Promise<void> {
-    const total = this.mem.size.operations;
+    const total = this.graph.size.operations;
     if (total > this.logged) {
-      for (const op of this.mem.opsSince(this.logged)) this.appender.append(op);
-      this.sinceSnapshot += total - this.logged;
-      this.logged = total;
+      for (const op of this.graph.opsSince(this.logged)) this.appender.append(op);
     }
     await this.appender.flush();
+    this.sinceSnapshot += total - this.logged;
+    this.logged = total;
   }
 
   /**
-   * Snapshot + new log. New writes wait while the files are swapped and the snapshot is saved (reads go on);
-   * older files are deleted only once the snapshot is on disk.
+   * Snapshot + new log. Writes wait while the files are swapped and the snapshot is saved (reads go on);
+   * older files are deleted only once the snapshot is on disk. If the new log cannot be started, nothing
+   * changes; if the snapshot cannot be saved, the logs still hold every operation.
    */
-  async compact(): Promise<void> {
-    let open!: () => void;
-    const previousGate = this.gate;
-    this.gate = new Promise<void>((resolve) => (open = resolve));
-    try {
-      await previousGate;
-      await this.appender.close(); // everything already acknowledged is flushed; nothing new can arrive
+  compact(): Promise<void> {
+    return this.exclusive(async () => {
+      if (this.stale) await this.reload();
       const next = this.generation + 1;
-      this.appender = await openLogAppender(join(this.dir, logName(next)));
+      const appender = await openLogAppender(join(this.dir, logName(next)), { base: this.graph.size.operations });
+      // Every write flushed before its turn ended, so the old log holds all it will: a failure of its closing
+      // fsync loses nothing acknowledged, and must not leave the folder without a log to append to.
+      await this.appender.close().catch(() => undefined);
+      this.appender = appender;
       this.generation = next;
       this.sinceSnapshot = 0;
-      await saveSnapshot(join(this.dir, snapshotName(next)), this.mem);
+      await saveSnapshot(join(this.dir, snapshotName(next)), this.graph);
       await removeSuperseded(this.dir, await readdir(this.dir), next);
-    } finally {
-      open();
-    }
+    });
   }
 
-  /** Waits for any compaction, flushes and closes the log. */
+  /**
+   * Forgets (MemoryGraph.forget) in the memory and in every file of the folder (forget-folder.ts): the
+   * rebuilt memory is saved as the next snapshot and older files deleted before readers see it. Writes wait.
+   */
+  forget(scope: ForgetScope, options: ForgetOptions = {}): Promise<ForgetResult> {
+    if (this.closed) return Promise.reject(new InvalidArgumentError('MemoryFolder.forget: the memory is closed'));
+    return this.exclusive(async () => {
+      if (this.stale) await this.reload();
+      const plan = this.graph.planForget(scope, options); // refused input throws here, before any file changes
+      await this.appender.close().catch(() => undefined); // every write flushed before its turn ended
+      const next = this.generation + 1;
+      try {
+        await rewriteFolder(this.dir, plan.memory, next);
+      } finally {
+        // The old generation's log if the snapshot was not saved (nothing forgotten), else the new one's.
+        const saved = await stat(join(this.dir, snapshotName(next))).then(() => true, () => false);
+        if (saved) this.generation = next;
+        const base = saved ? plan.memory.size.operations : this.graph.size.operations;
+        this.appender = await openLogAppender(join(this.dir, logName(this.generation)), { base });
+      }
+      this.graph.adoptForget(plan);
+      this.logged = this.graph.size.operations;
+      this.sinceSnapshot = 0;
+      return { tombstone: plan.tombstone, counts: plan.counts };
+    });
+  }
+
+  /** Waits for any compaction and write, closes the log and releases the folder's lock. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.compacting?.catch(() => undefined);
-    await this.gate;
-    await this.appender.close();
+    try {
+      await this.exclusive(() => this.appender.close());
+    } finally {
+      await this.lock.release();
+    }
   }
 }
 
@@ -237,6 +313,23 @@ export class MemoryShelf {
       if (MEMORY_ID.test(n) && (await stat(join(this.dataDir, n)).catch(() => undefined))?.isDirectory() && (await this.exists(n))) onDisk.push(n);
     }
     return [...new Set([...onDisk, ...this.open.keys()])].sort();
+  }
+
+  /**
+   * Deletes the memory `id`: closes it and removes its folder with every file in it. NotFoundError when
+   * there is no such memory on disk.
+   */
+  async delete(id: string, call = 'delete_memory'): Promise<void> {
+    if (typeof id !== 'string' || !MEMORY_ID.test(id)) {
+      throw new InvalidArgumentError(`${call}: memory ${JSON.stringify(id)} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
+    }
+    const dir = join(this.dataDir, id);
+    const pending = this.open.get(id);
+    this.open.delete(id);
+    await (await pending?.catch(() => undefined))?.close();
+    const exists = await stat(dir).then(() => true, () => false);
+    if (!exists) throw new NotFoundError(`${call}: there is no memory ${JSON.stringify(id)}`);
+    await rm(dir, { recursive: true, force: true });
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/core';
-import type { Embedder, Extractor, ObjectRef } from '@palimpsest/core';
+import type { Embedder, Extractor, ForgetOptions, ForgetResult, ForgetScope, ObjectRef } from '@palimpsest/core';
 import type { ReplyFormat, ReplyShape } from './reply.js';
 
 /** One memory as the tools use it: read `mem` directly; every change goes through `write`, which stores it. */
@@ -12,6 +12,8 @@ export interface ToolMemory {
   readonly mem: MemoryGraph;
   /** Runs `change` on the memory and resolves once its operations are stored. */
   write<T>(change: (mem: MemoryGraph) => T): Promise<T>;
+  /** Forgets in the memory and in every stored copy (forget-tools.ts); absent: the store cannot erase. */
+  forget?(scope: ForgetScope, options: ForgetOptions): Promise<ForgetResult>;
 }
 
 /** Where the tools find a memory by name (MemoryShelf on disk; a Durable Object's own memory on Cloudflare). */
@@ -24,6 +26,8 @@ export interface ToolMemories {
   get(id: string, call: string, options?: { create?: boolean }): Promise<ToolMemory>;
   /** The names of the memories that exist, sorted. */
   list(): Promise<string[]>;
+  /** Deletes the memory `id` and everything stored of it (forget-tools.ts); absent: the store cannot. */
+  delete?(id: string, call: string): Promise<void>;
 }
 
 export interface ToolContext {

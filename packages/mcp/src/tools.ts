@@ -15,6 +15,7 @@ import type { ReplyFormat } from './reply.js';
 import type { MemoryTool, ToolContext } from './tool-kit.js';
 import { READ_TOOLS } from './tools-read.js';
 import { WRITE_TOOLS } from './tools-write.js';
+import { FORGET_TOOLS } from './forget-tools.js';
 
 export type { MemoryTool, ToolContext, ToolHints, ToolMemories, ToolMemory } from './tool-kit.js';
 
@@ -24,6 +25,8 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
   READ_TOOLS[0]!, // recall
   ...READ_TOOLS.slice(1),
   ...WRITE_TOOLS.slice(1),
+  // ---- erasure: forget, delete_memory (forget-tools.ts) ----
+  ...FORGET_TOOLS,
 ];
 
 /** What the server tells a client about itself (MCP `instructions`), for the agent's system prompt. */
@@ -32,6 +35,7 @@ export const SERVER_INSTRUCTIONS = [
   'Call `remember` with each user turn worth keeping (or `remember_many` for several; recordAsSaid backfills old turns at the time they were said).',
   'Call `recall` with a question before answering from memory; its `text` is ready to read. Use `facts`/`history` for exact lookups, `changes` for what changed.',
   'Nothing is erased: `retract_fact` ends a fact (by factId or subject/predicate/object), `merge_entities` joins duplicates; reads at earlier times still see the past.',
+  'Only when a person asks the memory to forget something, `forget` erases it for good (an episode, entity, source or fact), and `delete_memory` a whole memory.',
   'Replies are compact JSON by default; pass format "text" for lines, ids true for entity ids, tokenBudget to bound a read.',
 ].join('\n');
 

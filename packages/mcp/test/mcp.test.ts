@@ -19,7 +19,7 @@ import { estimateTokens } from '@palimpsest/core';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const TOOLS = [
-  'assert_fact', 'changes', 'define_predicate', 'facts', 'get_episodes', 'history', 'list_memories', 'merge_entities',
+  'assert_fact', 'changes', 'define_predicate', 'delete_memory', 'facts', 'forget', 'get_episodes', 'history', 'list_memories', 'merge_entities',
   'recall', 'remember', 'remember_many', 'retract_fact', 'search_entities',
 ];
 

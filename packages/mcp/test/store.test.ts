@@ -90,7 +90,7 @@ describe('MemoryFolder', () => {
     await folder.close();
     const expected = folder.mem.log();
     const log = join(dir, 'log-0.jsonl');
-    expect((await readLog(log)).format).toBe(3); // a new memory's log is in the default format
+    expect((await readLog(log)).format).toBe(4); // a new memory's log is in the default format
     // The kill cut one more frame short: its first bytes, as the appender would have written them.
     const scratch = await mkdtemp(join(tmpdir(), 'plmp-store-torn-'));
     await copyFile(log, join(scratch, 'log'));
@@ -104,12 +104,15 @@ describe('MemoryFolder', () => {
     expect((await readLog(log)).torn?.kind).toBe('torn');
     const again = await MemoryFolder.open(dir, { clock });
     expect(again.mem.log()).toEqual(expected);
+    // Repaired, and reported: the caller sees what was cut off.
+    expect(again.recovery).toEqual({ torn: [{ file: 'log-0.jsonl', droppedBytes: whole.length - 5 - before.length }], lost: [], gaps: [] });
     await fill(again, 3, 4);
     await again.close();
     const third = await MemoryFolder.open(dir, { clock });
     expect(third.mem.log()).toEqual(again.mem.log());
+    expect(third.recovery).toEqual({ torn: [], lost: [], gaps: [] });
     await third.close();
-    expect((await readLog(log)).format).toBe(3);
+    expect((await readLog(log)).format).toBe(4);
   });
 
   it('continues a text (format 2) log of an earlier release as text, dropping its torn last line', async () => {

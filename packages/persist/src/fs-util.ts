@@ -1,8 +1,10 @@
 /** Node file helpers shared by snapshots and logs: atomic replace, directory fsync, stale temporaries. */
 import type { FileHandle } from 'node:fs/promises';
-import { open, readdir, rename, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { NotFoundError } from '@palimpsest/core';
+import { InvalidArgumentError, NotFoundError } from '@palimpsest/core';
 
 let tempCounter = 0;
 
@@ -17,15 +19,23 @@ export function notFound(caller: string, path: string, e: unknown): NotFoundErro
 }
 
 /**
+ * Flags to open a file for reading without waiting: a FIFO opened plainly blocks until a writer comes,
+ * before the caller can see it is not a regular file (O_NONBLOCK changes nothing for a regular file).
+ */
+export const READ_NO_WAIT = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/**
  * A whole file's bytes, read into one buffer of the size the file has (uninitialised: every byte is then
  * read over), in as few reads as the system allows. readFile reads 512 KiB a call: for a snapshot of
  * hundreds of megabytes that is hundreds of round trips through the thread pool, about 20% more CPU than
  * this. Reads on to the end if the file grew meanwhile, as readFile does; errors are readFile's.
  */
-export async function readWholeFile(path: string): Promise<Uint8Array> {
-  const fh = await open(path, 'r');
+export async function readWholeFile(path: string, caller = 'readWholeFile'): Promise<Uint8Array> {
+  const fh = await open(path, READ_NO_WAIT);
   try {
-    let buffer = Buffer.allocUnsafeSlow((await fh.stat()).size);
+    const info = await fh.stat();
+    refuseIfNotRegular(caller, path, info);
+    let buffer = Buffer.allocUnsafeSlow(info.size);
     let length = 0;
     for (;;) {
       if (length === buffer.length) {
@@ -44,6 +54,26 @@ export async function readWholeFile(path: string): Promise<Uint8Array> {
   } finally {
     await fh.close();
   }
+}
+
+/**
+ * A memory file is a regular file: a device (/dev/zero never ends), a FIFO or a socket is refused by name
+ * instead of being read without end.
+ */
+export function refuseIfNotRegular(caller: string, path: string, info: Stats): void {
+  if (info.isFile()) return;
+  const what = info.isDirectory()
+    ? 'a directory'
+    : info.isCharacterDevice()
+      ? 'a character device'
+      : info.isBlockDevice()
+        ? 'a block device'
+        : info.isFIFO()
+          ? 'a FIFO'
+          : info.isSocket()
+            ? 'a socket'
+            : 'not a regular file';
+  throw new InvalidArgumentError(`${caller}: ${path} is ${what}, not a regular file`);
 }
 
 /** Is process `pid` alive on this machine? (EPERM: it exists but belongs to someone else.) */
@@ -72,9 +102,11 @@ export async function syncDirectory(dir: string): Promise<void> {
 
 /**
  * Removes `<name>.tmp-<pid>-<n>` files beside `path` left by saves of processes that no longer run
- * (a crash between creating the temporary and renaming it). Temporaries of live processes are kept.
+ * (a crash between creating the temporary and renaming it). Temporaries of live processes are kept, unless
+ * `locked`: the caller holds the path's write lock, so no other writer's save is in flight and any other
+ * process's temporary is dead, even when its pid now names a live process (pid reuse).
  */
-export async function removeStaleTemps(path: string): Promise<string[]> {
+export async function removeStaleTemps(path: string, locked = false): Promise<string[]> {
   const dir = dirname(path);
   const prefix = `${basename(path)}.tmp-`;
   const removed: string[] = [];
@@ -87,7 +119,7 @@ export async function removeStaleTemps(path: string): Promise<string[]> {
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const m = /^(\d+)-\d+$/.exec(name.slice(prefix.length));
-    if (!m || processAlive(Number(m[1]))) continue;
+    if (!m || Number(m[1]) === process.pid || (!locked && processAlive(Number(m[1])))) continue;
     try {
       await unlink(join(dir, name));
       removed.push(name);
@@ -98,24 +130,37 @@ export async function removeStaleTemps(path: string): Promise<string[]> {
   return removed;
 }
 
+/** New memory files are private (they hold conversations): owner read/write only, before the umask. */
+export const NEW_FILE_MODE = 0o600;
+
+/** The replacement of a file keeps the file's permission bits, and its owner where this process may set it (root). */
+async function keepOwnerAndMode(fh: FileHandle, replaced: Stats): Promise<void> {
+  await fh.chmod(replaced.mode & 0o7777);
+  if (typeof process.getuid === 'function' && replaced.uid !== process.getuid()) {
+    await fh.chown(replaced.uid, replaced.gid).catch(() => undefined); // only root may; others get a file of their own
+  }
+}
+
 /**
  * Writes `path` atomically: `write` fills a temporary file beside it, which is fsynced and renamed over
- * `path`. If anything fails, the temporary file is removed and `path` is untouched. After a success,
- * temporaries of earlier crashed saves of the same path are removed.
+ * `path`. If anything fails, the temporary file is removed and `path` is untouched. A replaced file keeps
+ * its mode (and owner, for root); a new one is created 0600. After a success, temporaries of earlier crashed saves of the same path are removed.
  */
-export async function writeFileAtomic(path: string, write: Uint8Array | ((fh: FileHandle) => Promise<void>)): Promise<void> {
+export async function writeFileAtomic(path: string, write: Uint8Array | ((fh: FileHandle) => Promise<void>), locked = false): Promise<void> {
+  const replaced = await stat(path).catch(() => undefined);
   let tmp = '';
   let fh: FileHandle | undefined;
   for (let attempt = 0; !fh; attempt++) {
     tmp = `${path}.tmp-${process.pid}-${++tempCounter}`;
     try {
-      fh = await open(tmp, 'wx', 0o644);
+      fh = await open(tmp, 'wx', NEW_FILE_MODE);
     } catch (e) {
       if (!isErrno(e, 'EEXIST') || attempt > 100) throw e; // a stale temporary of a crashed run: next name
     }
   }
   let done = false;
   try {
+    if (replaced?.isFile()) await keepOwnerAndMode(fh, replaced);
     if (typeof write === 'function') await write(fh);
     else await fh.writeFile(write);
     await fh.sync();
@@ -128,7 +173,7 @@ export async function writeFileAtomic(path: string, write: Uint8Array | ((fh: Fi
     if (!done) await unlink(tmp).catch(() => undefined);
   }
   await syncDirectory(dirname(path));
-  await removeStaleTemps(path);
+  await removeStaleTemps(path, locked);
 }
 
 /**

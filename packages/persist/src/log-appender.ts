@@ -4,14 +4,16 @@
  * refusing every later append.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { link, open, readFile, unlink, writeFile } from 'node:fs/promises';
+import { open, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CorruptLogError, InvalidArgumentError, LogLockedError, LogWriteError, NotFoundError } from '@palimpsest/core';
-import { CHAIN_SEED, encodeRecord, headerLine } from './log-format.js';
-import { V3_CHAIN_SEED, v3HeaderLine } from './log-binary.js';
-import { opBytes, v3Frame, writeLog } from './log-file.js';
-import { damageError, scanLog } from './log-scan.js';
-import { isErrno, processAlive, syncDirectory, writeAll } from './fs-util.js';
+import { encodeRecord } from './log-format.js';
+import { COMMIT_SLOT, commitSlot } from './log-commit.js';
+import { checkFormatOptions, newLogStart, opBytes, v3Frame, writeLog } from './log-file.js';
+import { damageError, scanLog, truncatedError } from './log-scan.js';
+import { NEW_FILE_MODE, syncDirectory, writeAll } from './fs-util.js';
+import { lockFile } from './file-lock.js';
+import type { FileLock } from './file-lock.js';
 
 export interface LogAppender {
   /** Queues one operation (a JSON object) as a record. Throws InvalidArgumentError for anything else, LogWriteError after a failed write. */
@@ -29,69 +31,27 @@ export interface LogAppender {
 
 /** Flush a chunk in the background once this many bytes are queued (flush() still decides what is acknowledged). */
 const CHUNK = 1 << 20;
-let lockCounter = 0;
 
-/**
- * Takes `<path>.lock`, a file holding the owner's pid, created complete and exclusively (written beside
- * it, then hard-linked into place, which fails if it exists). A lock whose process no longer runs is
- * stale and taken over; a live one refuses with LogLockedError. Resolves to the release function.
- */
-async function acquireLock(caller: string, path: string): Promise<() => Promise<void>> {
-  const lock = `${path}.lock`;
-  const mine = `${lock}.${process.pid}-${++lockCounter}`;
-  await writeFile(mine, `${process.pid}\n`, { flag: 'wx' });
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await placeLock(mine, lock);
-        return async () => {
-          await unlink(lock).catch(() => undefined);
-        };
-      } catch (e) {
-        if (!isErrno(e, 'EEXIST') || attempt >= 3) throw e;
-      }
-      let text = '';
-      try {
-        text = await readFile(lock, 'utf8');
-      } catch (e) {
-        if (isErrno(e, 'ENOENT')) continue; // released meanwhile
-        throw e;
-      }
-      const holder = /^(\d+)\n$/.test(text) ? Number(text.trim()) : undefined;
-      if (holder !== undefined && !processAlive(holder)) {
-        await unlink(lock).catch(() => undefined); // stale: its process is gone
-        continue;
-      }
-      throw new LogLockedError(
-        holder === undefined
-          ? `${caller}: ${path} is locked (${lock} does not name a process; remove it if no writer runs)`
-          : `${caller}: ${path} is locked by ${holder === process.pid ? 'another appender in this process' : `process ${holder}`} (${lock}); one appender per log`,
-      );
-    }
-  } finally {
-    await unlink(mine).catch(() => undefined);
-  }
-}
-
-/** Hard-links the complete lock file into place; where a file system has no hard links, creates it with O_EXCL. */
-async function placeLock(mine: string, lock: string): Promise<void> {
-  try {
-    await link(mine, lock);
-  } catch (e) {
-    if (!isErrno(e, 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV')) throw e;
-    await writeFile(lock, `${process.pid}\n`, { flag: 'wx' });
-  }
+interface Start {
+  size: number;
+  seq: number;
+  chain: number;
+  created: boolean;
+  format: 2 | 3 | 4;
+  /** Format 4: where the commit block is (-1 for other formats). */
+  commitAt: number;
 }
 
 /** Verifies the log and returns where appending continues; converts a version-1 log to version 2 first. */
-async function prepare(path: string): Promise<{ size: number; seq: number; chain: number; created: boolean; format: 2 | 3 }> {
+async function prepare(path: string, lock: FileLock): Promise<Start> {
   let scan;
   try {
     scan = await scanLog('openLogAppender', path, false);
   } catch (e) {
-    if (e instanceof NotFoundError) return { size: 0, seq: 0, chain: 0, created: true, format: 3 };
+    if (e instanceof NotFoundError) return { size: 0, seq: 0, chain: 0, created: true, format: 4, commitAt: -1 };
     throw e;
   }
+  if (scan.truncated) throw truncatedError('openLogAppender', path, scan.truncated);
   if (scan.failure?.kind === 'torn') {
     throw new CorruptLogError(`openLogAppender: ${path}: the last line is torn (${scan.failure.reason}); call repairLog(path) before appending`);
   }
@@ -99,44 +59,48 @@ async function prepare(path: string): Promise<{ size: number; seq: number; chain
   if (scan.format === 1) {
     // An unframed log of an earlier release: rewritten once, atomically, as version 2 (text stays text).
     const { ops } = await scanLog('openLogAppender', path);
-    await writeLog(path, ops, { format: 2 });
-    return prepare(path);
+    await writeLog(path, ops, { format: 2, lock });
+    return prepare(path, lock);
   }
-  return { size: scan.goodBytes, seq: scan.lastSeq, chain: scan.chain, created: false, format: scan.format === 3 ? 3 : 2 };
+  return { size: scan.goodBytes, seq: scan.lastSeq, chain: scan.chain, created: false, format: scan.format, commitAt: scan.commit?.offset ?? -1 };
 }
 
 /**
- * Opens `path` (created if missing) for appending operations, holding its lock until close(). The whole
- * log is verified first: a torn or damaged one is refused with CorruptLogError (run repairLog), a log
- * another writer holds with LogLockedError.
+ * Opens `path` (created if missing) for appending operations, holding its write lock until close(). The
+ * whole log is verified first: a torn or damaged one is refused with CorruptLogError, one cut short with
+ * LogTruncatedError (run repairLog), a log another writer holds with LogLockedError. A new or empty log
+ * is written in `format` (4 by default) starting after `base` operations; an existing one keeps its own.
  */
-export async function openLogAppender(path: string, options: { format?: 2 | 3 } = {}): Promise<LogAppender> {
+export async function openLogAppender(path: string, options: { format?: 2 | 3 | 4; base?: number } = {}): Promise<LogAppender> {
   if (typeof path !== 'string' || path.length === 0) throw new InvalidArgumentError('openLogAppender: path must be a non-empty string');
-  if (options === null || typeof options !== 'object' || (options.format !== undefined && options.format !== 2 && options.format !== 3)) {
-    throw new InvalidArgumentError('openLogAppender: options.format must be 2 or 3');
-  }
-  const release = await acquireLock('openLogAppender', path);
+  if (options === null || typeof options !== 'object') throw new InvalidArgumentError('openLogAppender: options must be an object');
+  checkFormatOptions('openLogAppender', options);
+  const lock = await lockFile(path, { caller: 'openLogAppender' });
+  const release = () => lock.release();
   let fh: FileHandle | undefined;
-  let start;
+  let start: Start;
   try {
-    start = await prepare(path);
-    fh = await open(path, start.created ? 'wx' : 'r+');
+    start = await prepare(path, lock);
+    fh = await open(path, start.created ? 'wx' : 'r+', NEW_FILE_MODE);
     if (start.size === 0) {
-      // A new or empty log takes the format asked for (3 by default); an existing one keeps its own.
-      start.format = options.format ?? 3;
-      const header = Buffer.concat([start.format === 3 ? v3HeaderLine() : headerLine(), Buffer.from('\n')]);
-      start.size = await writeAll(fh, header, 0);
+      // A new or empty log takes the format asked for (4 by default); an existing one keeps its own.
+      start.format = options.format ?? 4;
+      const fresh = newLogStart(start.format, options.base ?? 0, 0);
+      start.size = await writeAll(fh, fresh.head, 0);
       await fh.datasync();
       start.seq = 0;
-      start.chain = start.format === 3 ? V3_CHAIN_SEED : CHAIN_SEED;
+      start.chain = fresh.chain;
+      start.commitAt = fresh.commitAt;
     }
     if (start.created) await syncDirectory(dirname(path)); // the new name survives a crash too
   } catch (e) {
     await fh?.close().catch(() => undefined);
+    // A log this call created and could not start (a full disk) is removed, not left half-made.
+    if (fh !== undefined && start! !== undefined && start.created) await unlink(path).catch(() => undefined);
     await release();
     throw e;
   }
-  return new Appender(path, fh, release, start.size, start.seq, start.chain, start.format);
+  return new Appender(path, fh, release, start);
 }
 
 class Appender implements LogAppender {
@@ -151,18 +115,29 @@ class Appender implements LogAppender {
   private busy: Promise<void> = Promise.resolve();
   private failed: LogWriteError | undefined;
   private closed = false;
+  private seq: number;
+  private chain: number;
+  private readonly format: 2 | 3 | 4;
+  /** Format 4: where the commit block is; -1 for formats without one. */
+  private readonly commitAt: number;
+  /** Commit-block rewrites so far: they alternate between its two slots. */
+  private commits = 0;
+  /** Records the file held when it was opened (all durable: acknowledged by an earlier writer, or synced with our first flush). */
+  private readonly startSeq: number;
 
   constructor(
     private readonly path: string,
     private readonly fh: FileHandle,
     private readonly release: () => Promise<void>,
-    size: number,
-    private seq: number,
-    private chain: number,
-    private readonly format: 2 | 3,
+    start: Start,
   ) {
-    this.synced = size;
-    this.position = size;
+    this.synced = start.size;
+    this.position = start.size;
+    this.seq = start.seq;
+    this.chain = start.chain;
+    this.format = start.format;
+    this.commitAt = start.commitAt;
+    this.startSeq = start.seq;
   }
 
   get acknowledged(): number {
@@ -172,7 +147,7 @@ class Appender implements LogAppender {
   append(op: unknown): void {
     if (this.closed) throw new InvalidArgumentError('LogAppender.append: the appender is closed');
     if (this.failed) throw this.refusal('LogAppender.append');
-    const record = this.format === 3 ? v3Frame('LogAppender.append', op, this.appended, this.chain) : encodeRecord(this.seq + 1, this.chain, opBytes('LogAppender.append', op, this.appended));
+    const record = this.format === 2 ? encodeRecord(this.seq + 1, this.chain, opBytes('LogAppender.append', op, this.appended)) : v3Frame('LogAppender.append', op, this.appended, this.chain);
     const bytes = 'line' in record ? record.line : record.frame;
     this.seq++;
     this.chain = record.crc;
@@ -199,6 +174,7 @@ class Appender implements LogAppender {
       }
       this.synced = end;
       this.acked = Math.max(this.acked, count);
+      if (this.commitAt >= 0) await this.commit(this.startSeq + this.acked);
     });
     const done = this.busy;
     this.busy.catch(() => undefined);
@@ -211,6 +187,11 @@ class Appender implements LogAppender {
     if (this.closed) return;
     try {
       await this.flush();
+      if (this.commits > 0) {
+        // Both slots name the final count (a closed log's bytes are writeLog's), made durable with it.
+        await this.commit(this.startSeq + this.acked);
+        await this.fh.datasync().catch(() => undefined);
+      }
     } finally {
       this.closed = true;
       await this.fh.close().catch(() => undefined);
@@ -228,6 +209,20 @@ class Appender implements LogAppender {
       this.position = await writeAll(this.fh, bytes, this.position);
     } catch (e) {
       await this.fail(e);
+    }
+  }
+
+  /**
+   * Format 4: names `records` as acknowledged in the commit block, only after the fsync that made them so
+   * (the block is a lower bound: it lags by one flush after a power cut, and a failed rewrite of it changes
+   * nothing acknowledged, so it is not a write failure).
+   */
+  private async commit(records: number): Promise<void> {
+    const slot = this.commits++ % 2;
+    try {
+      await writeAll(this.fh, commitSlot(records), this.commitAt + slot * COMMIT_SLOT);
+    } catch {
+      // The next flush rewrites it.
     }
   }
 

@@ -1,5 +1,5 @@
 /**
- * The operation log file format, version 2 (see LOG-FORMAT.md; 3, binary, is the default for new logs):
+ * The operation log file format, version 2 (see LOG-FORMAT.md; 4, binary with a commit block, is the default for new logs):
  * UTF-8 text, one JSON object per line.
  *
  *   line 1   {"palimpsest":"log","version":2}
@@ -10,18 +10,20 @@
  * duplication or reordering breaks a check. Browser-safe: pure functions over bytes.
  */
 import { crc32c } from './crc32c.js';
-import { LOG_V3_HEADER, v3HeaderLine } from './log-binary.js';
+import { v3HeaderLine } from './log-binary.js';
+import { readV4Header } from './log-commit.js';
 
 /**
- * The log format this package writes to a new log by default: 3, binary frames (log-binary.ts). Version 2
+ * The log format this package writes to a new log by default: 4, binary frames (log-binary.ts) behind a
+ * header naming the log's base and a commit block (log-commit.ts); 3 is the same frames without them. Version 2
  * (this file) is written on request and continued; version 1 is the unframed JSONL of earlier releases
  * (read, and converted to 2 by an appender).
  */
-export const LOG_FORMAT_VERSION = 3;
+export const LOG_FORMAT_VERSION = 4;
 /** The newest log format this package reads. */
-export const NEWEST_READ = 3;
-/** The first line of a log in the default format (LOG_FORMAT_VERSION), exactly (without its newline). */
-export const LOG_HEADER = LOG_V3_HEADER;
+export const NEWEST_READ = 4;
+/** The first line of a new log in the default format (LOG_FORMAT_VERSION; base 0), exactly (without its newline). */
+export const LOG_HEADER = '{"palimpsest":"log","version":4,"base":0}';
 /** The first line of a version-2 log, exactly (without its newline). */
 export const LOG_V2_HEADER = '{"palimpsest":"log","version":2}';
 /** Record kinds: the encoding of the `op` payload. 1 = a JSON operation object. */
@@ -47,12 +49,14 @@ export function headerLine(): Uint8Array {
 }
 
 /** What the first line of a file says about its format. */
-export type LogKind = { format: 3 } | { format: 2 } | { format: 1 } | { format: 'newer'; version: unknown } | { format: 'bad-header' };
+export type LogKind = { format: 4; base: number } | { format: 3 } | { format: 2 } | { format: 1 } | { format: 'newer'; version: unknown } | { format: 'bad-header' };
 
 /** Classifies a file by its first line (without the newline): the header, or an unframed log. */
 export function classifyFirstLine(line: Uint8Array): LogKind {
   if (equalBytes(line, HEADER_BYTES)) return { format: 2 };
   if (equalBytes(line, v3HeaderLine())) return { format: 3 };
+  const base = readV4Header(line);
+  if (base !== undefined) return { format: 4, base };
   const head = latin1(line, 0, HEADER_PREFIX.length);
   if (head !== HEADER_PREFIX) return { format: 1 };
   try {

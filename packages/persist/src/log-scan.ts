@@ -4,18 +4,24 @@
  * the first line that fails and only counts what follows, so callers get the verified prefix, where it
  * ends, and whether the failure is a torn last append or damage before the end.
  */
-import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { CorruptLogError, SnapshotVersionError } from '@palimpsest/core';
+import { LogTruncatedError } from './log-errors.js';
 import type { Operation } from '@palimpsest/core';
 import { decodePayload, FRAME_HEAD, V3_CHAIN_SEED } from './log-binary.js';
+import { COMMIT_BYTES, readCommitBlock } from './log-commit.js';
 import { crc32c } from './crc32c.js';
 import { CHAIN_SEED, checkRecord, classifyFirstLine, looksFramed, NEWEST_READ, RECORD_KIND_JSON } from './log-format.js';
-import { isErrno, notFound } from './fs-util.js';
+import { isErrno, notFound, READ_NO_WAIT, refuseIfNotRegular } from './fs-util.js';
 
 /** Where a log stops verifying. */
 export interface LogFailure {
-  /** `torn`: the last line, without its newline, is incomplete (a crash mid-append). `damage`: anything else. */
-  kind: 'torn' | 'damage';
+  /**
+   * `torn`: the last line, without its newline, is incomplete (a crash mid-append). `damage`: anything
+   * else. `truncated` (repairLog of a format-4 log): the file ends before records it had acknowledged.
+   */
+  kind: 'torn' | 'damage' | 'truncated';
   /** 1-based line number of the first line that fails. */
   line: number;
   /** Byte offset where that line starts: the length of the verified prefix. */
@@ -28,11 +34,29 @@ export interface LogFailure {
   droppedLines: number;
   /** Bytes from `offset` to the end of the file. */
   droppedBytes: number;
+  /** `truncated` only: acknowledged operations no longer in the file. */
+  lost?: number;
+}
+
+/** A format-4 log with fewer whole records than its commit block says were acknowledged: it was cut short. */
+export interface LogTruncation {
+  /** Records the commit block names as acknowledged. */
+  acknowledged: number;
+  /** Whole, verified records in the file. */
+  present: number;
+  /** acknowledged - present: operations that were acknowledged and are gone. */
+  lost: number;
 }
 
 export interface LogScanResult {
-  /** 1: unframed JSONL of earlier releases; 2: framed and chained (an empty file counts as 2); 3: binary frames. */
-  format: 1 | 2 | 3;
+  /** 1: unframed JSONL of earlier releases; 2: framed and chained (an empty file counts as 2); 3: binary frames; 4: binary frames with base and commit block. */
+  format: 1 | 2 | 3 | 4;
+  /** Format 4: operations before this log's first record (log-commit.ts). */
+  base?: number;
+  /** Format 4: records the commit block names as acknowledged, and where the block is in the file. */
+  commit?: { acknowledged: number; offset: number };
+  /** Format 4: present when the file holds fewer records than were acknowledged (cut short). */
+  truncated?: LogTruncation;
   ops: Operation[];
   /** Length in bytes of the verified prefix (header included). */
   goodBytes: number;
@@ -65,7 +89,9 @@ function parseObject(bytes: Uint8Array): { op?: Operation; error?: string } {
 }
 
 class Scanner {
-  format: 1 | 2 | 3 = 2;
+  format: 1 | 2 | 3 | 4 = 2;
+  base?: number;
+  commit?: { acknowledged: number; offset: number };
   /** Version 3: bytes after the header not yet made into frames. */
   private pendingFrames: Uint8Array = new Uint8Array(0);
   ops: Operation[] = [];
@@ -126,6 +152,13 @@ class Scanner {
         this.chain = V3_CHAIN_SEED;
         return undefined;
       }
+      if (kind.format === 4) {
+        if (!terminated) return 'the header line is incomplete';
+        this.format = 4;
+        this.base = kind.base;
+        this.chain = crc32c(bytes);
+        return undefined;
+      }
       this.format = 1;
     }
     return this.format === 2 ? this.verifyRecord(bytes, terminated) : this.verifyUnframed(bytes);
@@ -157,9 +190,9 @@ class Scanner {
     return undefined;
   }
 
-  /** Is this a version-3 log whose header has been read (the rest is frames, not lines)? */
+  /** Is this a version-3 or 4 log whose header has been read (the rest is frames, not lines)? */
   framed(): boolean {
-    return this.format === 3;
+    return this.format >= 3;
   }
 
   /**
@@ -178,8 +211,25 @@ class Scanner {
       bytes.set(this.pendingFrames);
       bytes.set(chunk, this.pendingFrames.length);
     }
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let at = 0;
+    if (this.format === 4 && this.commit === undefined) {
+      // Format 4: the commit block comes first (counted with the header, line 1).
+      if (bytes.length < COMMIT_BYTES) {
+        this.pendingFrames = bytes.slice();
+        return;
+      }
+      const acknowledged = readCommitBlock(bytes);
+      if (acknowledged === undefined) {
+        this.failure = { kind: 'damage', line: 1, offset: this.offset, reason: 'the commit block fails its check', text: '', droppedLines: 1, droppedBytes: bytes.length };
+        this.pendingFrames = new Uint8Array(0);
+        return;
+      }
+      this.commit = { acknowledged, offset: this.offset };
+      at = COMMIT_BYTES;
+      this.offset += COMMIT_BYTES;
+      this.goodBytes = this.offset;
+    }
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     while (at + FRAME_HEAD <= bytes.length) {
       const length = view.getUint32(at, true);
       // A length that fails its own check is damage; a checked one that runs past the bytes waits (or is torn at the end).
@@ -219,8 +269,12 @@ class Scanner {
 
   /** Version 3, at the end of the file: bytes of an incomplete frame are a torn append. */
   finishFrames(): void {
-    if (this.failure || this.pendingFrames.length === 0) return;
+    if (this.failure || (this.pendingFrames.length === 0 && !(this.format === 4 && this.commit === undefined))) return;
     const rest = this.pendingFrames;
+    if (this.format === 4 && this.commit === undefined) {
+      this.failure = { kind: 'torn', line: 1, offset: this.offset, reason: 'the commit block is incomplete (the log\'s creation was cut off)', text: '', droppedLines: 1, droppedBytes: rest.length };
+      return;
+    }
     this.failure = {
       kind: 'torn',
       line: this.line + 1,
@@ -242,6 +296,13 @@ class Scanner {
       terminated: this.terminated,
     };
     if (this.failure) out.failure = this.failure;
+    if (this.base !== undefined) out.base = this.base;
+    if (this.commit !== undefined) {
+      out.commit = this.commit;
+      if (this.lastSeq < this.commit.acknowledged) {
+        out.truncated = { acknowledged: this.commit.acknowledged, present: this.lastSeq, lost: this.commit.acknowledged - this.lastSeq };
+      }
+    }
     return out;
   }
 }
@@ -250,8 +311,11 @@ class Scanner {
 export async function scanLog(caller: string, path: string, keepOps = true): Promise<LogScanResult> {
   const scanner = new Scanner(caller, path, keepOps);
   let pending: Buffer[] = [];
+  let fh: FileHandle | undefined;
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    fh = await open(path, READ_NO_WAIT);
+    refuseIfNotRegular(caller, path, await fh.stat());
+    for await (const chunk of fh.createReadStream({ highWaterMark: 1 << 20, autoClose: false }) as AsyncIterable<Buffer>) {
       if (scanner.framed()) {
         scanner.feedFrames(chunk);
         continue;
@@ -277,10 +341,21 @@ export async function scanLog(caller: string, path: string, keepOps = true): Pro
   } catch (e) {
     if (isErrno(e, 'ENOENT')) throw notFound(caller, path, e);
     throw e;
+  } finally {
+    await fh?.close();
   }
   if (scanner.framed()) scanner.finishFrames();
   else if (pending.length > 0) scanner.feed(Buffer.concat(pending), false);
   return scanner.result();
+}
+
+/** The named error for a format-4 log cut short: acknowledged operations are missing from its end. */
+export function truncatedError(caller: string, path: string, t: LogTruncation): LogTruncatedError {
+  return new LogTruncatedError(
+    `${caller}: ${path} was cut short: it holds ${t.present} records, ${t.acknowledged} were acknowledged (${t.lost} acknowledged operations lost); ` +
+      'readLog(path, { recover: true }) returns what is left with a report, repairLog(path) accepts the loss',
+    t.lost,
+  );
 }
 
 /** The named error for damage before the end of a log. */

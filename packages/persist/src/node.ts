@@ -25,8 +25,11 @@ const checksum = typeof nativeCrc32 === 'function' ? (b: Uint8Array) => nativeCr
 
 export { writeFileAtomic, removeStaleTemps } from './fs-util.js';
 export { writeLog, readLog, repairLog } from './log-file.js';
+export { lockFile } from './file-lock.js';
+export type { FileLock } from './file-lock.js';
 export type { ReadLogOptions, ReadLogResult, TornLine, WriteLogOptions } from './log-file.js';
-export type { LogFailure } from './log-scan.js';
+export type { LogFailure, LogTruncation } from './log-scan.js';
+export { LogGapError, LogTruncatedError } from './log-errors.js';
 export { openLogAppender } from './log-appender.js';
 export type { LogAppender } from './log-appender.js';
 export { LOG_FORMAT_VERSION, LOG_HEADER } from './log-format.js';
@@ -42,14 +45,15 @@ export async function saveSnapshot(path: string, mem: MemoryGraph): Promise<numb
 }
 
 /**
- * Loads a snapshot file. Damaged, truncated or foreign files reject with CorruptSnapshotError, a newer
+ * Loads a snapshot file. A path that is not a regular file (a device, a FIFO, a directory) is refused
+ * with InvalidArgumentError before anything is read. Damaged, truncated or foreign files reject with CorruptSnapshotError, a newer
  * format with SnapshotVersionError, a missing file with NotFoundError. The memory wraps the columns in
  * the buffer it read (nobody else holds it), so loading copies nothing twice.
  */
 export async function loadSnapshot(path: string, options: Omit<SnapshotOptions, 'copy'> = {}): Promise<MemoryGraph> {
   let bytes: Uint8Array;
   try {
-    bytes = await readWholeFile(path);
+    bytes = await readWholeFile(path, 'loadSnapshot');
   } catch (e) {
     if (isErrno(e, 'ENOENT')) throw notFound('loadSnapshot', path, e);
     throw e;

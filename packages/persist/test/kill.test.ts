@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '@palimpsest/core/internal';
 import { encodeSnapshot } from '@palimpsest/persist';
-import { loadSnapshot, readLog, repairLog, saveSnapshot } from '@palimpsest/persist/node';
+import { loadSnapshot, readLog, repairLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 import { killMemory, killOp } from './kill-shared.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 /** Runs the child until it has printed `target` lines, waits `extraMs`, SIGKILLs it; resolves to the last number printed. */
-function runAndKill(mode: 'append' | 'save', path: string, target: number, extraMs: number): Promise<number> {
+function runAndKill(mode: 'append' | 'save' | 'rewrite', path: string, target: number, extraMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, [child, mode, path], { stdio: ['ignore', 'pipe', 'pipe'] });
     let seen = 0;
@@ -105,5 +105,23 @@ describe('SIGKILL at seeded moments', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('mem.plmp.tmp-'))).toEqual([]);
     expect(existsSync(path)).toBe(true);
     console.log(`kills during saves: 16, snapshots complete 16, temporaries left by kills ${temps}, removed by the next save`);
+  });
+
+  it('rewrites: writeLog leaves the log whole (old or new) and the next write removes dead temporaries (20 kills)', async () => {
+    const random = mulberry32(13);
+    const path = join(dir, 'rewritten.log');
+    let temps = 0;
+    for (let kill = 0; kill < 20; kill++) {
+      const wrote = await runAndKill('rewrite', path, 1 + Math.floor(random() * 4), Math.floor(random() * 8));
+      const { ops, torn } = await readLog(path);
+      expect(torn).toBeUndefined();
+      // The last acknowledged rewrite or a later one (the kill lands a few ms after the count), whole.
+      expect(ops.length).toBeGreaterThanOrEqual(40 + wrote);
+      ops.forEach((op, i) => expect(op).toEqual(killOp(i)));
+      temps += readdirSync(dir).filter((f) => f.startsWith('rewritten.log.tmp-')).length;
+    }
+    await writeLog(path, [killOp(0)]);
+    expect(readdirSync(dir).filter((f) => f.startsWith('rewritten.log.tmp-'))).toEqual([]);
+    console.log(`kills during writeLog: 20, logs whole 20, temporaries left by kills ${temps}, left after the next write 0`);
   });
 });

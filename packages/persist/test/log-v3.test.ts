@@ -159,23 +159,26 @@ describe('log format 3: binary frames', () => {
     expect((await readLog(v2)).ops).toEqual(ops.slice(0, 6));
   });
 
-  it('is the default for a new log: writeLog and a new or empty appender write version 3, { format: 2 } text', async () => {
+  it('is written on request; the default for a new log is its successor, format 4 (the same frames behind a base and a commit block)', async () => {
     const { mem } = memory();
     const ops: Operation[] = mem.log().slice(0, 20);
-    expect(LOG_FORMAT_VERSION).toBe(3);
-    expect(`${LOG_HEADER}\n`).toBe(HEADER);
+    expect(LOG_FORMAT_VERSION).toBe(4);
+    expect(LOG_HEADER).toBe('{"palimpsest":"log","version":4,"base":0}');
     const written = join(dir, 'default.log');
     await writeLog(written, ops);
-    expect(readFileSync(written).subarray(0, HEADER.length).toString()).toBe(HEADER);
-    expect(await readLog(written)).toEqual({ ops, format: 3 });
+    expect(readFileSync(written).subarray(0, LOG_HEADER.length + 1).toString()).toBe(`${LOG_HEADER}\n`);
+    expect(await readLog(written)).toEqual({ ops, format: 4, base: 0 });
     const explicit = join(dir, 'explicit.log');
     await writeLog(explicit, ops, { format: 3 });
-    expect(readFileSync(written).equals(readFileSync(explicit))).toBe(true);
+    expect(readFileSync(explicit).subarray(0, HEADER.length).toString()).toBe(HEADER);
+    expect(await readLog(explicit)).toEqual({ ops, format: 3 });
+    // Format 4 is format 3's frames (their chain seeded from its own header) behind a longer header and the 24-byte commit block.
+    expect(readFileSync(written).length - readFileSync(explicit).length).toBe(LOG_HEADER.length - HEADER.length + 1 + 24);
     const text = join(dir, 'text.jsonl');
     await writeLog(text, ops, { format: 2 });
     expect(readFileSync(text, 'utf8').startsWith('{"palimpsest":"log","version":2}\n')).toBe(true);
     expect(await readLog(text)).toEqual({ ops, format: 2 });
-    // An appender on a missing or empty file writes the version-3 header; the bytes are writeLog's.
+    // An appender on a missing or empty file writes the version-4 header; the bytes are writeLog's.
     for (const name of ['new.log', 'empty.log']) {
       const path = join(dir, name);
       if (name === 'empty.log') writeFileSync(path, '');
@@ -197,7 +200,9 @@ describe('log format 3: binary frames', () => {
   });
 
   it('refuses a bad format option by name', async () => {
-    await expect(writeLog(join(dir, 'x.log'), [], { format: 4 as 3 })).rejects.toThrow(/^writeLog: format must be 2 or 3/);
-    await expect(openLogAppender(join(dir, 'y.log'), { format: 1 as 3 })).rejects.toThrow(/^openLogAppender: options.format must be 2 or 3/);
+    await expect(writeLog(join(dir, 'x.log'), [], { format: 5 as 3 })).rejects.toThrow(/^writeLog: format must be 2, 3 or 4, got 5/);
+    await expect(openLogAppender(join(dir, 'y.log'), { format: 1 as 3 })).rejects.toThrow(/^openLogAppender: format must be 2, 3 or 4, got 1/);
+    await expect(writeLog(join(dir, 'x.log'), [], { format: 3, base: 2 })).rejects.toThrow(/^writeLog: base needs format 4/);
+    await expect(writeLog(join(dir, 'x.log'), [], { base: -1 })).rejects.toThrow(/^writeLog: base must be a whole number/);
   });
 });

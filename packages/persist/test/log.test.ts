@@ -121,10 +121,10 @@ describe('writeLog / readLog (format 2)', () => {
 
   it('a newer format or an unknown record kind is refused with SnapshotVersionError', async () => {
     const path = join(dir, 'newer.jsonl');
-    // Version 3 is the binary format (log-v3.test.ts); 4 is the next one.
-    writeFileSync(path, '{"palimpsest":"log","version":4}\n');
+    // Versions 3 and 4 are the binary formats (log-v3.test.ts, log-v4.test.ts); 5 is the next one.
+    writeFileSync(path, '{"palimpsest":"log","version":5}\n');
     await expect(readLog(path)).rejects.toThrow(SnapshotVersionError);
-    await expect(readLog(path)).rejects.toThrow(/^readLog: .*newer\.jsonl: log format version 4 is newer than this reader's 3/);
+    await expect(readLog(path)).rejects.toThrow(/^readLog: .*newer\.jsonl: log format version 5 is newer than this reader's 4/);
   });
 });
 
@@ -218,14 +218,14 @@ describe('openLogAppender / repairLog', () => {
     expect((await readLog(path)).ops).toEqual([{ type: 'a' }, { type: 'b' }, { type: 'd' }]);
   });
 
-  it('an empty file gets the header (of format 3, the default, or 2 on request); repairLog of an empty file drops nothing', async () => {
+  it('an empty file gets the header (of format 4, the default, or 2 on request); repairLog of an empty file drops nothing', async () => {
     const path = join(dir, 'empty.jsonl');
     writeFileSync(path, '');
     expect(await repairLog(path)).toBeUndefined();
     const a = await openLogAppender(path);
     a.append({ type: 'b' });
     await a.close();
-    expect(await readLog(path)).toEqual({ ops: [{ type: 'b' }], format: 3 });
+    expect(await readLog(path)).toEqual({ ops: [{ type: 'b' }], format: 4, base: 0 });
     const text = join(dir, 'empty2.jsonl');
     writeFileSync(text, '');
     expect(await repairLog(text)).toBeUndefined();

@@ -33,7 +33,13 @@ import type { GraphologyOptions, MemoryGraphology } from './graphology.js';
 import type { EmbedderConfig } from '../recall/embedder-config.js';
 import { recallAsync } from '../recall/recall-async.js';
 // ---- the jobs this facade hands each call to ----
-import { MemoryTables, registerTables } from './tables.js';
+import { MemoryTables, registerTables, tablesOf } from './tables.js';
+// ---- forgetting (../forget/*) ----
+import { planForget } from '../forget/forget.js';
+import type { ForgetPlan, ForgetResult } from '../forget/forget.js';
+import type { ForgetOptions, ForgetScope } from '../forget/scope.js';
+import { readTombstones } from '../forget/tombstone.js';
+import type { Tombstone } from '../forget/tombstone.js';
 import { MemoryView } from './memory-view.js';
 import { readFactColumns } from './fact-columns.js';
 import type { FactColumns } from './fact-columns.js';
@@ -57,6 +63,13 @@ import {
 export { DEFAULTS, MAX_PREDICATES } from './predicates.js';
 export { MemoryView } from './memory-view.js';
 
+/** The tables behind a plan's memory (a MemoryGraph made by planForget). */
+function tablesOfPlan(plan: ForgetPlan): MemoryTables {
+  const tables = plan?.memory instanceof MemoryGraph ? tablesOf(plan.memory) : undefined;
+  if (tables === undefined) throw new InvalidArgumentError('MemoryGraph.adoptForget: plan must come from planForget');
+  return tables;
+}
+
 /** Tables a load built, handed to the constructor by `MemoryGraph.over` (set only for that one call). */
 let adopted: MemoryTables | undefined;
 
@@ -68,7 +81,8 @@ let adopted: MemoryTables | undefined;
  * ../snapshot/state-io.ts (exportState/fromState), ../log/replay.ts, memory-view.ts.
  */
 export class MemoryGraph {
-  readonly #t: MemoryTables;
+  /** Not readonly: a forget replaces the tables with ones rebuilt from the rewritten log (adoptForget). */
+  #t: MemoryTables;
   readonly dimensions: number;
   readonly minConfidence: number;
   /** Who "I" is in an ingested turn without a speaker (`defaultSpeaker` option, 'user' unless set). */
@@ -96,6 +110,47 @@ export class MemoryGraph {
   // ================================================================================================
   // Writes (write-calls.ts)
   // ================================================================================================
+
+  /**
+   * Forgets what `scope` names — one episode, one entity (with its names), every fact of one source, or one
+   * fact (every version of its triple) — and what was derived only from it: its content leaves every read at
+   * every cut, recall and the log, which is rewritten (the past changes, and a tombstone says so: time, scope
+   * kind, reason, counts). Fact and entity ids after forgotten ones may change. See docs/FORGETTING.md.
+   */
+  forget(scope: ForgetScope, options: ForgetOptions = {}): ForgetResult {
+    const plan = planForget(this.#t, scope, options);
+    this.#take(plan.tables);
+    return { tombstone: plan.tombstone, counts: plan.counts };
+  }
+
+  /**
+   * A forget worked out without changing this memory: `plan.memory` is the memory after it, for a store
+   * to save before readers see it; `adoptForget(plan)` then takes it on. Refuses bad input as `forget` does.
+   */
+  planForget(scope: ForgetScope, options: ForgetOptions = {}): ForgetPlan {
+    const plan = planForget(this.#t, scope, options);
+    return { memory: MemoryGraph.#over(plan.tables), tombstone: plan.tombstone, counts: plan.counts, basedOn: plan.basedOn };
+  }
+
+  /** Takes on a `planForget` plan of this memory; refused if the memory logged anything since it was made. */
+  adoptForget(plan: ForgetPlan): void {
+    const tables = tablesOfPlan(plan);
+    if (plan.basedOn !== this.#t.logBuffer.length) {
+      throw new InvalidArgumentError(`MemoryGraph.adoptForget: the memory logged ${this.#t.logBuffer.length - plan.basedOn} operation(s) since the plan was made; plan again`);
+    }
+    this.#take(tables);
+  }
+
+  /** Every forget's tombstone, oldest first. */
+  tombstones(): Tombstone[] {
+    return readTombstones(this.#t);
+  }
+
+  /** Fronts `tables` from now on (recall's indexes are rebuilt from them by the next recall). */
+  #take(tables: MemoryTables): void {
+    this.#t = tables;
+    registerTables(this, tables);
+  }
 
   /** Creates an entity, or returns the existing one of that name (adding any new aliases). */
   entity(raw: EntityInput): Entity {

@@ -108,7 +108,33 @@ export interface SalienceOp {
   values: number[];
 }
 
+/**
+ * A tombstone (forget/forget.ts): what was forgotten, as kinds and counts, never as content. The operations
+ * that carried the content were removed from the log or redacted when it was logged.
+ */
+export interface ForgetOp {
+  type: 'forget';
+  recordedAt: number;
+  scope: 'episode' | 'entity' | 'source' | 'fact';
+  reason?: string;
+  counts: ForgetCounts;
+}
+/** What one forget removed (see forget/rewrite.ts). */
+export interface ForgetCounts {
+  /** Episodes removed (text, speaker, vector, links). */
+  episodes: number;
+  /** Entities removed (names, aliases, vectors). */
+  entities: number;
+  /** Assertions and retractions removed from the log. */
+  facts: number;
+  /** Assertions kept with a forgotten episode taken out of their evidence. */
+  evidence: number;
+  /** Logged operations removed or rewritten, all kinds. */
+  operations: number;
+}
+
 export type Operation =
+  | ForgetOp
   | InitOp
   | PredicateOp
   | EntityOp

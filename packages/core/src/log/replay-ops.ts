@@ -19,6 +19,7 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   unarchive: ['type', 'recordedAt', 'facts'],
   retrieved: ['type', 'recordedAt', 'facts'],
   salience: ['type', 'recordedAt', 'facts', 'values'],
+  forget: ['type', 'recordedAt', 'scope', 'reason', 'counts'],
 };
 
 /**

@@ -24,6 +24,7 @@ import {
   writeSalience,
   writeTouch,
 } from '../graph/write-calls.js';
+import { applyForgetOp } from '../forget/tombstone.js';
 
 /**
  * The options every load (replay, fromState) takes; `recallIndex` says when recall's indexes are built: in the
@@ -175,6 +176,9 @@ export function applyOp(mem: MemoryTables, op: Operation): void {
       return;
     case 'salience':
       writeSalience(mem, op.facts, op.values, { recordedAt: op.recordedAt });
+      return;
+    case 'forget':
+      applyForgetOp(mem, op);
       return;
     default:
       throw new InvalidArgumentError(`unknown operation type ${JSON.stringify((op as { type?: unknown }).type)}`);

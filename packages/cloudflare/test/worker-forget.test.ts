@@ -1,0 +1,99 @@
+/**
+ * Forgetting in the bundled Worker (workerd through miniflare): POST /memories/:id/forget rewrites the
+ * memory's R2 snapshots (only the rewritten one is left) and drops its stored operations, so neither R2 nor
+ * any answer holds the forgotten text; a restart reads the same; DELETE /memories/:id removes it all.
+ * Needs `npm run build`.
+ */
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM helper shared with the load script
+import { startLocal } from '../scripts/local.mjs';
+
+type Local = { mf: { dispose(): Promise<void>; getR2Bucket(name: string): Promise<any> }; url: string };
+const SECRET = 'Zorblatt Quennington';
+
+async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
+  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: r.status, json: await r.json() };
+}
+async function ok(base: string, path: string, body: unknown): Promise<any> {
+  const r = await post(base, path, body);
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.json)}`);
+  return r.json;
+}
+function leaks(bytes: Uint8Array, secret: string): boolean {
+  const hay = Buffer.from(bytes.map((c) => (c >= 0x41 && c <= 0x5a ? c + 32 : c)));
+  const le = Buffer.from(secret.toLowerCase(), 'utf16le');
+  return hay.includes(Buffer.from(secret.toLowerCase())) || hay.includes(le) || hay.includes(Buffer.from(le).swap16());
+}
+async function r2Bytes(local: Local, prefix: string): Promise<{ keys: string[]; bytes: Buffer }> {
+  const bucket = await local.mf.getR2Bucket('SNAPSHOTS');
+  const keys = ((await bucket.list({ prefix })).objects as Array<{ key: string }>).map((o) => o.key);
+  const parts = await Promise.all(keys.map(async (k) => Buffer.from(await (await bucket.get(k)).arrayBuffer())));
+  return { keys, bytes: Buffer.concat(parts) };
+}
+async function reads(base: string, m: string): Promise<string> {
+  const all = [
+    await ok(base, `${m}/facts`, { limit: 10000, knownAt: '2030-01-01', validAt: '2025-06-01' }),
+    await ok(base, `${m}/recall`, { question: 'neighbour vault code', knownAt: '2030-01-01', validAt: '2025-06-01' }),
+    await ok(base, `${m}/changes`, { since: '2000-01-01', until: '2030-01-01' }),
+    await ok(base, `${m}/history`, { subject: 'Maria' }),
+  ];
+  return JSON.stringify(all);
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'plmp-cf-forget-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('forget and delete in the Worker', () => {
+  it('forget leaves the text in no R2 snapshot and no answer; a restart reads the same; delete removes the memory', async () => {
+    const persistDir = join(dir, 'state');
+    let local = (await startLocal({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6' } })) as Local;
+    const m = '/memories/fay';
+    try {
+      await ok(local.url, `${m}/remember`, { text: 'Maria lives in Lyon.', at: '2025-01-01' });
+      const secret = await ok(local.url, `${m}/remember`, { text: `My neighbour ${SECRET} gave me the vault code.`, at: '2025-01-02' });
+      await ok(local.url, `${m}/assert`, { subject: SECRET, predicate: 'knows', object: 'Maria', evidence: [secret.episode.id] });
+      for (let i = 0; i < 4; i++) await ok(local.url, `${m}/remember`, { text: `Maria read book ${i}.`, at: `2025-02-0${i + 1}` });
+      const before = await r2Bytes(local, 'memories/fay/');
+      expect(before.keys.length).toBeGreaterThan(0);
+      expect(leaks(before.bytes, SECRET)).toBe(true);
+
+      // A refused forget answers with its named error and changes nothing (the object keeps serving).
+      const refused = await post(local.url, `${m}/forget`, { episode: 'nope' });
+      expect([refused.status, refused.json.error]).toEqual([404, 'NotFoundError']);
+      expect((await r2Bytes(local, 'memories/fay/')).keys).toEqual(before.keys);
+      const r = await ok(local.url, `${m}/forget`, { entity: SECRET, reason: 'asked by the user' });
+      expect(r.tombstone).toMatchObject({ scope: 'entity', reason: 'asked by the user' });
+      const after = await r2Bytes(local, 'memories/fay/');
+      expect(after.keys).toHaveLength(1);
+      expect(leaks(after.bytes, SECRET)).toBe(false);
+      const answers = await reads(local.url, m);
+      expect(leaks(Buffer.from(answers), SECRET)).toBe(false);
+      expect(answers).toContain('Lyon');
+      await ok(local.url, `${m}/remember`, { text: 'Maria likes tea.', at: '2025-03-01' });
+      const written = await reads(local.url, m);
+
+      await local.mf.dispose();
+      local = (await startLocal({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6' } })) as Local;
+      expect(await reads(local.url, m)).toBe(written);
+
+      const del = await fetch(`${local.url}${m}`, { method: 'DELETE' });
+      expect(del.status).toBe(200);
+      expect(await del.json()).toEqual({ deleted: 'fay' });
+      expect((await r2Bytes(local, 'memories/fay/')).keys).toEqual([]);
+      expect((await ok(local.url, `${m}/facts`, {})).total).toBe(0);
+      const again = await fetch(`${local.url}/memories/nobody`, { method: 'DELETE' });
+      expect(again.status).toBe(404);
+    } finally {
+      await local.mf.dispose();
+    }
+  });
+});

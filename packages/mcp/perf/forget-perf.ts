@@ -1,0 +1,51 @@
+/**
+ * Forgetting one episode in a memory folder of ~100k operations, against saving that memory's snapshot.
+ * A seeded memory (episodes, each with three facts) is written as the folder's snapshot; then, three times
+ * each: saveSnapshot of the memory to a file beside it, and MemoryFolder.forget of one episode (a different
+ * one each time, spread over the log). Prints each time and the median ratio.
+ *
+ *   npx vite-node --config vitest.config.ts packages/mcp/perf/forget-perf.ts [OPERATIONS]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryGraph } from '@palimpsest/core';
+import { saveSnapshot } from '@palimpsest/persist/node';
+import { MemoryFolder } from '../src/store.js';
+
+const target = Number(process.argv[2] ?? 100_000);
+let t = Date.UTC(2024, 0, 1);
+const mem = new MemoryGraph({ now: () => t });
+const people = Array.from({ length: 2000 }, (_, i) => `Person ${i}`);
+let episodes = 0;
+while (mem.size.operations < target) {
+  t += 1000;
+  const id = `ep-${episodes}`;
+  mem.episode({ id, text: `${people[episodes % 2000]} talked about topic ${episodes} with ${people[(episodes * 7) % 2000]}`, at: t });
+  for (let j = 0; j < 3; j++) {
+    const object = j === 2 ? { value: `thing ${episodes}` } : people[(episodes * 3 + j) % 2000]!;
+    mem.assert({ subject: people[(episodes + j) % 2000]!, predicate: j === 0 ? 'likes' : 'knows', object, evidence: [id], episode: id });
+  }
+  episodes++;
+}
+const dir = await mkdtemp(join(tmpdir(), 'plmp-forget-perf-'));
+await saveSnapshot(join(dir, 'snapshot-1.plmp'), mem);
+const folder = await MemoryFolder.open(dir, { compactEvery: 1e9, clock: () => (t += 1000) });
+console.log(`folder: ${folder.mem.size.operations} operations, ${folder.mem.size.episodes} episodes`);
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const saves: number[] = [];
+const forgets: number[] = [];
+for (let run = 0; run < 3; run++) {
+  let start = performance.now();
+  await saveSnapshot(join(dir, `copy-${run}.plmp`), folder.mem);
+  saves.push(performance.now() - start);
+  await rm(join(dir, `copy-${run}.plmp`));
+  start = performance.now();
+  await folder.forget({ episode: `ep-${Math.floor(((run + 1) * episodes) / 4)}` });
+  forgets.push(performance.now() - start);
+  console.log(`run ${run}: snapshot save ${saves[run]!.toFixed(0)} ms, forget one episode ${forgets[run]!.toFixed(0)} ms`);
+}
+console.log(`median: save ${median(saves).toFixed(0)} ms, forget ${median(forgets).toFixed(0)} ms, ratio ${(median(forgets) / median(saves)).toFixed(2)}×`);
+await folder.close();
+await rm(dir, { recursive: true, force: true });
