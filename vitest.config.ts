@@ -17,6 +17,8 @@ export default defineConfig({
       { find: /^@palimpsest\/progress$/, replacement: here('./packages/progress/src/index.ts') },
       { find: /^@palimpsest\/model-flags$/, replacement: here('./packages/model-flags/src/index.ts') },
       { find: /^@palimpsest\/cli$/, replacement: here('./packages/cli/src/index.ts') },
+      { find: /^@palimpsest\/langgraph$/, replacement: here('./packages/langgraph/src/index.ts') },
+      { find: /^@palimpsest\/ai-sdk$/, replacement: here('./packages/ai-sdk/src/index.ts') },
       { find: /^@palimpsest\/mcp\/tools$/, replacement: here('./packages/mcp/src/tools.ts') },
       { find: /^@palimpsest\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },
     ],

@@ -34,6 +34,9 @@ export const ALLOWED_EDGES = {
   '@palimpsest/cli': ['@palimpsest/core', '@palimpsest/persist', '@palimpsest/progress', '@palimpsest/model-flags', '@palimpsest/embed-local'],
   '@palimpsest/mcp': ['@palimpsest/core', '@palimpsest/persist', '@palimpsest/model-flags', '@palimpsest/embed-local'],
   '@palimpsest/cloudflare': ['@palimpsest/core', '@palimpsest/persist', '@palimpsest/mcp/tools'],
+  // Agent frameworks host the same tool table as the MCP server and the Worker.
+  '@palimpsest/langgraph': ['@palimpsest/core', '@palimpsest/mcp/tools'],
+  '@palimpsest/ai-sdk': ['@palimpsest/core', '@palimpsest/mcp/tools'],
   '@palimpsest/inspector': ['@palimpsest/core', '@palimpsest/persist'],
   '@palimpsest/bench': ['@palimpsest/core', '@palimpsest/persist', '@palimpsest/datasets', '@palimpsest/progress', '@palimpsest/embed-local'],
 };

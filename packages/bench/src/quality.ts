@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 /**
- * Retrieval quality, fast: `node packages/bench/dist/quality.js --split dev|test [--dataset locomo|lme|both]
- * [--limit N] [--set option=value …] [--no-<component> …]`.
+ * Retrieval quality, fast: `npm run quality -- --split dev|test [--dataset locomo|lme|both] [--limit N]
+ * [--set option=value …] [--grid name=v1,v2 …] [--ablations] [--no-<component> …]` (or
+ * `node packages/bench/dist/quality.js …` after a build).
  *
- * Ingests exactly as the benchmark does (sessions and turns as episodes, the built-in extractor on turns),
- * recalls every question, and prints the issue's metrics for palimpsest and for the plain BM25 of
- * `../shared/datasets/README.md` side by side, per category / question type. LongMemEval is scored at both
- * cuts: the question's date (knownAt = validAt = question_date) and every session visible. Recall latency is
+ * Every memory is built as a user builds it (public-path.ts): each turn through `ingestEpisode` with its
+ * speaker (LoCoMo's name, LongMemEval's role), time (LongMemEval: its session's date), session id and the
+ * default extractor; nothing else is written. Every question is recalled and scored beside the plain BM25
+ * of `../shared/datasets/README.md` (plain-bm25.ts), per category / question type. LongMemEval is scored at
+ * the question-day cut (knownAt = validAt = the last millisecond of the question's UTC day) and with every
+ * session visible; session recall_all@k ranks turns and takes the first k distinct sessions. Also counted:
+ * questions whose k = 10 call is not the first ten of the k = 50 call, or differs when repeated (0
+ * expected), and answer-in-context (the gold answer inside `text` at a 1,024-token budget, LongMemEval
+ * questions with short literal answers) beside BM25's top turns packed to the same budget. Recall latency is
  * timed at k = 10 (first recall of each memory apart from the rest). `--set name=value` passes a recall
- * option (numbers, booleans, or JSON); `--no-X` switches a component off (see ABLATIONS). Tune with
- * `--split dev` only.
+ * option; `--no-X` switches a component off (see ABLATIONS). Tune with `--split dev` only.
  *
  * `--embedder use-lite` builds every memory with the offline dense model (dense.ts): episodes are written
  * with their vectors, entity names are embedded by the first `recallAsync`, and every question is recalled
@@ -22,7 +27,7 @@
  * from the turn alone as recall would embed it.
  */
 import { appendFileSync } from 'node:fs';
-import { InvalidArgumentError, MemoryGraph, TOKENIZE } from '@palimpsest/core';
+import { estimateTokens, InvalidArgumentError, MemoryGraph, TOKENIZE } from '@palimpsest/core';
 import type { RecallOptions } from '@palimpsest/core';
 import { loadLocomo, loadLongMemEval, QUESTION_CATEGORY_NAMES } from '@palimpsest/datasets';
 import type { Split } from '@palimpsest/datasets';
@@ -31,7 +36,7 @@ import type { DenseModel } from './dense.js';
 import { evaluateRetrieval, evidenceRecall, mean, worstRank } from './metrics.js';
 import { PlainBm25 } from './plain-bm25.js';
 import { summarize } from './stats.js';
-import { addEpisode, builtInExtractor, newIngestor } from './workloads/conversations.js';
+import { buildMemory, locomoTurns, longMemEvalTurns, NO_EXTRACTION, questionDayEnd } from './public-path.js';
 import { SampleRecorder } from './stats.js';
 import { seededQuestions } from './sample.js';
 
@@ -42,7 +47,10 @@ export const ABLATIONS: Record<string, Partial<RecallOptions> & Record<string, u
   parts: { partWeight: 0 },
   'time-words': { timeWordWeight: 1 },
   sessions: { sessionWeight: 0 },
-  diversity: { diversity: 1 },
+  diversity: { diversity: 1, spreadDiversity: 1 },
+  spread: { spreadDiversity: 0.9 },
+  'session-text': { sessionText: 0 },
+  'fact-floor': { factFloor: 0 },
   neighbours: { neighbour: 0 },
   'speaker-neighbour': { speakerNeighbour: 0 },
   temporal: { temporal: false },
@@ -206,46 +214,56 @@ function episodesOf(mem: MemoryGraph, query: string, cut: number, options: Recor
   return mem.recall(query, { ...options, k, validAt: cut, knownAt: cut } as RecallOptions).episodes.map((e) => e.id);
 }
 
+/**
+ * Ranking as a pure function (memory, question, cut, options): the top 10 of a k = 50 call must be the k = 10
+ * call's list, and a repeated call the same list. Counted per question (0 expected).
+ */
+function checkPurity(t: Table, mem: MemoryGraph, query: string, cut: number, options: Record<string, unknown>, deep: readonly string[], label: string): void {
+  const ten = episodesOf(mem, query, cut, options, 10);
+  const again = episodesOf(mem, query, cut, options, 10);
+  put(t, 'top 10 of k=50 differs from k=10 (count)', 'all', label, ten.join('\n') === deep.slice(0, 10).join('\n') ? 0 : 1);
+  put(t, 'repeated k=10 call differs (count)', 'all', label, ten.join('\n') === again.join('\n') ? 0 : 1);
+}
+
 const DIA = /^D\d+:\d+$/;
+
+/** Turns ingestEpisode refused while the memories were built (what a user would have been told), by data set. */
+const refused: Record<string, string[]> = { LoCoMo: [], LongMemEval_S: [] };
 
 async function locomo(a: Args, lat: Latency, dense: DenseModel | undefined): Promise<Table> {
   const t: Table = new Map();
   const convs = await loadLocomo({ split: a.split });
   for (const conv of convs) {
-    const sessionText = (s: (typeof conv.sessions)[number]): string => s.turns.map((x) => `${x.speaker}: ${x.text}`).join('\n');
     // what each turn's vector is made from (see --turn-context)
     const turnTexts = (s: (typeof conv.sessions)[number]): string[] =>
       dense !== undefined && a.turnContext === 'previous' ? dense.inContext(s.turns) : s.turns.map((x) => `${x.speaker}: ${x.text}`);
-    await dense?.fill([...conv.sessions.flatMap((s) => [sessionText(s), ...turnTexts(s)]), ...conv.questions.map((q) => q.question)], conv.id);
-    const vectorOf = (text: string): { vector?: Float32Array } => (dense === undefined ? {} : { vector: dense.vectorOf(text) });
-    const ing = newIngestor(dense?.embedder);
-    const rec = new SampleRecorder();
-    const extractor = a.extract ? builtInExtractor(conv.speakers) : undefined;
-    const bm = new PlainBm25();
-    for (const session of conv.sessions) {
-      const text = sessionText(session);
-      addEpisode(ing, rec, { id: `S${session.index}`, text, at: session.date, ...vectorOf(text) }, undefined);
-      const embedded = turnTexts(session);
-      for (const [j, turn] of session.turns.entries()) {
-        addEpisode(ing, rec, { id: turn.id, text: turn.text, at: turn.at, speaker: turn.speaker, ...vectorOf(embedded[j]!) }, extractor);
-        // the README's baseline document: `speaker: text`, an image turn with its caption (text holds it)
-        bm.add(turn.id, `${turn.speaker}: ${turn.text}`);
-      }
+    await dense?.fill([...conv.sessions.flatMap((s) => turnTexts(s)), ...conv.questions.map((q) => q.question)], conv.id);
+    const turns = locomoTurns(conv);
+    if (dense !== undefined) {
+      const texts = conv.sessions.flatMap((s) => turnTexts(s));
+      turns.forEach((x, j) => (x.vector = dense.vectorOf(texts[j]!)));
     }
-    const cut = ing.lastRecorded;
-    await catchUp(ing.mem, dense, conv.questions[0]?.question, cut);
+    const built = buildMemory(turns, { ...(dense === undefined ? {} : { embedder: dense.embedder }), ...(a.extract ? {} : { extractor: NO_EXTRACTION }) });
+    refused['LoCoMo']!.push(...built.refused);
+    // the README's baseline document: `speaker: text`, an image turn with its caption (text holds it)
+    const bm = new PlainBm25();
+    for (const x of turns) bm.add(x.id, `${x.speaker}: ${x.text}`);
+    const cut = built.lastRecorded;
+    await catchUp(built.mem, dense, conv.questions[0]?.question, cut);
     let first = true;
     for (const q of conv.questions) {
       const qv = queryVector(dense, q.question);
-      timeRecall(ing.mem, q.question, cut, { ...a.options, ...qv }, lat, first);
+      timeRecall(built.mem, q.question, cut, { ...a.options, ...qv }, lat, first);
       first = false;
       if (q.evidence.length === 0) continue;
       const group = QUESTION_CATEGORY_NAMES[q.category];
       const base = bm.search(q.question, 25).map((h) => h.id);
       for (const k of [5, 10, 25]) put(t, `evidence recall@${k}`, group, 'bm25', evidenceRecall(base, q.evidence, k));
       for (const variant of a.variants) {
-        const ours = episodesOf(ing.mem, q.question, cut, { ...variant.options, ...qv }, 50).filter((id) => DIA.test(id));
+        const deep = episodesOf(built.mem, q.question, cut, { ...variant.options, ...qv }, 50);
+        const ours = deep.filter((id) => DIA.test(id));
         for (const k of [5, 10, 25]) put(t, `evidence recall@${k}`, group, variant.label, evidenceRecall(ours, q.evidence, k));
+        checkPurity(t, built.mem, q.question, cut, { ...variant.options, ...qv }, deep, variant.label);
         if (a.details !== undefined) {
           // each evidence turn's 1-based rank among the first 50 (0: not there), for reading misses
           const evidence = q.evidence.map((id) => ({ id, rank: ours.indexOf(id) + 1 }));
@@ -262,6 +280,36 @@ function firstDistinct(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
+/** A LongMemEval answer short and literal enough to be looked for as a string in a context (≤ 5 words, not a sentence). */
+function shortLiteral(answer: string): boolean {
+  const a = answer.trim();
+  return a.length > 0 && a.split(/\s+/u).length <= 5 && !/[.!?]$/u.test(a);
+}
+
+/** BM25's top turns packed to a token budget as plain lines (best first, whole turns while they fit). */
+function packTurns(turns: ReadonlyArray<{ text: string }>, budget: number): string {
+  const lines: string[] = [];
+  let used = 0;
+  for (const x of turns) {
+    const n = estimateTokens(x.text) + 1;
+    if (used + n > budget) break;
+    lines.push(x.text);
+    used += n;
+  }
+  return lines.join('\n');
+}
+
+const includesAnswer = (text: string, answer: string): number => (text.toLowerCase().includes(answer.trim().toLowerCase()) ? 1 : 0);
+
+/** Answer-in-context: the gold answer inside what an agent reads at a 1,024-token budget, ours and BM25's top turns packed alike. */
+function answerInContext(t: Table, mem: MemoryGraph, q: { question: string; answer: string; type: string }, cut: number, variants: Array<{ label: string; options: Record<string, unknown> }>, bmTurns: Array<{ text: string }>): void {
+  for (const variant of variants) {
+    const text = mem.recall(q.question, { ...variant.options, tokenBudget: 1024, validAt: cut, knownAt: cut } as RecallOptions).text;
+    put(t, 'answer in context @1024 tokens', q.type, variant.label, includesAnswer(text, q.answer));
+  }
+  put(t, 'answer in context @1024 tokens', q.type, 'bm25', includesAnswer(packTurns(bmTurns, 1024), q.answer));
+}
+
 async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined): Promise<{ dated: Table; all: Table; note: string }> {
   const dated: Table = new Map();
   const all: Table = new Map();
@@ -273,64 +321,56 @@ async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined)
   const note = `LongMemEval_S questions scored (${questions.length}): positions ${questions.map((q) => q.position).join(' ')}`;
   for (const [n, q] of questions.entries()) {
     if (n % 10 === 0) process.stderr.write(`LongMemEval_S: question ${n + 1} of ${questions.length}\n`);
-    // user turns carry the dense signal; assistant turns and session documents a zero vector (see the header)
+    // user turns carry the dense signal; assistant turns a zero vector (see the header)
     await dense?.fill(textsOf(q), `question ${q.position}`);
-    const none = dense === undefined ? {} : { vector: new Float32Array(dense.embedder.dimensions) };
-    const ing = newIngestor(dense?.embedder);
-    const rec = new SampleRecorder();
-    const extractor = a.extract ? builtInExtractor([]) : undefined;
+    const turns = longMemEvalTurns(q);
+    if (dense !== undefined) for (const x of turns) x.vector = x.role === 'user' ? dense.vectorOf(userText(x.text)) : new Float32Array(dense.embedder.dimensions);
+    const built = buildMemory(turns, { ...(dense === undefined ? {} : { embedder: dense.embedder }), ...(a.extract ? {} : { extractor: NO_EXTRACTION }) });
+    refused['LongMemEval_S']!.push(...built.refused);
     const bm = new PlainBm25();
     const sessionOf = new Map<string, string>();
-    const dateOf = new Map<string, number>();
+    const turnOf = new Map<string, (typeof turns)[number]>();
     const relevantTurns = new Set<string>();
-    const sessions = [...q.sessions].sort((x, y) => x.date - y.date);
-    for (const s of sessions) {
-      let epId = s.id;
-      for (let n = 2; ing.mem.getEpisode(epId) !== undefined; n++) epId = `${s.id}#${n}`;
-      sessionOf.set(epId, s.id);
-      addEpisode(ing, rec, { id: epId, text: s.turns.map((x) => `${x.role}: ${x.content}`).join('\n'), at: s.date, ...none }, undefined);
-      s.turns.forEach((turn, i) => {
-        const id = `${epId}_${i + 1}`;
-        sessionOf.set(id, s.id);
-        dateOf.set(id, s.date);
-        if (turn.hasAnswer && q.answerSessionIds.includes(s.id)) relevantTurns.add(id);
-        const vector = dense === undefined ? {} : turn.role === 'user' ? { vector: dense.vectorOf(userText(turn.content)) } : none;
-        addEpisode(ing, rec, { id, text: turn.content, at: s.date + (i + 1) * 1000, speaker: turn.role, ...vector }, turn.role === 'user' ? extractor : undefined);
-        bm.add(id, `${turn.role}: ${turn.content}`);
-      });
+    for (const x of turns) {
+      sessionOf.set(x.id, x.sessionId);
+      turnOf.set(x.id, x);
+      if (x.hasAnswer && q.answerSessionIds.includes(x.sessionId)) relevantTurns.add(x.id);
+      bm.add(x.id, `${x.speaker}: ${x.text}`);
     }
+    const dayEnd = questionDayEnd(q.questionDate);
     const cuts: Array<[Table, number]> = [
-      [dated, q.questionDate],
-      [all, Math.max(q.questionDate, ing.lastRecorded)],
+      [dated, dayEnd],
+      [all, Math.max(dayEnd, built.lastRecorded)],
     ];
     const qv = queryVector(dense, q.question);
-    await catchUp(ing.mem, dense, q.question, Math.max(q.questionDate, ing.lastRecorded));
-    timeRecall(ing.mem, q.question, q.questionDate, { ...a.options, ...qv }, lat, true);
-    timeRecall(ing.mem, q.question, q.questionDate, { ...a.options, ...qv }, lat, false);
+    await catchUp(built.mem, dense, q.question, Math.max(dayEnd, built.lastRecorded));
+    timeRecall(built.mem, q.question, dayEnd, { ...a.options, ...qv }, lat, true);
+    timeRecall(built.mem, q.question, dayEnd, { ...a.options, ...qv }, lat, false);
     for (const [t, cut] of cuts) {
-      // as the data sets README scores the question-date cut: every answer session of the haystack is
-      // relevant, so one dated after the question counts as missed (the ceiling there is about 0.91)
-      const relevantSessions = new Set(q.answerSessionIds.filter((id) => sessions.some((s) => s.id === id)));
+      const relevantSessions = new Set(q.answerSessionIds.filter((id) => q.sessions.some((s) => s.id === id)));
       const runs: Array<[string, string[], string[]]> = a.variants.map((variant) => {
-        const ours = episodesOf(ing.mem, q.question, cut, { ...variant.options, ...qv }, 50);
-        return [variant.label, firstDistinct(ours.map((id) => sessionOf.get(id) ?? id)), ours.filter((id) => dateOf.has(id))];
+        const ours = episodesOf(built.mem, q.question, cut, { ...variant.options, ...qv }, 50);
+        if (t === dated) checkPurity(t, built.mem, q.question, cut, { ...variant.options, ...qv }, ours, variant.label);
+        return [variant.label, firstDistinct(ours.map((id) => sessionOf.get(id) ?? id)), ours.filter((id) => turnOf.has(id))];
       });
+      const baseHits = bm.search(q.question, 200, (id) => turnOf.get(id)!.at <= cut).map((h) => h.id);
+      const baseSessions = firstDistinct(baseHits.map((id) => sessionOf.get(id)!));
+      if (t === dated && shortLiteral(q.answer)) {
+        const bmTurns = baseHits.map((id) => ({ text: `${turnOf.get(id)!.speaker}: ${turnOf.get(id)!.text}` }));
+        answerInContext(t, built.mem, q, cut, a.variants.map((v) => ({ label: v.label, options: { ...v.options, ...qv } })), bmTurns);
+      }
       if (a.details !== undefined) {
         for (const [variant, ss, ts] of runs) {
           const rank = (id: string): number => ss.indexOf(id) + 1;
           const turnRanks = [...relevantTurns].map((id) => ts.indexOf(id) + 1);
-          const answers = [...relevantSessions].map((id) => ({ id, date: new Date(sessions.find((s) => s.id === id)!.date).toISOString(), rank: rank(id) }));
-          const line = { variant, position: q.position, type: q.type, question: q.question, questionDate: new Date(q.questionDate).toISOString(), cut: t === dated ? 'question-date' : 'all', answers, turnRanks, top: ss.slice(0, 5), topTurns: ts.slice(0, 10) };
+          const answers = [...relevantSessions].map((id) => ({ id, rank: rank(id) }));
+          const line = { variant, position: q.position, type: q.type, question: q.question, cut: t === dated ? 'question-day' : 'all', answers, turnRanks, top: ss.slice(0, 5), topTurns: ts.slice(0, 10) };
           appendFileSync(a.details, JSON.stringify(line) + '\n');
         }
       }
-      const baseTurns = bm.search(q.question, 200, (id) => dateOf.get(id)! <= cut).map((h) => h.id);
-      const baseSessions = firstDistinct(baseTurns.map((id) => sessionOf.get(id)!));
       const group = q.type;
-      for (const [system, ss, ts] of [...runs, ['bm25', baseSessions, baseTurns] as [string, string[], string[]]]) {
+      for (const [system, ss, ts] of [...runs, ['bm25', baseSessions, baseHits] as [string, string[], string[]]]) {
         if (relevantSessions.size > 0) {
-          // stricter proxies than all@5 (the dev split is at its ceiling there): all@2, all@3 and the rank of the
-          // worst-ranked answer session (51 when it is not in the top 50)
           for (const k of [2, 3]) put(t, `session recall_all@${k}`, group, system, evaluateRetrieval(ss, relevantSessions, k).recallAll);
           put(t, 'session worst answer rank', group, system, worstRank(ss, relevantSessions, 50));
           const s5 = evaluateRetrieval(ss, relevantSessions, 5);
@@ -338,10 +378,10 @@ async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined)
           put(t, 'session recall_all@5', group, system, s5.recallAll);
           put(t, 'session recall_all@10', group, system, evaluateRetrieval(ss, relevantSessions, 10).recallAll);
         }
-        const relTurns = relevantTurns;
-        if (relTurns.size > 0) {
-          put(t, 'turn recall_all@10', group, system, evaluateRetrieval(ts, relTurns, 10).recallAll);
-          put(t, 'turn recall_any@10', group, system, evaluateRetrieval(ts, relTurns, 10).recallAny);
+        if (relevantTurns.size > 0) {
+          put(t, 'turn recall_all@5', group, system, evaluateRetrieval(ts, relevantTurns, 5).recallAll);
+          put(t, 'turn recall_all@10', group, system, evaluateRetrieval(ts, relevantTurns, 10).recallAll);
+          put(t, 'turn recall_any@10', group, system, evaluateRetrieval(ts, relevantTurns, 10).recallAny);
         }
       }
     }
@@ -372,10 +412,11 @@ async function main(): Promise<void> {
     const lat = newLatency();
     const r = await longMemEval(a, lat, dense);
     console.log(`\n${r.note}`);
-    print('LongMemEval_S, question-date cut', r.dated, a.variants.map((v) => v.label));
+    print('LongMemEval_S, question-day cut', r.dated, a.variants.map((v) => v.label));
     print('LongMemEval_S, all sessions visible', r.all, a.variants.map((v) => v.label));
     printLatency('LongMemEval_S', lat);
   }
+  for (const [name, list] of Object.entries(refused)) if (list.length > 0) console.log(`\n${name}: ${list.length} turns refused by ingestEpisode, e.g. ${list[0]}`);
   if (dense !== undefined) console.log(`\ndense vectors: cache ${dense.cacheFile}; embedded by this run: ${dense.embedded.texts} texts in ${dense.embedded.cpuSeconds.toFixed(0)} CPU s`);
 }
 

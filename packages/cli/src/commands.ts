@@ -262,7 +262,7 @@ const ingest: Command = {
   usage: 'palimpsest ingest FILE TRANSCRIPT [--record-as-said] [--conversation ID] [--source S] [model flags] [--json]',
   details: [
     'TRANSCRIPT is JSONL (or a JSON array) of turns {"speaker": "...", "text": "...", "at": "<ISO time>"} (speaker',
-    'and "id" optional, default turn-<n>), {"sessions": [...]}, or a LoCoMo or LongMemEval file as published',
+    'and "id" optional, default turn-<n>; "session" optional, the conversation it belongs to), {"sessions": [...]}, or a LoCoMo or LongMemEval file as published',
     '(JSON or JSONL; --conversation picks one sample_id / question_id when it holds several). Turns go in time',
     'order; every turn becomes an episode plus the facts the extractor finds (the built-in rules unless',
     '--extract-url is given), valid from when it was said.',

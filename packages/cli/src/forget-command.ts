@@ -7,7 +7,7 @@ import { InvalidArgumentError } from '@palimpsest/core';
 import type { ForgetScope } from '@palimpsest/core';
 import { isoTime } from '@palimpsest/persist';
 import type { Command, RunContext } from './commands.js';
-import { openMemory, saveMemory } from './files.js';
+import { lockForWrite, openMemory, saveMemory } from './files.js';
 
 const str = { type: 'string' } as const;
 const KINDS = ['episode', 'entity', 'source', 'fact'] as const;
@@ -36,9 +36,15 @@ export const forgetCommand: Command = {
     const path = ctx.positionals[0]!;
     const scope = scopeFrom(ctx);
     const reason = typeof ctx.values.reason === 'string' ? { reason: ctx.values.reason } : {};
-    const opened = await openMemory(path);
-    const { tombstone, counts } = opened.mem.forget(scope, reason);
-    await saveMemory(path, opened.mem, opened.kind, opened.logFormat);
+    const lock = await lockForWrite(path, 'forget'); // held from reading FILE to rewriting it
+    let tombstone, counts;
+    try {
+      const opened = await openMemory(path);
+      ({ tombstone, counts } = opened.mem.forget(scope, reason));
+      await saveMemory(path, opened.mem, lock, opened.kind, opened.logFormat);
+    } finally {
+      await lock.release();
+    }
     if (ctx.values.json) return ctx.io.out(JSON.stringify({ tombstone: { ...tombstone, recordedAt: isoTime(tombstone.recordedAt) }, counts }, null, 2));
     ctx.io.out(
       `forgot ${tombstone.scope}: ${counts.episodes} episode(s), ${counts.entities} entit(ies), ${counts.facts} fact operation(s) removed, ` +

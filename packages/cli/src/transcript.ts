@@ -40,7 +40,14 @@ function plainTurn(v: unknown, where: string): TranscriptTurn {
   if (typeof v['at'] !== 'string' && typeof v['at'] !== 'number') throw new InvalidArgumentError(`${where}: "at" must be an ISO-8601 time or milliseconds`);
   if (v['speaker'] !== undefined && typeof v['speaker'] !== 'string') throw new InvalidArgumentError(`${where}: "speaker" must be a string`);
   if (v['id'] !== undefined && (typeof v['id'] !== 'string' || v['id'] === '')) throw new InvalidArgumentError(`${where}: "id" must be a non-empty string`);
-  return { text: v['text'], at: v['at'], ...(typeof v['speaker'] === 'string' ? { speaker: v['speaker'] } : {}), ...(typeof v['id'] === 'string' ? { id: v['id'] } : {}) };
+  if (v['session'] !== undefined && typeof v['session'] !== 'string') throw new InvalidArgumentError(`${where}: "session" must be a string`);
+  return {
+    text: v['text'],
+    at: v['at'],
+    ...(typeof v['speaker'] === 'string' ? { speaker: v['speaker'] } : {}),
+    ...(typeof v['id'] === 'string' ? { id: v['id'] } : {}),
+    ...(typeof v['session'] === 'string' ? { session: v['session'] } : {}),
+  };
 }
 
 function locomoSessions(sample: Json, where: string): TranscriptSession[] {

@@ -131,7 +131,7 @@ describe('palimpsest ingest', () => {
     await writeFile(
       transcript,
       [
-        { speaker: 'Dana', text: 'I moved to Lisbon last month.', at: '2024-03-10T09:00:00Z' },
+        { speaker: 'Dana', text: 'I moved to Lisbon last month.', at: '2024-03-10T09:00:00Z', session: 'march' },
         { speaker: 'Eve', text: 'Dana works at Initech.', at: '2024-03-11T09:00:00Z' },
       ]
         .map((t) => JSON.stringify(t))
@@ -144,6 +144,8 @@ describe('palimpsest ingest', () => {
     expect(second).toMatchObject({ created: false, turns: 2, episodes: 4 });
     const mem = await loadSnapshot(target);
     expect(mem.getEpisode('turn-3')?.text).toBe('I moved to Lisbon last month.');
+    expect(mem.getEpisode('turn-3')?.session).toBe('march'); // a line's "session" is kept on its episode
+    expect(mem.getEpisode('turn-4')?.session).toBeUndefined();
     const asLog = join(dir, 'new.jsonl');
     expect((await run('ingest', asLog, transcript)).code).toBe(0);
     expect((await readLog(asLog)).ops[0]!.type).toBe('init');

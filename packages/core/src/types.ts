@@ -188,6 +188,11 @@ export interface EpisodeInput {
   /** When the episode happened (its valid time). */
   at: TimeInput;
   speaker?: string;
+  /**
+   * The conversation or thread the episode belongs to (any id the caller keeps). Episodes without one are
+   * grouped into sessions by time gaps (recall/sessions.ts).
+   */
+  session?: string;
   vector?: ArrayLike<number>;
   /** Entities the episode mentions (names or `{ id }`); unknown names are created. */
   entities?: EntityRef[];
@@ -208,5 +213,7 @@ export interface Episode {
   at: number;
   recordedAt: number;
   speaker?: string;
+  /** The conversation or thread it was given as part of (absent: none given). */
+  session?: string;
   entities: number[];
 }

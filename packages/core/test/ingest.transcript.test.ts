@@ -16,9 +16,9 @@ describe('transcriptTurns', () => {
       ],
     });
     expect(turns).toEqual([
-      { id: 'S1:1', speaker: 'Alice', text: 'Off to Porto?', at: JAN1 },
-      { id: 'S1:2', speaker: 'Bob', text: 'Tomorrow.', at: JAN1 + 1000 },
-      { id: 'S2:1', speaker: 'Bob', text: 'Back from Porto.', at: JAN1 + 48 * HOUR },
+      { id: 'S1:1', speaker: 'Alice', text: 'Off to Porto?', at: JAN1, session: 'S1' },
+      { id: 'S1:2', speaker: 'Bob', text: 'Tomorrow.', at: JAN1 + 1000, session: 'S1' },
+      { id: 'S2:1', speaker: 'Bob', text: 'Back from Porto.', at: JAN1 + 48 * HOUR, session: 'S2' },
     ]);
     expect(order.reordered).toBe(true);
     expect(order.sessions).toEqual([
@@ -30,7 +30,7 @@ describe('transcriptTurns', () => {
 
   it('takes LongMemEval-shaped role/content turns and plain turns (sorted by at, ties in given order)', () => {
     const lme = transcriptTurns({ sessions: [{ id: 'answer_1', date: '2023-05-30T23:40:00Z', turns: [{ role: 'user', content: 'I adopted a cat.' }] }] });
-    expect(lme.turns).toEqual([{ id: 'answer_1:1', speaker: 'user', text: 'I adopted a cat.', at: Date.parse('2023-05-30T23:40:00Z') }]);
+    expect(lme.turns).toEqual([{ id: 'answer_1:1', speaker: 'user', text: 'I adopted a cat.', at: Date.parse('2023-05-30T23:40:00Z'), session: 'answer_1' }]);
     expect(lme.order.reordered).toBe(false);
     const plain = transcriptTurns([
       { speaker: 'A', text: 'second', at: JAN1 + 5 },

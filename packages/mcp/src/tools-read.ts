@@ -178,7 +178,7 @@ export const READ_TOOLS = [
         .filter((e) => e.at >= from && e.at < to && (args.speaker === undefined || e.speaker === args.speaker))
         .sort((a, b) => a.at - b.at);
       const { total, items } = capped(picked, args.limit);
-      const out = items.map((e) => ({ id: e.id, at: when(e.at), ...(e.speaker === undefined ? {} : { speaker: e.speaker }), text: e.text }));
+      const out = items.map((e) => ({ id: e.id, at: when(e.at), ...(e.speaker === undefined ? {} : { speaker: e.speaker }), ...(e.session === undefined ? {} : { session: e.session }), text: e.text }));
       return fitted({ total, episodes: out }, formatOf(args), args.tokenBudget);
     },
   }),

@@ -24,6 +24,7 @@ function nextEpisodeId(mem: MemoryGraph, taken: ReadonlySet<string> = new Set())
 interface TurnArgs {
   text: string;
   speaker?: string | undefined;
+  session?: string | undefined;
   at?: string | undefined;
   id?: string | undefined;
 }
@@ -31,6 +32,7 @@ interface TurnArgs {
 const turnShape = {
   text: z.string().min(1).describe('What was said or written.'),
   speaker: z.string().optional().describe('Who said it, e.g. "user" or a person\'s name.'),
+  session: z.string().optional().describe('The conversation or thread it belongs to (any id you keep); recall groups its turns.'),
   at: time('When it was said. Default: now').optional(),
   id: z.string().optional().describe('A unique id for the episode. Default: "turn-<n>".'),
 };
@@ -66,7 +68,7 @@ function timeOf(mem: MemoryGraph, at: string | undefined, call: string): number 
 
 function turnReply(mem: MemoryGraph, r: IngestResult, shape: ReplyShape): Record<string, unknown> {
   return {
-    episode: { id: r.episode.id, at: when(r.episode.at), recordedAt: when(r.episode.recordedAt), ...opt('speaker', r.episode.speaker) },
+    episode: { id: r.episode.id, at: when(r.episode.at), recordedAt: when(r.episode.recordedAt), ...opt('speaker', r.episode.speaker), ...opt('session', r.episode.session) },
     entities: r.entities.map((e) => (shape.ids ? { name: e.displayName, id: e.id } : e.displayName)),
     facts: r.facts.map((x) => assertReply(mem, x, shape)),
   };
@@ -100,7 +102,7 @@ async function planTurns(mem: MemoryGraph, turns: readonly TurnArgs[], asSaid: b
     const id = t.id ?? nextEpisodeId(mem, ids);
     if (ids.has(id)) throw new InvalidArgumentError(`${where}: episode id "${id}" is given twice`);
     ids.add(id);
-    const turn = { id, text: t.text, at, ...opt('speaker', t.speaker) };
+    const turn = { id, text: t.text, at, ...opt('speaker', t.speaker), ...opt('session', t.session) };
     planned.push({ turn, recordedAt, asked: await askModels(turn, ctx) });
   }
   return planned;

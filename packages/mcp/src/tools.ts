@@ -43,7 +43,7 @@ export const SERVER_INSTRUCTIONS = [
  * The tool's arguments as one strict object. An unknown key is refused with a message naming the tool and
  * the key: the MCP SDK checks calls with this schema and passes the message on in its tool error.
  */
-function strictSchema(t: MemoryTool): z.ZodObject<z.ZodRawShape, 'strict'> {
+export function strictSchema(t: MemoryTool): z.ZodObject<z.ZodRawShape, 'strict'> {
   const errorMap: z.ZodErrorMap = (issue, ctx) =>
     issue.code === 'unrecognized_keys' ? { message: `InvalidArgumentError: ${unknownMessage(t, issue.keys)}` } : { message: ctx.defaultError };
   return z.object(t.inputSchema, { errorMap }).strict();
@@ -108,3 +108,7 @@ export async function runTool(t: MemoryTool, input: unknown, ctx: ToolContext): 
   const result = await t.run(args, ctx);
   return args['format'] === 'text' ? { text: serialise(result, 'text') } : result;
 }
+
+export { ONE_MEMORY_NAME, inProcessMemory, oneMemoryContext, toolArguments } from './one-memory.js';
+export { MEMORY_HEADING, exchangeOptions, recallContext, rememberExchange } from './exchange.js';
+export type { Exchange, ExchangeOptions } from './exchange.js';

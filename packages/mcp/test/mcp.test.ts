@@ -106,8 +106,8 @@ describe('palimpsest-mcp over stdio', () => {
     }
 
     // remember: an episode and what the rule extractor finds in it.
-    const r1 = await ok(client, 'remember', { text: 'Alice works at Acme.', speaker: 'user', at: '2020-03-01T10:00:00Z' });
-    expect(r1.episode).toMatchObject({ id: 'turn-1', at: '2020-03-01T10:00:00Z', speaker: 'user' });
+    const r1 = await ok(client, 'remember', { text: 'Alice works at Acme.', speaker: 'user', session: 'chat-1', at: '2020-03-01T10:00:00Z' });
+    expect(r1.episode).toMatchObject({ id: 'turn-1', at: '2020-03-01T10:00:00Z', speaker: 'user', session: 'chat-1' });
     expect(Array.isArray(r1.facts)).toBe(true);
 
     // assert_fact and retract_fact with world times; history keeps both versions.

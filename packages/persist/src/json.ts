@@ -69,7 +69,7 @@ export function changesJson(c: Changes) {
 }
 
 export function episodeJson(e: Episode) {
-  return { id: e.id, text: e.text, at: isoTime(e.at), ...(e.speaker === undefined ? {} : { speaker: e.speaker }) };
+  return { id: e.id, text: e.text, at: isoTime(e.at), ...(e.speaker === undefined ? {} : { speaker: e.speaker }), ...(e.session === undefined ? {} : { session: e.session }) };
 }
 
 export function entityJson(e: Entity) {

@@ -1,10 +1,11 @@
 /**
  * Workloads 1 (conversation ingest), 3 (recall) and the retrieval-quality figures, on LoCoMo-shaped
  * conversations and on LongMemEval_S haystacks. Each conversation (LoCoMo) or question haystack
- * (LongMemEval) is its own memory: sessions and turns become episodes at their own times, recorded in time
- * order (record time = the episode's time, as if the memory had listened live). Episode ids are what the
- * data sets use for evidence — LoCoMo dia_ids, LongMemEval session ids and `<session id>_<n>` turns (n
- * 1-based, the paper's turn ids) — so recall's episodes can be scored directly.
+ * (LongMemEval) is its own memory, written as a user writes one (../shared/datasets/README.md, "Measure
+ * what a user gets"): every turn through `ingestEpisode` with its speaker, time and session and the default
+ * extractor, recorded in time order (record time = the turn's time, as if the memory had listened live).
+ * Episode ids are what the data sets use for evidence — LoCoMo dia_ids, LongMemEval `<session id>_<n>`
+ * turns (n 1-based, the paper's turn ids) — so recall's episodes can be scored directly.
  *
  * Quality is computed only on the test split; latency and ingest on everything run. The flat BM25 baseline
  * indexes the very same units (sessions; turns) and is scored by the same functions in the same run.
@@ -28,22 +29,14 @@ export interface Extractor {
   }>;
 }
 
-/**
- * A fresh built-in extractor (core's RuleExtractor) for one conversation, or undefined when this build of
- * core does not export it. Looked up at run time so the bench still loads without it.
- */
-export function builtInExtractor(knownNames: readonly string[]): Extractor | undefined {
-  const Rule = (core as unknown as { RuleExtractor?: new (o: { knownNames?: Iterable<string>; speakers?: Iterable<string> }) => Extractor }).RuleExtractor;
-  return typeof Rule === 'function' ? new Rule({ knownNames, speakers: knownNames }) : undefined;
-}
 
 export interface ConversationRunOptions {
   /** Episodes requested from recall per question. @default 50 */
   recallK?: number;
   /** Run the built-in extractor on turns (when the build has one). @default true */
   extract?: boolean;
-  /** Makes one extractor per memory. @default builtInExtractor (core's RuleExtractor) */
-  makeExtractor?: (knownNames: readonly string[]) => Extractor | undefined;
+  /** Makes one extractor per memory (ingestEpisode's `extractor` option). @default the memory's default extractor */
+  makeExtractor?: () => Extractor;
   /** Keep the last memory built (for the snapshot workload). */
   keepLast?: boolean;
   /** Called after each conversation (LoCoMo) or question haystack (LongMemEval): for a progress bar. */
@@ -76,14 +69,6 @@ export interface Ingestor {
   lastRecorded: number;
 }
 
-const utf8 = new TextEncoder();
-/** Whether the engine accepts a name: canonical form (SEMANTICS.md) not empty and at most 512 UTF-8 bytes. */
-function fits(name: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  const canonical = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().toLowerCase();
-  return canonical.length > 0 && (canonical.length <= 170 || utf8.encode(canonical).length <= 512);
-}
-
 export function newIngestor(embedder?: core.Embedder): Ingestor {
   const ing: Ingestor = { mem: undefined as unknown as MemoryGraph, episodes: 0, facts: 0, dropped: 0, lastRecorded: -Infinity };
   // The record clock follows the data: reads default to the end of what was heard.
@@ -91,33 +76,16 @@ export function newIngestor(embedder?: core.Embedder): Ingestor {
   return ing;
 }
 
-/** One episode (and, with an extractor, its entities and facts), timed as one operation. */
-export function addEpisode(ing: Ingestor, rec: SampleRecorder, ep: { id: string; text: string; at: number; speaker?: string; vector?: Float32Array }, extractor?: Extractor): void {
+/** An extractor that finds nothing (`extract: false`): episodes only. */
+const NOTHING: Extractor = { extract: (turns) => turns.map(() => ({ entities: [], facts: [] })) };
+
+/** One turn through `ingestEpisode`, as a user writes it, timed as one operation. */
+export function addEpisode(ing: Ingestor, rec: SampleRecorder, ep: { id: string; text: string; at: number; speaker?: string; session?: string }, extractor?: Extractor): void {
   const recordedAt = Math.max(ing.lastRecorded, ep.at);
   const t0 = performance.now();
-  if (extractor === undefined) {
-    ing.mem.episode({ ...ep, recordedAt });
-  } else {
-    const x = extractor.extract([{ id: ep.id, text: ep.text, at: ep.at, ...(ep.speaker === undefined ? {} : { speaker: ep.speaker }) }])[0]!;
-    // Names the engine refuses (empty, or over 512 bytes) are dropped and counted, so one long extraction does not
-    // end a run; the count is reported.
-    const entities = x.entities.map((e) => e.name).filter((n) => fits(n) || (ing.dropped++, false));
-    ing.mem.episode({ ...ep, recordedAt, entities });
-    for (const f of x.facts) {
-      if (!fits(f.subject) || (typeof f.object === 'string' && !fits(f.object))) {
-        ing.dropped++;
-        continue;
-      }
-      // The assertion's own fields only (an extraction may carry more, such as the span it was read from).
-      const { subject, predicate, object, validTo, confidence, edgeType } = f;
-      const r = ing.mem.assert({
-        subject, predicate, object, confidence, validFrom: f.validFrom ?? ep.at, recordedAt, episode: ep.id, evidence: [ep.id], source: 'RuleExtractor',
-        ...(validTo === undefined ? {} : { validTo }), ...(edgeType === undefined ? {} : { edgeType }),
-      });
-      if (r.status !== 'rejected') ing.facts++;
-    }
-  }
+  const r = core.ingestEpisode(ing.mem, { ...ep, recordedAt }, extractor === undefined ? {} : { extractor: extractor as unknown as core.Extractor });
   rec.record(performance.now() - t0);
+  for (const f of r.facts) if (f.status !== 'rejected') ing.facts++;
   ing.lastRecorded = recordedAt;
   ing.episodes++;
 }
@@ -220,12 +188,10 @@ export async function runLocomo(conversations: readonly Conversation[], dataset:
   const { memory } = await withMemory(async (sampler) => {
     for (const conv of conversations) {
       const ing = newIngestor();
-      const extractor = options.extract === false ? undefined : (options.makeExtractor ?? builtInExtractor)(conv.speakers);
-      hasExtractor ||= extractor !== undefined;
+      const extractor = options.extract === false ? NOTHING : options.makeExtractor?.();
+      hasExtractor ||= options.extract !== false;
       for (const session of conv.sessions) {
-        const text = session.turns.map((t) => `${t.speaker}: ${t.text}`).join('\n');
-        addEpisode(ing, ingestRec, { id: `S${session.index}`, text, at: session.date }, undefined);
-        for (const t of session.turns) addEpisode(ing, ingestRec, { id: t.id, text: t.text, at: t.at, speaker: t.speaker }, extractor);
+        for (const t of session.turns) addEpisode(ing, ingestRec, { id: t.id, text: t.text, at: t.at, speaker: t.speaker, session: `S${session.index}` }, extractor);
       }
       sampler.sample();
       episodes += ing.episodes;
@@ -272,8 +238,8 @@ export async function runLocomo(conversations: readonly Conversation[], dataset:
   const results: WorkloadResult[] = [ingestRow(dataset, ingestRec, memory, { conversations: conversations.length, episodes, facts })];
   notes.push(
     hasExtractor
-      ? `${dataset}: facts from the built-in RuleExtractor on every turn (${facts} asserted, ${dropped} extracted items dropped for a name over 512 bytes); its cost is inside the per-episode ingest time`
-      : `${dataset}: no facts asserted (${options.extract === false ? 'extraction off' : 'RuleExtractor is not exported from @palimpsest/core in this build'}): episodes only`,
+      ? `${dataset}: every turn through ingestEpisode with the default extractor (${facts} facts asserted); its cost is inside the per-episode ingest time`
+      : `${dataset}: no facts asserted (extraction off): episodes only`,
   );
   if (canRecall) {
     results.push(...recallLatencyRows(dataset, recallByCat, firstRecall, 'conversation'));
@@ -329,8 +295,8 @@ export async function runLongMemEval(questions: readonly LongMemEvalQuestion[], 
   const { memory } = await withMemory(async (sampler) => {
     for (const q of questions) {
       const ing = newIngestor();
-      const extractor = options.extract === false ? undefined : (options.makeExtractor ?? builtInExtractor)([]);
-      hasExtractor ||= extractor !== undefined;
+      const extractor = options.extract === false ? NOTHING : options.makeExtractor?.();
+      hasExtractor ||= options.extract !== false;
       const sessionOf = new Map<string, string>();
       const turnIds = new Set<string>();
       const sessions = [...q.sessions].sort((a, b) => a.date - b.date);
@@ -341,19 +307,16 @@ export async function runLongMemEval(questions: readonly LongMemEvalQuestion[], 
         // A few haystacks list one session id twice (at two dates): the repeat gets its own episode id
         // and is scored as the same session.
         let epId = s.id;
-        for (let n = 2; ing.mem.getEpisode(epId) !== undefined; n++) epId = `${s.id}#${n}`;
+        for (let n = 2; ing.mem.getEpisode(`${epId}_1`) !== undefined; n++) epId = `${s.id}#${n}`;
         if (epId !== s.id) repeatedSessions++;
-        sessionOf.set(epId, s.id);
-        const text = s.turns.map((t) => `${t.role}: ${t.content}`).join('\n');
-        addEpisode(ing, ingestRec, { id: epId, text, at: s.date }, undefined);
         s.turns.forEach((t, i) => {
           const id = `${epId}_${i + 1}`;
           sessionOf.set(id, s.id);
           sessionDate.set(id, s.date);
           turnIds.add(id);
           if (t.hasAnswer && q.answerSessionIds.includes(s.id)) relevantTurns.add(id);
-          // turns one second apart inside their session, so they keep their order on the time axis
-          addEpisode(ing, ingestRec, { id, text: t.content, at: s.date + (i + 1) * 1000, speaker: t.role }, t.role === 'user' ? extractor : undefined);
+          // a session's turns share its date (the data sets README); the speaker is the turn's role
+          addEpisode(ing, ingestRec, { id, text: t.content, at: s.date, speaker: t.role, session: epId }, extractor);
           bmTurns.add(id, `${t.role}: ${t.content}`);
         });
       }
@@ -364,18 +327,20 @@ export async function runLongMemEval(questions: readonly LongMemEvalQuestion[], 
       const test = splitOf('longmemeval', q.position) === 'test' && !q.abstention;
       const group = q.type;
       let ranked: string[] | undefined;
+      // the question-day cut: the end of the question's UTC calendar day (the data sets README)
+      const cut = Math.floor(q.questionDate / 86_400_000) * 86_400_000 + 86_400_000 - 1;
       if (canRecall) {
-        warmRecall(ing.mem, q.questionDate, firstRecall);
+        warmRecall(ing.mem, cut, firstRecall);
         let rec = recallByType.get(group);
         if (!rec) recallByType.set(group, (rec = new SampleRecorder()));
-        rec.time(() => recallEpisodes(ing.mem, q.question, q.questionDate, AGENT_K));
-        ranked = recallEpisodes(ing.mem, q.question, q.questionDate, k);
+        rec.time(() => recallEpisodes(ing.mem, q.question, cut, AGENT_K));
+        ranked = recallEpisodes(ing.mem, q.question, cut, k);
       }
       if (test) {
         scored++;
         const relevantSessions = new Set(q.answerSessionIds.filter((id) => sessions.some((s) => s.id === id)));
         // at the question's cut: only turns of sessions dated up to the question
-        const visibleTurns = bmTurns.search(q.question, 500, (id) => (sessionDate.get(id) ?? Infinity) <= q.questionDate).map((h) => h.id);
+        const visibleTurns = bmTurns.search(q.question, 500, (id) => (sessionDate.get(id) ?? Infinity) <= cut).map((h) => h.id);
         lmeScores(acc, BM25, 'session', group, firstOccurrences(visibleTurns.map((id) => sessionOf.get(id) ?? id)), relevantSessions);
         if (relevantTurns.size > 0) lmeScores(acc, BM25, 'turn', group, visibleTurns, relevantTurns);
         else noTurnEvidence++;
@@ -393,8 +358,8 @@ export async function runLongMemEval(questions: readonly LongMemEvalQuestion[], 
   const results: WorkloadResult[] = [ingestRow(dataset, ingestRec, memory, { questions: questions.length, episodes, facts })];
   notes.push(
     hasExtractor
-      ? `${dataset}: facts from the built-in RuleExtractor on user turns (${facts} asserted, ${dropped} extracted items dropped for a name over 512 bytes); its cost is inside the per-episode ingest time`
-      : `${dataset}: no facts asserted (${options.extract === false ? 'extraction off' : 'RuleExtractor is not exported from @palimpsest/core in this build'}): episodes only`,
+      ? `${dataset}: every turn through ingestEpisode with the default extractor (${facts} facts asserted); its cost is inside the per-episode ingest time`
+      : `${dataset}: no facts asserted (extraction off): episodes only`,
   );
   if (canRecall) {
     results.push(...recallLatencyRows(dataset, recallByType, firstRecall, 'haystack'));
@@ -403,8 +368,8 @@ export async function runLongMemEval(questions: readonly LongMemEvalQuestion[], 
   else notes.push(`${dataset}: recall: not available in this build (MemoryGraph.recall missing); only the BM25 baseline is scored`);
   notes.push(
     `${dataset}: ${scored} test-split non-abstention questions scored; turn level skips ${noTurnEvidence} without a has_answer turn. ` +
-      `Units: sessions (all turns, "role: content") and single turns (user and assistant) — the paper indexes user turns only; ` +
-      `session level for recall ranks each session at its first episode in recall's answer (k = ${k} episodes requested). ` +
+      `Units: single turns (user and assistant), each session's turns at its date, cut at the end of the question's day; ` +
+      `session level ranks each session at its first turn in the answer (k = ${k} episodes requested). ` +
       `${repeatedSessions} repeated session ids inside a haystack (a data quirk) were ingested as "<id>#2" and scored as one session.`,
   );
   return { results, quality: qualityRows(acc, dataset, {}), notes, recallAvailable: canRecall, ...(last ? { lastMemory: last } : {}) };

@@ -80,7 +80,7 @@ function markEntity(ops: readonly Operation[], seed: Set<number>, marks: Marks):
         if (entities.has(op.id) || hit(op.name) || (op.entityType !== undefined && hit(op.entityType))) entities.add(op.id);
         return;
       case 'episode':
-        if (hit(op.text) || hit(op.id) || (op.speaker !== undefined && hit(op.speaker)) || (op.entities ?? []).some((e) => entities.has(e))) marks.episodes.add(op.id);
+        if (hit(op.text) || hit(op.id) || (op.speaker !== undefined && hit(op.speaker)) || (op.session !== undefined && hit(op.session)) || (op.entities ?? []).some((e) => entities.has(e))) marks.episodes.add(op.id);
         return;
       case 'assert':
       case 'retract':

@@ -12,6 +12,8 @@ export class EpisodeTable {
   recordedAt = new Float64Array(0);
   /** Speaker string id or NONE. */
   speaker = new Int32Array(0);
+  /** Session (conversation / thread) string id or NONE. */
+  session = new Int32Array(0);
   /** Mentioned entities: episode i owns entityIds[entityStart[i] .. entityStart[i + 1]). */
   entityStart = new Uint32Array(1);
   entityIds: number[] = [];
@@ -30,6 +32,7 @@ export class EpisodeTable {
     this.at = grow(this.at, cap);
     this.recordedAt = grow(this.recordedAt, cap);
     this.speaker = grow(this.speaker, cap, NONE);
+    this.session = grow(this.session, cap, NONE);
     this.entityStart = grow(this.entityStart, cap + 1);
     this.hasVector = grow(this.hasVector, cap);
     if (this.dimensions > 0) this.vectors = grow(this.vectors, cap * this.dimensions);
@@ -44,6 +47,7 @@ export class EpisodeTable {
     speaker: string | undefined,
     entities: readonly number[],
     vector: ArrayLike<number> | undefined,
+    session?: string,
   ): number {
     const index = this.count;
     this.reserve(index + 1);
@@ -52,6 +56,7 @@ export class EpisodeTable {
     this.at[index] = at;
     this.recordedAt[index] = recordedAt;
     this.speaker[index] = speaker === undefined ? NONE : this.strings.intern(speaker);
+    this.session[index] = session === undefined ? NONE : this.strings.intern(session);
     for (const e of entities) this.entityIds.push(e);
     this.entityStart[index + 1] = this.entityIds.length;
     if (vector !== undefined) {
@@ -73,6 +78,11 @@ export class EpisodeTable {
 
   speakerOf(index: number): string | undefined {
     const s = this.speaker[index]!;
+    return s === NONE ? undefined : this.strings.get(s);
+  }
+
+  sessionOf(index: number): string | undefined {
+    const s = this.session[index]!;
     return s === NONE ? undefined : this.strings.get(s);
   }
 

@@ -254,6 +254,14 @@ export class MemoryGraph {
   }
 
   /**
+   * @internal `recall` under another call's name; a view passes its cut, which the options may then not name
+   * (the options are read once, in recall/read-options.ts).
+   */
+  recallWith(call: string, query: string, options: unknown, fixedCut?: { validAt: number; knownAt: number }): RecallResult {
+    return readAndRecall(this.#t, query, options, call, fixedCut);
+  }
+
+  /**
    * `recall` for a memory whose embedder answers with a promise: embeds the query (unless `options.vector`
    * is given) and whatever recall has not embedded yet, in batches, then recalls synchronously.
    */

@@ -33,8 +33,7 @@ export class MemoryView {
 
   // ---- recall and graph interop at the view's cut ----
   recall(query: string, options: Omit<RecallOptions, 'validAt' | 'knownAt'> = {}): RecallResult {
-    const plain = readInput<RecallOptions>('MemoryGraph.recall', options, VIEW_SHAPES.recall, 'options');
-    return this.memory.recall(query, { ...plain, validAt: this.validAt, knownAt: this.knownAt });
+    return this.memory.recallWith('MemoryGraph.recall', query, options, { validAt: this.validAt, knownAt: this.knownAt });
   }
 
   /** `MemoryGraph.recallAsync` at the view's cut: embeds the question (unless `options.vector`), then recalls. */

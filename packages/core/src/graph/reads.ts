@@ -289,5 +289,7 @@ export function episodeInfo(mem: MemoryTables, index: number): Episode {
   };
   const speaker = ep.speakerOf(index);
   if (speaker !== undefined) info.speaker = speaker;
+  const session = ep.sessionOf(index);
+  if (session !== undefined) info.session = session;
   return info;
 }

@@ -6,44 +6,34 @@ import type { Embedder, SparseVector } from '../recall/embedder.js';
 import { episodeEmbeddingText } from '../recall/embedding-text.js';
 import { TopK } from '../recall/grow.js';
 import { Accumulator } from '../recall/accumulator.js';
-import type { Hit } from '../recall/grow.js';
 import { VectorSet } from '../recall/vectors.js';
-import { MODEL_EMBEDDER_DEFAULTS, RECALL_DEFAULTS, resolveOptions, withDefaults } from '../recall/options.js';
-import type { RecallOptions, RecallResult, RecalledFact } from '../recall/options.js';
+import { RECALL_DEFAULTS } from '../recall/options.js';
+import type { RecallResult } from '../recall/options.js';
+import type { RecallRequest } from '../recall/read-options.js';
 export { RECALL_DEFAULTS, MODEL_EMBEDDER_DEFAULTS } from '../recall/options.js';
 export type { RecallOptions, RecallResult, RecalledFact, RecallWeights, EdgeTypeWeights } from '../recall/options.js';
 import { Expansion } from '../recall/expand.js';
-import { packContext } from '../recall/pack.js';
-import type { PackEpisode, PackFact } from '../recall/pack.js';
-import { reciprocalRankFusion } from '../recall/rrf.js';
 import { EpisodeRanker } from '../recall/episode-rank.js';
 import { SessionMap } from '../recall/sessions.js';
 import { DatedTurns } from '../recall/dated-turns.js';
 import { SpeakerNames } from '../recall/named-speakers.js';
 import { withoutVocatives } from '../recall/vocatives.js';
-import { expandNames } from '../recall/name-expansion.js';
 import { canonicalName } from '../util/names.js';
-import { temporalIntent } from '../recall/temporal.js';
-import { resolveRelativeDates } from '../recall/dates.js';
-import { queryParts } from '../recall/query-parts.js';
-import { questionTerms, questionTime } from '../recall/time-words.js';
 import { tokenize } from '../recall/text.js';
+import { RecallScratch, visibility } from '../recall/stages/context.js';
+import type { RecallContext, RecallIndexes } from '../recall/stages/context.js';
+import { findSeeds } from '../recall/stages/seeds.js';
+import { expandSeeds } from '../recall/stages/expand-graph.js';
+import { scoreFacts } from '../recall/stages/score-facts.js';
+import { liftByFacts, rankEpisodes } from '../recall/stages/rank-episodes.js';
+import { packStage } from '../recall/stages/pack-context.js';
 import { literalCode, NONE } from '../store/fact-store.js';
-import { EDGE_TYPES } from '../types.js';
-import type { Fact } from '../types.js';
-import { isoMinute, toMillis } from '../util/time.js';
 import type { MemoryTables } from './tables.js';
-import { readFact } from './reads.js';
 
 /** A question in the first person: about the asker ("How many bikes did I service?"). */
 const FIRST_PERSON = /\b(?:i|me|my|mine|myself)\b/iu;
 /** A question about what the assistant said ("you suggested …, can you remind me …"). */
 const YOU_SAID = /\byou\s+(?:\w+\s+)?(?:told|said|mentioned|suggested|recommended|gave|provided|shared|listed|explained|described|wrote|referred|were\s+referring)\b|\bremind\s+me\b/iu;
-
-// Kinds of seed units, fused in one id space: id·3 + kind.
-const EPISODE = 0;
-const ENTITY = 1;
-const TRIPLE = 2;
 
 /**
  * Hybrid recall over a MemoryGraph: BM25 and vector seeds fused by RRF, spreading activation or BFS over
@@ -51,24 +41,24 @@ const TRIPLE = 2;
  * episode and at the end of a load); a recall indexes only what was written since (asserts, an alias, a
  * merge's entity), so no first recall after a load or an episode pays for a whole memory.
  */
-export class RecallEngine {
+export class RecallEngine implements RecallIndexes {
   readonly embedder: Embedder;
-  private readonly episodeText = new Bm25Index();
-  private readonly entityText = new Bm25Index();
+  readonly episodeText = new Bm25Index();
+  readonly entityText = new Bm25Index();
   /** Facts' BM25 ("subject predicate object"), kept without postings of its own (recall/bm25-facts.ts). */
-  private readonly tripleText = new FactText();
-  private readonly episodeVectors: VectorSet;
-  private readonly entityVectors: VectorSet;
+  readonly tripleText = new FactText();
+  readonly episodeVectors: VectorSet;
+  readonly entityVectors: VectorSet;
   /** Entity BM25 documents (names, then aliases as they come) → entity. */
-  private readonly entityDoc: number[] = [];
+  readonly entityDoc: number[] = [];
   /** Entity → its BM25 documents (name and aliases), for query expansion (recall/name-expansion.ts). */
-  private readonly entityDocs = new Map<number, number[]>();
+  readonly entityDocs = new Map<number, number[]>();
   /** Episode → the session it belongs to (see recall/sessions.ts). */
-  private readonly sessions = new SessionMap();
+  readonly sessions = new SessionMap();
   /** Episodes that say when something happened (recall/dated-turns.ts). */
-  private readonly dated = new DatedTurns();
+  readonly dated = new DatedTurns();
   /** Speakers of the episodes and the terms that name them (recall/named-speakers.ts). */
-  private readonly speakerNames = new SpeakerNames();
+  readonly speakerNames = new SpeakerNames();
   /** Speaker canonical name → speaker string id, and the entity of that name → speaker, for aliases. */
   private readonly speakerByName = new Map<string, number>();
   private readonly speakerOfEntity = new Map<number, number>();
@@ -78,23 +68,20 @@ export class RecallEngine {
   private entitiesIndexed = 0;
   private aliasesIndexed = 0;
   private triplesIndexed = 0;
-  /** Spreading activation / BFS over the entities, with its per-call scratch (recall/expand.ts). */
-  private readonly expansion = new Expansion();
-  /** Rows already collected as candidates in this call (indexed by row). */
-  private rowMark = new Uint32Array(0);
-  private tripleMatch = new Float64Array(0);
-  private tripleMark = new Uint32Array(0);
-  private epoch = 0;
-  /** Episode scores by index in a recall, after the lexical ranking (recall/accumulator.ts). */
-  private readonly episodeSums = new Accumulator((n) => new Float64Array(n));
-  /** A part's episode scores, before they are scaled by its best and added (recall/accumulator.ts). */
-  private readonly partSums = new Accumulator((n) => new Float64Array(n));
-  /** The lexical episode ranking, with its per-call scratch (recall/episode-rank.ts). */
-  private readonly ranker = new EpisodeRanker();
+  /**
+   * Per-call scratch of the stages: the expansion (recall/expand.ts), marks, the episode sums and a part's
+   * (recall/accumulator.ts), the lexical ranker (recall/episode-rank.ts), and the top-k heap (facts, entities,
+   * then episodes in turn, each drained before the next is kept).
+   */
+  private readonly scratch = new RecallScratch(
+    new Expansion(),
+    new Accumulator((n) => new Float64Array(n)),
+    new Accumulator((n) => new Float64Array(n)),
+    new EpisodeRanker(),
+    new TopK(),
+  );
   /** The query vector at unit length. */
   private unitQuery = new Float32Array(0);
-  /** The best facts, entities, then episodes of a recall, in turn (each drained before the next is kept). */
-  private readonly top = new TopK();
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
   lastStats = { seeds: 0, active: 0, fired: 0, candidates: 0 };
 
@@ -133,7 +120,7 @@ export class RecallEngine {
       const vector = ep.vectorOf(i) ?? this.embedToIndex(text, 'episode');
       this.noteSpeaker(ep.speaker[i]!);
       this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
-      this.sessions.add(i, ep.texts[i]!, ep.at[i]!);
+      this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!);
       this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
       RecallEngine.addVector(this.episodeVectors, i, vector);
       this.episodesIndexed = i + 1;
@@ -302,302 +289,46 @@ export class RecallEngine {
    * In a chat between a "user" and an "assistant": the speaker a question is about — the assistant when it
    * asks what "you" said, the user when it speaks in the first person; NONE otherwise.
    */
-  private askedAbout(query: string): number {
+  askedAbout(query: string): number {
     const role = YOU_SAID.test(query) ? 'assistant' : FIRST_PERSON.test(query) ? 'user' : undefined;
     return role === undefined ? NONE : (this.speakerByName.get(role) ?? NONE);
   }
 
   // ---- recall --------------------------------------------------------------------------------
 
-  recall(query: string, options: RecallOptions = {}): RecallResult {
-    // MemoryGraph.recall read the arguments (a string query, an options object of known names); here their values are checked.
-    const call = 'MemoryGraph.recall';
-    // A model embedder's vectors join the lexical ranking (MODEL_EMBEDDER_DEFAULTS); hashed n-grams only add a little.
-    const o = resolveOptions(this.embedder instanceof HashEmbedder ? options : withDefaults(options, MODEL_EMBEDDER_DEFAULTS), call);
+  /**
+   * A recall, its stages in turn (recall/stages/): seeds → expand → score facts → rank episodes → pack.
+   * `request` is the options read once (recall/read-options.ts); only the embedder can fail from here on
+   * (an asynchronous one, without a given vector), before anything changes.
+   */
+  recall(query: string, request: RecallRequest): RecallResult {
     const mem = this.mem;
-    const needNow = options.validAt === undefined || options.knownAt === undefined;
-    const now = needNow ? mem.clockAt('MemoryGraph.now') : 0;
-    const v = options.validAt === undefined ? now : toMillis(options.validAt, call, 'validAt');
-    const k = options.knownAt === undefined ? now : toMillis(options.knownAt, call, 'knownAt');
-    let qvec: Float32Array | undefined;
-    if (options.vector !== undefined) {
-      const vec = options.vector;
-      if (vec === null || typeof vec !== 'object' || vec.length !== this.embedder.dimensions) {
-        throw new InvalidArgumentError(`${call}: vector must have ${this.embedder.dimensions} dimensions`);
-      }
-      qvec = Float32Array.from(vec);
-      if (qvec.some((x) => !Number.isFinite(x))) throw new InvalidArgumentError(`${call}: vector holds a non-finite number`);
-    }
-    // Only the embedder can fail from here on (an asynchronous one, without `vector`), before anything changes.
-    qvec ??= this.embed(query, 'query');
+    const o = request.o;
+    const raw = request.vector ?? this.embed(query, 'query');
     this.catchUp();
-    let qn = 0;
-    for (let i = 0; i < qvec.length; i++) qn += qvec[i]! * qvec[i]!;
-    if (qn > 0) {
-      const inv = 1 / Math.sqrt(qn);
-      // into a buffer kept for the next call (the embedder's vector is left as it was)
-      if (this.unitQuery.length !== qvec.length) this.unitQuery = new Float32Array(qvec.length);
-      for (let i = 0; i < qvec.length; i++) this.unitQuery[i] = qvec[i]! * inv;
-      qvec = this.unitQuery;
-    }
-
-    const st = mem.store;
+    const { qvec, qn } = this.unit(raw);
+    const ctx: RecallContext = { mem, query, terms: tokenize(query), qvec, qn, o, validAt: request.validAt, knownAt: request.knownAt, ...visibility(mem, o, request.validAt, request.knownAt) };
+    const seeds = findSeeds(this, ctx);
+    const expanded = expandSeeds(ctx, this.scratch, seeds);
+    this.lastStats = { seeds: seeds.fused.length, active: this.scratch.expansion.active.length, fired: this.scratch.expansion.firedCount(), candidates: expanded.candidates.length };
+    const { factHits, scored, facts, matches, entities } = scoreFacts(ctx, this.scratch, expanded, seeds.bm25Triples);
+    const { lifted, evidenceOf } = liftByFacts(ctx, factHits, scored);
     const ep = mem.episodes;
-    const en = mem.entities;
-    const includeArchived = o.includeArchived;
-    const rowOk = (r: number): boolean => st.visible(r, v, k) && (includeArchived || !st.meta.isArchived(r));
-    const tripleVisible = (t: number): boolean => {
-      for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) if (rowOk(r)) return true;
-      return false;
-    };
-    const episodeOk = (i: number): boolean => ep.recordedAt[i]! <= k && ep.at[i]! <= v;
-    const entityOk = (e: number): boolean => en.recordedAt[e]! <= k;
-
-    // ---- seeds: BM25 and vector lists, fused by rank ----
-    const c = o.candidates;
-    const lists: Array<Array<{ id: number }>> = [];
-    const unit = (hits: Hit[], kind: number): Array<{ id: number }> => hits.map((h) => ({ id: h.id * 3 + kind }));
-    const terms = tokenize(query);
-    const bm25Triples = this.tripleText.searchTerms(terms, c, tripleVisible, st);
-    lists.push(unit(this.episodeText.searchTerms(terms, c, episodeOk), EPISODE));
-    const nameHits = this.entityText.searchTerms(terms, c, (d) => entityOk(this.entityDoc[d]!));
-    lists.push(unit(nameHits.map((h) => ({ id: this.entityDoc[h.id]!, score: h.score })), ENTITY));
-    lists.push(unit(bm25Triples, TRIPLE));
-    const episodeVectorHits = qn > 0 ? this.episodeVectors.search(qvec, c, o.minSimilarity, episodeOk) : [];
-    if (qn > 0) {
-      lists.push(unit(episodeVectorHits, EPISODE));
-      lists.push(unit(this.entityVectors.search(qvec, c, o.minSimilarity, entityOk), ENTITY));
-    }
-    const fused = reciprocalRankFusion(lists, { k: o.rrfK, limit: o.seeds });
-    const topFused = fused[0]?.score ?? 1;
-
-    // ---- activate the seeds ----
-    this.expansion.begin(en.count);
-    if (++this.epoch === 0xffffffff) {
-      this.rowMark.fill(0);
-      this.tripleMark.fill(0);
-      this.epoch = 1;
-    }
-    const epoch = this.epoch;
-    const active = this.expansion.active;
-    const seedTriples: number[] = [];
-    const activate = (e: number, a: number): void => {
-      const id = en.resolveAt(e, k);
-      if (entityOk(id)) this.expansion.seed(id, a);
-    };
-    for (const h of fused) {
-      const a = h.score / topFused;
-      const id = Math.floor(h.id / 3);
-      const kind = h.id - id * 3;
-      if (kind === EPISODE) {
-        for (let j = ep.entityStart[id]!; j < ep.entityStart[id + 1]!; j++) activate(ep.entityIds[j]!, a);
-      } else if (kind === ENTITY) activate(id, a);
-      else {
-        seedTriples.push(id);
-        activate(st.tSubject[id]!, a);
-        if (st.tObject[id]! >= 0) activate(st.tObject[id]!, a);
-      }
-    }
-
-    // ---- expand ----
-    const candidates: number[] = [];
-    if (this.rowMark.length < st.rowCount) this.rowMark = new Uint32Array(Math.max(st.rowCount, this.rowMark.length * 2));
-    const rowMark = this.rowMark;
-    const addCandidate = (r: number): void => {
-      if (rowMark[r] !== epoch) {
-        rowMark[r] = epoch;
-        candidates.push(r);
-      }
-    };
-    for (const t of seedTriples) for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) if (rowOk(r)) addCandidate(r);
-    const edgeWeight = new Float64Array(EDGE_TYPES.length + 1);
-    EDGE_TYPES.forEach((name, i) => (edgeWeight[i] = o.edgeTypeWeights[name]));
-    edgeWeight[EDGE_TYPES.length] = o.edgeTypeWeights.none;
-    const weightOf = (r: number): number => {
-      const e = mem.provenance.edgeType[st.provenanceOf(r)]!;
-      return edgeWeight[e === NONE ? EDGE_TYPES.length : e]!;
-    };
-    // Visible edges of an entity: rows and the neighbour (NONE for a literal object), into the given arrays.
-    const edgesOf = (u: number, edgeRows: number[], edgeOther: number[]): void => {
-      edgeRows.length = 0;
-      edgeOther.length = 0;
-      for (let t = st.subjectHead[u] ?? NONE; t !== NONE; t = st.tSubjectNext[t]!) {
-        const other = st.tObject[t]!;
-        for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
-          if (!rowOk(r)) continue;
-          edgeRows.push(r);
-          edgeOther.push(other >= 0 ? other : NONE);
-        }
-      }
-      for (let t = st.objectHead[u] ?? NONE; t !== NONE; t = st.tObjectNext[t]!) {
-        const other = st.tSubject[t]!;
-        if (other === u) continue; // a self-loop was seen as subject
-        for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
-          if (!rowOk(r)) continue;
-          edgeRows.push(r);
-          edgeOther.push(other);
-        }
-      }
-    };
-    this.expansion.run({ edgesOf, strength: (r) => weightOf(r) * st.confidenceOf(r), reached: addCandidate }, o);
-    this.lastStats = { seeds: fused.length, active: active.length, fired: this.expansion.firedCount(), candidates: candidates.length };
-
-    // ---- score facts ----
-    const actOf = this.expansion.normalised();
-    if (this.tripleMatch.length < st.tripleCount) {
-      this.tripleMatch = new Float64Array(Math.max(st.tripleCount, this.tripleMatch.length * 2));
-      this.tripleMark = new Uint32Array(this.tripleMatch.length);
-    }
-    const tripleMatch = this.tripleMatch;
-    const tripleMark = this.tripleMark;
-    const topMatch = bm25Triples[0]?.score ?? 0;
-    for (const h of bm25Triples) {
-      tripleMark[h.id] = epoch;
-      tripleMatch[h.id] = topMatch > 0 ? h.score / topMatch : 0;
-    }
-    const w = o.weights;
-    const factTop = this.top;
-    factTop.reset(o.k);
-    for (const r of candidates) {
-      const t = st.triple[r]!;
-      const s = st.tSubject[t]!;
-      const obj = st.tObject[t]!;
-      const textMatch = tripleMark[t] === epoch ? tripleMatch[t]! : 0;
-      // A fact is about the query when the expansion reached both its ends (a literal object: its subject)
-      // or its text matched: a hub's edges to entities nothing else reached are not (and there are many).
-      const as = actOf(s);
-      const ao = obj >= 0 ? actOf(obj) : as;
-      if (textMatch === 0 && (as === 0 || ao === 0)) continue;
-      const relevance = w.activation * (as + ao) / 2 + w.match * textMatch;
-      if (!(relevance > 0)) continue;
-      const conf = st.confidenceOf(r);
-      const sal = st.meta.salienceOf(r);
-      let quality = (w.confidence === 1 ? conf : Math.pow(conf, w.confidence)) * (w.salience === 1 ? sal : Math.pow(sal, w.salience));
-      const uses = st.meta.retrievalsOf(r);
-      const last = st.meta.lastRetrievedAtOf(r);
-      if (uses > 0 && last <= k) quality *= 1 + w.use * Math.log1p(uses) * Math.pow(2, -(k - last) / o.useHalfLifeMs);
-      if (w.recency > 0) {
-        const age = Math.max(0, v - st.validFromOf(r));
-        quality *= 1 - w.recency + w.recency * Math.pow(2, -age / o.recencyHalfLifeMs);
-      }
-      const score = relevance * quality;
-      if (score > 0) factTop.push(score, r);
-    }
-    const factHits = factTop.drain();
-    const facts: RecalledFact[] = factHits.map((h) => {
-      const t = st.triple[h.id]!;
-      const s = st.tSubject[t]!;
-      const obj = st.tObject[t]!;
-      const via = obj >= 0 && actOf(obj) > actOf(s) ? obj : s;
-      const fact = readFact(mem, h.id) as RecalledFact;
-      fact.score = h.score;
-      fact.path = this.expansion.pathTo(via);
-      return fact;
-    });
-
-    // ---- entities ----
-    const entityTop = this.top;
-    entityTop.reset(o.k);
-    for (const u of active) if (en.resolveAt(u, k) === u && actOf(u) > 0) entityTop.push(actOf(u), u);
-    const entities = entityTop.drain().map((h) => ({ id: h.id, name: en.displayName(h.id), score: h.score }));
-
-    // ---- episodes: seeds, lifted by the facts that cite them ----
-    // An episode is lifted by its best citing fact, not their sum: a turn that yielded many facts is not
-    // more relevant for it.
-    const lifted = new Map<number, number>();
-    const topFact = factHits[0]?.score ?? 1;
-    const lift = (index: number, by: number): void => {
-      if (index === NONE || !episodeOk(index)) return;
-      if (by > (lifted.get(index) ?? 0)) lifted.set(index, by);
-    };
-    const evidenceOf: string[][] = [];
-    for (let i = 0; i < factHits.length; i++) {
-      const r = factHits[i]!.id;
-      const by = (w.evidence * factHits[i]!.score) / topFact;
-      const cited: string[] = [];
-      const own = st.episodeOf(r);
-      if (own !== NONE) {
-        lift(own, by);
-        cited.push(ep.ids[own]!);
-      }
-      for (const e of st.evidenceIds(st.evidenceHeadOf(r))) {
-        const id = mem.strings.get(e);
-        const index = ep.find(id);
-        if (index !== NONE && index !== own) lift(index, by);
-        if (index !== own) cited.push(id);
-      }
-      evidenceOf.push(cited);
-    }
-    // lexical ranking (BM25, feedback, sessions, time), then the vector and fact evidence on top
-    // the question's time-frame words ("how many days passed", "two weeks ago") weighed down: the events are searched
-    // the question's relative dates, read once for its time frame and its time windows
-    const dates = Number.isFinite(v) && (o.timeWordWeight < 1 || o.temporal) ? resolveRelativeDates(query, v) : undefined;
-    const framed = o.timeWordWeight < 1 ? questionTime(query, v, dates) : undefined;
-    const queryTerms = framed === undefined ? new Map(terms.map((t) => [t, 1] as [string, number])) : questionTerms(framed, o.timeWordWeight);
-    const names = { text: this.entityText, entityOf: this.entityDoc, docsOf: this.entityDocs };
-    expandNames(names, nameHits.map((h) => h.id), queryTerms, o.aliasWeight);
-    const named = o.speakerLift > 0 ? this.speakerNames.namedIn(terms) : NONE;
-    const speakerLift = 1 + o.speakerLift;
-    const asker = o.askerLift > 0 ? this.askedAbout(query) : NONE;
-    const source = {
-      index: this.episodeText,
-      sessions: this.sessions,
-      count: ep.count,
-      at: ep.at,
-      speaker: ep.speaker,
-      dated: (i: number) => this.dated.has(i),
-      ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }),
-      ...(asker === NONE ? {} : { asker: (i: number) => ep.speaker[i] === asker }),
-    };
-    const time = o.temporal ? temporalIntent(query, v, dates) : undefined;
-    const dense = o.denseWeight > 0 ? new Map(episodeVectorHits.map((h) => [h.id, h.score] as [number, number])) : undefined;
-    // an episode's score is summed by index in reused scratch (parts, vectors and facts add to it)
-    const sums = this.episodeSums;
-    const sumEpoch = sums.begin(ep.count);
-    this.ranker.rank(source, queryTerms, episodeOk, time, o, sums, dense);
-    // a question naming two events: each part ranked on its own, its best episodes lifted (both ends found)
-    if (o.partWeight > 0) {
-      for (const part of queryParts(framed?.content ?? query)) {
-        const partTerms = new Map<string, number>();
-        for (const t of tokenize(part)) partTerms.set(t, 1);
-        const partSums = this.partSums;
-        partSums.begin(ep.count);
-        this.ranker.rank(source, partTerms, episodeOk, time, o, partSums);
-        const { values, touched, count } = partSums;
-        let top = 0;
-        for (let j = 0; j < count; j++) top = Math.max(top, values[touched[j]!]!);
-        if (top > 0) for (let j = 0; j < count; j++) sums.add(touched[j]!, (o.partWeight * values[touched[j]!]!) / top);
-      }
-    }
-    const add = (i: number, by: number): void => {
-      if (by > 0) sums.add(i, by);
-    };
-    for (const h of episodeVectorHits) add(h.id, o.vectorWeight * h.score);
-    lifted.forEach((by, index) => add(index, by));
-    const episodeTop = this.top;
-    episodeTop.reset(o.k);
-    for (let j = 0; j < sums.count; j++) episodeTop.push(sums.values[sums.touched[j]!]!, sums.touched[j]!);
-    const ranked = episodeTop.drain();
-    // k episodes come back when that many are visible: the rest by recency (score 0), latest first
-    if (ranked.length < o.k) {
-      for (let i = ep.count - 1; i >= 0 && ranked.length < o.k; i--) if (episodeOk(i) && sums.stamp[i] !== sumEpoch) ranked.push({ id: i, score: 0 });
-    }
+    const ranked = rankEpisodes(this, ctx, this.scratch, seeds, lifted);
     const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
-
-    // ---- pack ----
-    const packFacts: PackFact[] = facts.map((f, i) => ({ text: factLine(f), score: f.score, evidence: evidenceOf[i]! }));
-    const packEpisodes: PackEpisode[] = episodes;
-    const packed = packContext({ facts: packFacts, episodes: packEpisodes, tokenBudget: o.tokenBudget });
+    const named = new Set(seeds.nameHits.map((h) => mem.entities.resolveAt(this.entityDoc[h.id]!, request.knownAt)));
+    const packed = packStage(query, facts, matches, named, evidenceOf, episodes, o.tokenBudget, o.factFloor);
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
   }
-}
 
-/** One line per fact for the packed context: "Alex works on ProjectX (2024-01-05 – now)". */
-function factLine(f: Fact): string {
-  const object = 'value' in f.object ? String(f.object.value) : f.object.name;
-  const day = (ms: number): string => isoMinute(ms)?.slice(0, 10) ?? String(ms);
-  const from = Number.isFinite(f.validFrom) ? day(f.validFrom) : '';
-  const to = Number.isFinite(f.validTo) ? day(f.validTo) : '';
-  const when = from === '' && to === '' ? '' : ` (${from || '…'} – ${to || 'now'})`;
-  return `${f.subject.name} ${f.predicate.replace(/_/g, ' ')} ${object}${when}`;
+  /** The question's vector at unit length, in a buffer kept for the next call (the embedder's is left as it was). */
+  private unit(vec: Float32Array): { qvec: Float32Array; qn: number } {
+    let qn = 0;
+    for (let i = 0; i < vec.length; i++) qn += vec[i]! * vec[i]!;
+    if (!(qn > 0)) return { qvec: vec, qn };
+    const inv = 1 / Math.sqrt(qn);
+    if (this.unitQuery.length !== vec.length) this.unitQuery = new Float32Array(vec.length);
+    for (let i = 0; i < vec.length; i++) this.unitQuery[i] = vec[i]! * inv;
+    return { qvec: this.unitQuery, qn };
+  }
 }

@@ -263,11 +263,12 @@ export function writeEpisode(mem: MemoryTables, raw: EpisodeInput): Episode {
   checkText(input.text, call, 'text');
   const at = toMillis(input.at, call, 'at');
   const speaker = input.speaker;
+  const session = input.session;
   const vector = input.vector === undefined ? undefined : mem.checkVector(input.vector, call);
   const recordedAt = mem.stamp(input.recordedAt, call);
   const listed = input.entities?.length ?? 0;
   // The episode's line, bounded before the entities it names are created (their own lines are small).
-  checkLineSize(call, mem.logBuffer.maxLineUnits, [input.id, input.text, speaker], listed * ID_UNITS + (vector === undefined ? 0 : vectorUnits(mem.dimensions)));
+  checkLineSize(call, mem.logBuffer.maxLineUnits, [input.id, input.text, speaker, session], listed * ID_UNITS + (vector === undefined ? 0 : vectorUnits(mem.dimensions)));
   const pending = (input.entities ?? []).map((e, i) => pendingEntity(mem, e, call, `entities[${i}]`, recordedAt));
   const entities = [...new Set(pending.map((p) => materialise(mem, p, recordedAt)))];
   commit(
@@ -279,12 +280,13 @@ export function writeEpisode(mem: MemoryTables, raw: EpisodeInput): Episode {
       text: input.text,
       at,
       ...(speaker === undefined ? {} : { speaker }),
+      ...(session === undefined ? {} : { session }),
       ...(entities.length === 0 ? {} : { entities }),
       ...(vector === undefined ? {} : { vector: vectorToText(vector) }),
     },
     recordedAt,
   );
-  const index = mem.episodes.add(input.id, input.text, at, recordedAt, speaker, entities, vector);
+  const index = mem.episodes.add(input.id, input.text, at, recordedAt, speaker, entities, vector, session);
   mem.indexForRecall();
   return episodeInfo(mem, index);
 }

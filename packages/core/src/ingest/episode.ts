@@ -180,7 +180,7 @@ export function checkTurnSize(mem: MemoryTables, call: string, input: EpisodeInp
   const vector = mem.dimensions === 0 ? 0 : vectorUnits(mem.dimensions);
   for (const e of extraction.entities) checkLineSize(call, limit, [e.name, e.type, e.aliases], vector);
   const listed = (input.entities?.length ?? 0) + extraction.entities.length;
-  checkLineSize(call, limit, [input.id, input.text, input.speaker], listed * ID_UNITS + vector);
+  checkLineSize(call, limit, [input.id, input.text, input.speaker, input.session], listed * ID_UNITS + vector);
   for (const f of extraction.facts) {
     const object = typeof f.object === 'string' ? f.object : typeof f.object.value === 'string' ? f.object.value : undefined;
     checkLineSize(call, limit, [f.subject, f.predicate, object, source, input.id, input.id, f.edgeType, f.evidence]);

@@ -25,6 +25,8 @@ export interface IngestTurn {
   /** When it was said: the episode's time and the default valid time of its facts. */
   at: TimeInput;
   speaker?: string;
+  /** The conversation or thread it belongs to (see EpisodeInput.session). */
+  session?: string;
   /** When the memory learnt it. @default the memory's clock when the turn is written */
   recordedAt?: TimeInput;
 }
@@ -70,6 +72,8 @@ export const INGEST_DEFAULTS = { batchSize: 32, concurrency: 4 };
 
 interface Pending {
   turn: Turn;
+  /** The turn's session, written on its episode (the extractor reads the turn alone). */
+  session: string | undefined;
   index: number;
   recordedAt: number | undefined;
 }
@@ -155,7 +159,7 @@ function checkTurns(mem: MemoryTables, turns: readonly IngestTurn[], call: strin
       }
       lastExplicit = recordedAt;
     }
-    pending.push({ turn: { id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) }, index, recordedAt });
+    pending.push({ turn: { id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) }, session: input.session, index, recordedAt });
   });
   return { pending, skipped };
 }
@@ -177,7 +181,7 @@ function writeBatch(mem: MemoryTables, batch: Pending[], result: BatchResult & {
     if (recordedAt < mem.lastRecordedAt) {
       throw new TimeOrderError(`${call}: turn "${p.turn.id}" (turns[${p.index}]): recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); nothing of it was written`);
     }
-    const out = writeTurn(mem, p.turn, recordedAt, extraction, source, episodes === undefined ? undefined : { episode: episodes[j]!, names: names! });
+    const out = writeTurn(mem, p.session === undefined ? p.turn : { ...p.turn, session: p.session }, recordedAt, extraction, source, episodes === undefined ? undefined : { episode: episodes[j]!, names: names! });
     summary.written++;
     summary.facts += out.facts.length;
     for (const f of out.facts) if (f.status === 'rejected') summary.rejected++;

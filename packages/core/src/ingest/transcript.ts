@@ -21,6 +21,8 @@ export interface TranscriptTurn {
   content?: string;
   /** When it was said. @default for a session's turns: the session's date plus one second per turn before it */
   at?: TimeInput;
+  /** A plain turn's conversation or thread (a session's turns take the session's id). */
+  session?: string;
 }
 
 export interface TranscriptSession {
@@ -76,7 +78,8 @@ export function transcriptTurns(transcript: Transcript, options: TranscriptOptio
     const sorted = [...given].sort((a, b) => a.date - b.date || a.givenPosition - b.givenPosition);
     turns = [];
     for (const { s, id, date, where } of sorted) {
-      s.turns.forEach((t, j) => turns.push(turnOf(t, `${id}:${j + 1}`, date + j * 1000, `${where}.turns[${j}]`)));
+      // each turn keeps its session's id (EpisodeInput.session): recall groups the conversation by it
+      s.turns.forEach((t, j) => turns.push({ ...turnOf(t, `${id}:${j + 1}`, date + j * 1000, `${where}.turns[${j}]`), session: id }));
     }
     order = {
       rule: SESSIONS_RULE,
@@ -99,9 +102,10 @@ function turnOf(t: TranscriptTurn, defaultId: string, defaultAt: number | undefi
   if (typeof text !== 'string') throw new InvalidArgumentError(`${where}: text (or content) must be a string`);
   if (speaker !== undefined && (typeof speaker !== 'string' || speaker.trim() === '')) throw new InvalidArgumentError(`${where}: speaker (or role) must be a non-empty string`);
   if (t.id !== undefined && (typeof t.id !== 'string' || t.id === '')) throw new InvalidArgumentError(`${where}: id must be a non-empty string`);
+  if (t.session !== undefined && typeof t.session !== 'string') throw new InvalidArgumentError(`${where}: session must be a string`);
   if (t.at === undefined && defaultAt === undefined) throw new InvalidArgumentError(`${where}: at (when it was said) is missing`);
   const at = t.at === undefined ? defaultAt! : toMillis(t.at, where, 'at');
-  return { id: t.id ?? defaultId, text, at, ...(speaker === undefined ? {} : { speaker }) };
+  return { id: t.id ?? defaultId, text, at, ...(speaker === undefined ? {} : { speaker }), ...(t.session === undefined ? {} : { session: t.session }) };
 }
 
 /**

@@ -86,6 +86,8 @@ export interface EpisodeOp {
   text: string;
   at: number;
   speaker?: string;
+  /** The episode's session (conversation / thread); absent in logs written before sessions were kept. */
+  session?: string;
   entities?: number[];
   /** Base64 of the float32 values, little-endian (util/vector-text.ts); older logs hold a number list. */
   vector?: string | number[];

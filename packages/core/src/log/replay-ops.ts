@@ -14,7 +14,7 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   merge: ['type', 'recordedAt', 'into', 'from'],
   assert: ['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'confidence', 'source', 'evidence', 'reason', 'edgeType', 'episode', 'rejected'],
   retract: ['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'reason'],
-  episode: ['type', 'recordedAt', 'id', 'text', 'at', 'speaker', 'entities', 'vector'],
+  episode: ['type', 'recordedAt', 'id', 'text', 'at', 'speaker', 'session', 'entities', 'vector'],
   archive: ['type', 'recordedAt', 'facts'],
   unarchive: ['type', 'recordedAt', 'facts'],
   retrieved: ['type', 'recordedAt', 'facts'],

@@ -163,6 +163,7 @@ export function applyOp(mem: MemoryTables, op: Operation): void {
         at: op.at,
         recordedAt: op.recordedAt,
         ...(op.speaker === undefined ? {} : { speaker: op.speaker }),
+        ...(op.session === undefined ? {} : { session: op.session }),
         ...(op.vector === undefined ? {} : { vector: typeof op.vector === 'string' ? vectorFromText(op.vector, 'episode') : op.vector }),
         ...(op.entities === undefined ? {} : { entities: op.entities.map((id) => ({ id })) }),
       });

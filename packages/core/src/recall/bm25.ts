@@ -395,6 +395,28 @@ export class Bm25Index {
     this.acc.count = nTouched;
   }
 
+  /** Every document holding a term, with the term's frequency in it (`emit(docId, tf)`), slots ascending. */
+  forEachPosting(term: string, emit: (docId: number, tf: number) => void): void {
+    const t = this.termIds.get(term);
+    if (t === undefined) return;
+    this.postPending();
+    for (let part = 0; part < 2; part++) {
+      const inBase = part === 0;
+      if (inBase && t >= this.baseTerms) continue;
+      const docs = inBase ? this.baseDocs : this.tailDocs[t];
+      const freqs = inBase ? this.baseFreqs : this.tailFreqs[t];
+      if (docs === undefined || freqs === undefined) continue;
+      const from = inBase ? this.baseOffsets[t]! : 0;
+      const to = inBase ? this.baseOffsets[t + 1]! : this.tailLen[t]!;
+      for (let i = from; i < to; i++) emit(this.docIds[docs[i]!]!, freqs[i]!);
+    }
+  }
+
+  /** Tokens in all documents. */
+  get tokenCount(): number {
+    return this.totalLength;
+  }
+
   /** Inverse document frequency of an indexed term (0 for an unknown one). */
   idf(term: string): number {
     const id = this.termIds.get(term);

@@ -18,6 +18,7 @@ import { windowCloseness } from './temporal.js';
 import { TopK } from './grow.js';
 import { Accumulator } from './accumulator.js';
 import { splitFeedback } from './dense-feedback.js';
+import { sessionDocScores } from './session-docs.js';
 
 export interface EpisodeRankOptions {
   /** Weight of the feedback terms against the question's own (0: no feedback). */
@@ -38,16 +39,35 @@ export interface EpisodeRankOptions {
   sessionWeight: number;
   /** Share of a session's score from its whole-session document (the rest from its best turn). */
   sessionDoc: number;
+  /**
+   * Share of a session's score from its own document — its visible turns' text taken together
+   * (recall/session-docs.ts) — for a session written turn by turn (the rest from its best turn; 0: off).
+   */
+  sessionText: number;
   /** How much a turn takes from its best neighbour in the session. */
   neighbour: number;
+  /**
+   * A turn longer than this many terms takes its neighbours' lift in proportion (terms / its length): a long
+   * turn (an assistant's answer) says what it is about itself, while a short reply ("Yes, last May!") is
+   * about the turn before it (0: every turn takes it in full).
+   */
+  neighbourTerms: number;
   /**
    * How much a turn takes from its speaker's previous turn in the session: what a speaker goes on about
    * ("They loved the dinosaurs") is often named in their own previous turn ("I took the kids to the
    * museum"), with the other's reply between (0: off).
    */
   speakerNeighbour: number;
-  /** Factor applied per better turn of the same session (1: no diversification). */
+  /**
+   * Factor applied per better turn of the same session to what a turn takes from its session and neighbours
+   * (its own match is left whole; 1: no diversification).
+   */
   diversity: number;
+  /**
+   * `diversity` for a question that gathers across conversations (recall/across-sessions.ts: counting,
+   * totals, "between", "each"): its evidence sits in several sessions.
+   */
+  spreadDiversity: number;
   /** Use the question's time expressions. */
   temporal: boolean;
   /** Lift of a session inside a question's time window. */
@@ -87,9 +107,20 @@ export const EPISODE_RANK_DEFAULTS: EpisodeRankOptions = {
   // sessionDoc=0.5,…,0.9`: LoCoMo R@10 0.782 -> 0.792; LongMemEval_S question-date recall_all@3 0.761 -> 0.783,
   // all@5 unchanged at 0.913; 0.9 lost a LongMemEval temporal question)
   sessionDoc: 0.7,
+  // a session written turn by turn scores half by its own document (dev, public path, `quality.js --split dev
+  // --grid sessionText=0,0.5,0.8`): LoCoMo R@10 0.782 -> 0.792, LongMemEval question-day turn recall_all@5
+  // 0.630 -> 0.717; 0.8 alike on LoCoMo, one LongMemEval session lost at all@5
+  sessionText: 0.5,
   neighbour: 0.7,
+  // dev (`quality.js --split dev --grid neighbourTerms=0,15,30,60`): LongMemEval question-day turn recall_all@5
+  // 0.739 -> 0.783, answer-in-context 0.643 -> 0.714; LoCoMo R@10 0.801 unchanged at 30 (its turns run ~13 terms)
+  neighbourTerms: 30,
   speakerNeighbour: 0.2,
   diversity: 0.9,
+  // dev (`--grid spreadDiversity=0.9,0.5,0.3`): LongMemEval turn recall_all@5 0.696 -> 0.739 (multi-session and
+  // temporal-reasoning questions), LoCoMo R@10 0.798 -> 0.801; one diversity for all questions could not have
+  // both (0.5 everywhere: LoCoMo 0.752, its single-hop evidence sits together in one session)
+  spreadDiversity: 0.5,
   temporal: true,
   windowBoost: 0.5,
   orderBoost: 0.3,
@@ -137,6 +168,9 @@ export class EpisodeRanker {
   private readonly bestTurn = scratch();
   private readonly docOf = scratch();
   private readonly sessionScore = scratch();
+  /** Sessions' own documents (turns taken together) and a term's counts per session. */
+  private readonly sessionText = scratch();
+  private readonly sessionTf = scratch();
   /** Each scored episode's score over the best turn's. */
   private norm = new Float64Array(0);
   /** The feedback's top turns. */
@@ -144,6 +178,8 @@ export class EpisodeRanker {
   // a session's turns being diversified: episode, score, and their order
   private listIds = new Uint32Array(64);
   private listScores = new Float64Array(64);
+  /** The part of a listed turn's score from its own words (diversity leaves it whole). */
+  private listOwn = new Float64Array(64);
   private listOrder = new Uint32Array(64);
 
   /**
@@ -195,6 +231,71 @@ export class EpisodeRanker {
     // a question asking when is answered by a turn that says when ("yesterday I went …"): on the LoCoMo dev
     // split 46 of 60 evidence turns of "when" questions carry a date, against 84 of 788 turns in all
     const dated = o.temporal && time?.asksWhen === true && o.whenLift > 0 ? src.dated : undefined;
+    const whenLift = 1 + o.whenLift;
+    const sessionScore = this.scoreSessions(src, terms, accept, time, o, topDoc);
+    // ---- turns: own score, neighbour, session; diversified within the session ----
+    for (let r = 0; r < sessionScore.count; r++) {
+      const root = sessionScore.touched[r]!;
+      const ss = sessionScore.values[root]!;
+      if (!(ss > 0)) continue;
+      const members = sessions.membersOf(root);
+      this.reserve(members.length);
+      const listIds = this.listIds;
+      const listScores = this.listScores;
+      const listOwn = this.listOwn;
+      let n = 0;
+      for (let j = 0; j < members.length; j++) {
+        const i = members[j]!;
+        if (sessions.isWhole(i) || !accept(i)) continue;
+        const own = turnScore(i);
+        const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnScore(members[j - 1]!) : 0;
+        const next = j + 1 < members.length ? turnScore(members[j + 1]!) : 0;
+        const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnScore, src.index) : 0;
+        const reach = o.neighbourTerms > 0 ? Math.min(1, o.neighbourTerms / Math.max(1, src.index.lengthOf(i))) : 1;
+        const near = own + o.neighbour * reach * Math.max(prev, next) + o.speakerNeighbour * same;
+        const base = near + o.sessionWeight * ss;
+        const factor = (lift === undefined ? 1 : lift(i)) * (dated !== undefined && dated(i) ? whenLift : 1);
+        const s = base * factor;
+        if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) {
+          listIds[n] = i;
+          listOwn[n] = near * factor;
+          listScores[n++] = s;
+        }
+      }
+      this.addDiversified(n, o.diversity, out);
+      // the whole-session episode ranks with its session's best turn
+      if (sessions.isWhole(root) && accept(root)) out.add(root, (1 + o.sessionWeight) * ss);
+    }
+  }
+
+  /**
+   * The listed turns of one session into `out`, best first, each damped by `diversity` per better turn of
+   * its session — only what it takes from its session and neighbours, never its own match: the n-th turn of
+   * a session leans less on the session, so other sessions' turns come up, while a session's second evidence
+   * turn (one that matches the question itself) keeps its place.
+   */
+  private addDiversified(n: number, diversity: number, out: Scores): void {
+    const { listIds, listScores, listOwn, listOrder: order } = this;
+    orderByScore(listIds, listScores, n, order);
+    let damp = 1;
+    for (let j = 0; j < n; j++) {
+      const s = listScores[order[j]!]!;
+      const own = listOwn[order[j]!]!;
+      if (s > 0) out.add(listIds[order[j]!]!, own + (s - own) * damp);
+      damp *= diversity;
+    }
+  }
+
+  /**
+   * Each session's score (by root) from its best turn's share and its document — a whole-session episode's,
+   * or its visible turns taken together (sessionText) — lifted by the question's time; needs `scores` and
+   * `norm` of this call.
+   */
+  private scoreSessions(src: EpisodeSource, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, time: TemporalIntent | undefined, o: EpisodeRankOptions, topDoc: number): Scores {
+    const { sessions } = src;
+    const size = src.count;
+    const { values, touched, count } = this.scores;
+    const norm = this.norm;
     const bestTurn = this.bestTurn;
     const docOf = this.docOf;
     bestTurn.begin(size);
@@ -206,70 +307,27 @@ export class EpisodeRanker {
       if (sessions.isWhole(i)) docOf.set(root, topDoc > 0 ? s / topDoc : 0);
       else bestTurn.set(root, Math.max(bestTurn.get(root), norm[i]!));
     }
+    // a session written turn by turn: its own document, its visible turns taken together
+    const text = this.sessionText;
+    text.begin(size);
+    if (o.sessionText > 0) sessionDocScores(src.index, sessions, terms, accept, text, this.sessionTf, size);
+    let topText = 0;
+    for (let j = 0; j < text.count; j++) topText = Math.max(topText, text.values[text.touched[j]!]!);
     // every session with a scored turn or document (turns' sessions first, as they were met)
     const sessionScore = this.sessionScore;
     sessionScore.begin(size);
     const sessionOf = (root: number): void => {
       if (sessionScore.has(root)) return;
-      const s = sessions.isWhole(root) ? o.sessionDoc * docOf.get(root) + (1 - o.sessionDoc) * bestTurn.get(root) : bestTurn.get(root);
+      const best = bestTurn.get(root);
+      const s = sessions.isWhole(root)
+        ? o.sessionDoc * docOf.get(root) + (1 - o.sessionDoc) * best
+        : topText > 0 && text.has(root) ? o.sessionText * (text.get(root) / topText) + (1 - o.sessionText) * best : best;
       sessionScore.set(root, s);
     };
     for (let j = 0; j < bestTurn.count; j++) sessionOf(bestTurn.touched[j]!);
     for (let j = 0; j < docOf.count; j++) sessionOf(docOf.touched[j]!);
     if (o.temporal && time !== undefined) applyTime(sessionScore, src.at, time, o);
-    // ---- turns: own score, neighbour, session; diversified within the session ----
-    this.rankTurns(src, accept, o, out, turnScore, lift, dated);
-  }
-
-  /** Each scored session's turns: own score, neighbour, speaker and session shares, lifted, diversified within the session. */
-  private rankTurns(
-    src: EpisodeSource,
-    accept: (i: number) => boolean,
-    o: EpisodeRankOptions,
-    out: Scores,
-    turnScore: (i: number) => number,
-    lift: ((i: number) => number) | undefined,
-    dated: ((i: number) => boolean) | undefined,
-  ): void {
-    const { sessions } = src;
-    const scores = this.scores;
-    const sessionScore = this.sessionScore;
-    const whenLift = 1 + o.whenLift;
-    for (let r = 0; r < sessionScore.count; r++) {
-      const root = sessionScore.touched[r]!;
-      const ss = sessionScore.values[root]!;
-      if (!(ss > 0)) continue;
-      const members = sessions.membersOf(root);
-      this.reserve(members.length);
-      const listIds = this.listIds;
-      const listScores = this.listScores;
-      let n = 0;
-      for (let j = 0; j < members.length; j++) {
-        const i = members[j]!;
-        if (sessions.isWhole(i) || !accept(i)) continue;
-        const own = turnScore(i);
-        const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnScore(members[j - 1]!) : 0;
-        const next = j + 1 < members.length ? turnScore(members[j + 1]!) : 0;
-        const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnScore, src.index) : 0;
-        const base = own + o.neighbour * Math.max(prev, next) + o.speakerNeighbour * same + o.sessionWeight * ss;
-        const lifted = lift === undefined ? base : base * lift(i);
-        const s = dated !== undefined && dated(i) ? lifted * whenLift : lifted;
-        if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) {
-          listIds[n] = i;
-          listScores[n++] = s;
-        }
-      }
-      const order = this.listOrder;
-      orderByScore(listIds, listScores, n, order);
-      let damp = 1;
-      for (let j = 0; j < n; j++) {
-        const s = listScores[order[j]!]!;
-        if (s > 0) out.add(listIds[order[j]!]!, s * damp);
-        damp *= o.diversity;
-      }
-      // the whole-session episode ranks with its session's best turn
-      if (sessions.isWhole(root) && accept(root)) out.add(root, (1 + o.sessionWeight) * ss);
-    }
+    return sessionScore;
   }
 
   /** Each accepted episode's own score into `scores`: BM25, then with the feedback terms, and the dense share. */
@@ -302,6 +360,7 @@ export class EpisodeRanker {
     const cap = Math.max(n, this.listIds.length * 2);
     this.listIds = new Uint32Array(cap);
     this.listScores = new Float64Array(cap);
+    this.listOwn = new Float64Array(cap);
     this.listOrder = new Uint32Array(cap);
   }
 }

@@ -38,6 +38,11 @@ export interface RecallOptions extends Cut, Partial<EpisodeRankOptions> {
    * (1: every word alike). @default 0.6
    */
   timeWordWeight?: number;
+  /**
+   * A returned fact enters the packed `text` only when its text matches the question at least this share of
+   * the best-matching fact's match (0: every returned fact, after the episodes). @default 0.2
+   */
+  factFloor?: number;
   /** How many facts, entities and episodes to return (each). @default 10 */
   k?: number;
   /** Upper bound on the packed `text`'s token estimate. @default 1024 */
@@ -106,6 +111,7 @@ const DAY = 86_400_000;
 export const RECALL_DEFAULTS = {
   k: 10,
   tokenBudget: 1024,
+  factFloor: 0.2,
   strategy: 'activation' as 'activation' | 'bfs',
   hops: 2,
   decay: 0.5,
@@ -209,6 +215,7 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
   }
   return {
     k: num('k', d.k, count, 'a whole number ≥ 0'),
+    factFloor: num('factFloor', d.factFloor, unit, 'in [0, 1]'),
     tokenBudget: num('tokenBudget', d.tokenBudget, (x) => x === Infinity || count(x), 'a whole number ≥ 0 or Infinity'),
     strategy,
     hops: num('hops', d.hops, (x) => count(x) && x <= 16, 'a whole number from 0 to 16'),
@@ -229,9 +236,12 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
     feedbackTerms: num('feedbackTerms', d.feedbackTerms, (x) => count(x) && x <= 1000, 'a whole number from 0 to 1000'),
     sessionWeight: num('sessionWeight', d.sessionWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     sessionDoc: num('sessionDoc', d.sessionDoc, unit, 'in [0, 1]'),
+    sessionText: num('sessionText', d.sessionText, unit, 'in [0, 1]'),
     neighbour: num('neighbour', d.neighbour, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    neighbourTerms: num('neighbourTerms', d.neighbourTerms, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     speakerNeighbour: num('speakerNeighbour', d.speakerNeighbour, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     diversity: num('diversity', d.diversity, unit, 'in [0, 1]'),
+    spreadDiversity: num('spreadDiversity', d.spreadDiversity, unit, 'in [0, 1]'),
     temporal: options.temporal ?? d.temporal,
     windowBoost: num('windowBoost', d.windowBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     orderBoost: num('orderBoost', d.orderBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),

@@ -22,6 +22,8 @@ export interface PackInput {
   episodes: readonly PackEpisode[];
   /** Upper bound on `estimateTokens(text)`; Infinity packs everything. */
   tokenBudget: number;
+  /** Episode ids packed before the others, in this order (the evidence of facts packed elsewhere). */
+  cited?: readonly string[];
 }
 
 export interface PackedContext {
@@ -188,7 +190,7 @@ export function packContext(input: PackInput): PackedContext {
   });
   const episodeOrder: number[] = [];
   const queued = new Set<number>();
-  for (const id of cited) {
+  for (const id of [...(input.cited ?? []), ...cited]) {
     const i = byId.get(id);
     if (i !== undefined && !queued.has(i)) {
       queued.add(i);

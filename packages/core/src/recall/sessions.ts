@@ -1,7 +1,9 @@
 /**
  * Which session (conversation) each episode belongs to, decided once when the episode is indexed.
  *
- * Episodes carry no session field, so membership is read from what was written, in two rules:
+ * An episode written with a `session` (EpisodeInput.session) belongs to it: every episode of that id joins
+ * the session its first one opened, whatever came between. Only an episode without one is placed by
+ * inference from what was written, in two rules:
  * 1. an episode whose text is part of the current container's text (a turn recorded after the session
  *    that holds it) belongs to that container's session;
  * 2. otherwise an episode at most `gapMs` after the previous one, in time order, continues its session
@@ -31,8 +33,13 @@ export class SessionMap {
     return this.count;
   }
 
-  /** Assigns episode `index` (they come in order 0, 1, 2 …). */
-  add(index: number, text: string, at: number): void {
+  /** Given session id → the index of its first episode (the session's root). */
+  private readonly given = new Map<number, number>();
+  /** Whether the previous episode was placed by a given session (inference does not continue it). */
+  private lastGiven = false;
+
+  /** Assigns episode `index` (they come in order 0, 1, 2 …); `session`: its given session's string id, or -1. */
+  add(index: number, text: string, at: number, session = -1): void {
     if (index !== this.count) throw new Error(`SessionMap.add: episode ${index} out of order (expected ${this.count})`);
     if (this.root.length <= index) {
       const next = new Int32Array(this.root.length * 2);
@@ -43,9 +50,16 @@ export class SessionMap {
       this.whole = w;
     }
     let root: number;
+    if (session >= 0) {
+      root = this.given.get(session) ?? index;
+      this.given.set(session, root);
+      this.place(index, root, at);
+      this.lastGiven = true;
+      return;
+    }
     const inside = this.container >= 0 && at >= this.lastAt - this.gapMs && this.containerText.includes(text.trim());
     if (inside) root = this.root[this.container]!;
-    else if (this.count > 0 && at >= this.lastAt && at - this.lastAt <= this.gapMs && !text.includes('\n')) root = this.root[this.count - 1]!;
+    else if (this.count > 0 && !this.lastGiven && at >= this.lastAt && at - this.lastAt <= this.gapMs && !text.includes('\n')) root = this.root[this.count - 1]!;
     else {
       root = index;
       // a multi-line episode (a whole session or document) is what later turns are looked up in;
@@ -55,12 +69,22 @@ export class SessionMap {
       this.containerText = whole ? text : '';
       if (whole) this.whole[index] = 1;
     }
+    this.place(index, root, at);
+    this.lastGiven = false;
+  }
+
+  private place(index: number, root: number, at: number): void {
     this.root[index] = root;
     let m = this.members.get(root);
     if (m === undefined) this.members.set(root, (m = []));
     m.push(index);
     this.count++;
     if (at > this.lastAt || !Number.isFinite(this.lastAt)) this.lastAt = at;
+  }
+
+  /** How many sessions there are (given or inferred). */
+  get sessionCount(): number {
+    return this.members.size;
   }
 
   sessionOf(index: number): number {

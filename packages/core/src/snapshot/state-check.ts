@@ -38,6 +38,8 @@ export interface CheckedState {
     at: Float64Array;
     recordedAt: Float64Array;
     speaker: Int32Array;
+    /** Session string ids (NONE: none); all NONE for a state written before sessions were kept. */
+    session: Int32Array;
     entityStart: Uint32Array;
     entityIds: Int32Array;
     hasVector: Uint8Array;
@@ -180,12 +182,15 @@ export function checkState(state: MemoryState): CheckedState {
     at: col('episode.at', Float64Array, N),
     recordedAt: col('episode.recordedAt', Float64Array, N),
     speaker: col('episode.speaker', Int32Array, N),
+    // optional: states written before episodes kept their session have no such column
+    session: cols['episode.session'] === undefined ? new Int32Array(N).fill(-1) : col('episode.session', Int32Array, N),
     entityStart: col('episode.entityStart', Uint32Array, N + 1),
     entityIds: col('episode.entityIds', Int32Array),
     hasVector: col('episode.hasVector', Uint8Array, N),
     vectors: col('episode.vectors', Float32Array, N * dims),
   };
   inRange('episode.speaker', episode.speaker, -1, S);
+  inRange('episode.session', episode.session, -1, S);
   inRange('episode.entityIds', episode.entityIds, 0, E);
   inRange('episode.hasVector', episode.hasVector, 0, 2);
   if (episode.entityStart[0] !== 0 || episode.entityStart[N] !== episode.entityIds.length) fail('episode.entityStart does not span episode.entityIds');

@@ -43,6 +43,8 @@ export function exportMemoryState(mem: MemoryTables): MemoryState {
     'episode.at': ep.at.slice(0, ep.count),
     'episode.recordedAt': ep.recordedAt.slice(0, ep.count),
     'episode.speaker': ep.speaker.slice(0, ep.count),
+    // only when some episode has a session: a memory without any writes the bytes it wrote before sessions
+    ...(ep.session.subarray(0, ep.count).some((s) => s !== NONE) ? { 'episode.session': ep.session.slice(0, ep.count) } : {}),
     'episode.entityStart': ep.entityStart.slice(0, ep.count + 1),
     'episode.entityIds': Int32Array.from(ep.entityIds),
     'episode.hasVector': ep.hasVector.slice(0, ep.count),
@@ -165,6 +167,7 @@ export function loadChecked(mem: MemoryTables, c: CheckedState, adopt = false): 
       ep.speaker[i] === NONE ? undefined : c.strings[ep.speaker[i]!],
       Array.from(ep.entityIds.subarray(ep.entityStart[i]!, ep.entityStart[i + 1]!)),
       ep.hasVector[i] === 1 ? ep.vectors.subarray(i * mem.dimensions, (i + 1) * mem.dimensions) : undefined,
+      ep.session[i] === NONE ? undefined : c.strings[ep.session[i]!],
     );
   }
   try {

@@ -1,0 +1,98 @@
+/**
+ * Stage 2, expand: the seeds' entities activated (a seed episode: the entities it mentions; a seed fact:
+ * its ends), spreading activation or BFS over the edges visible at the cut (recall/expand.ts), and every
+ * fact row reached on the way (and the seed facts' own rows) collected as a candidate.
+ */
+import { EDGE_TYPES } from '../../types.js';
+import { NONE } from '../../store/fact-store.js';
+import type { RecallContext, RecallScratch } from './context.js';
+import { EPISODE, ENTITY } from './seeds.js';
+import type { Seeds } from './seeds.js';
+
+export interface Expanded {
+  /** Fact rows reached, in the order they were reached. */
+  candidates: number[];
+  /** The epoch that stamped this call's marks. */
+  epoch: number;
+}
+
+/** Activates the seeds' entities in `scratch.expansion` (which holds them for the later stages). */
+function activateSeeds(ctx: RecallContext, scratch: RecallScratch, seeds: Seeds): number[] {
+  const { mem, knownAt: k, entityOk } = ctx;
+  const { entities: en, episodes: ep, store: st } = mem;
+  const expansion = scratch.expansion;
+  const topFused = seeds.fused[0]?.score ?? 1;
+  const seedTriples: number[] = [];
+  const activate = (e: number, a: number): void => {
+    const id = en.resolveAt(e, k);
+    if (entityOk(id)) expansion.seed(id, a);
+  };
+  for (const h of seeds.fused) {
+    const a = h.score / topFused;
+    const id = Math.floor(h.id / 3);
+    const kind = h.id - id * 3;
+    if (kind === EPISODE) {
+      for (let j = ep.entityStart[id]!; j < ep.entityStart[id + 1]!; j++) activate(ep.entityIds[j]!, a);
+    } else if (kind === ENTITY) activate(id, a);
+    else {
+      seedTriples.push(id);
+      activate(st.tSubject[id]!, a);
+      if (st.tObject[id]! >= 0) activate(st.tObject[id]!, a);
+    }
+  }
+  return seedTriples;
+}
+
+export function expandSeeds(ctx: RecallContext, scratch: RecallScratch, seeds: Seeds): Expanded {
+  const { mem, o, rowOk } = ctx;
+  const st = mem.store;
+  scratch.expansion.begin(mem.entities.count);
+  const epoch = scratch.nextEpoch();
+  const seedTriples = activateSeeds(ctx, scratch, seeds);
+  const candidates: number[] = [];
+  if (scratch.rowMark.length < st.rowCount) scratch.rowMark = new Uint32Array(Math.max(st.rowCount, scratch.rowMark.length * 2));
+  const rowMark = scratch.rowMark;
+  const addCandidate = (r: number): void => {
+    if (rowMark[r] !== epoch) {
+      rowMark[r] = epoch;
+      candidates.push(r);
+    }
+  };
+  for (const t of seedTriples) for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) if (rowOk(r)) addCandidate(r);
+  const edgeWeight = new Float64Array(EDGE_TYPES.length + 1);
+  EDGE_TYPES.forEach((name, i) => (edgeWeight[i] = o.edgeTypeWeights[name]));
+  edgeWeight[EDGE_TYPES.length] = o.edgeTypeWeights.none;
+  const weightOf = (r: number): number => {
+    const e = mem.provenance.edgeType[st.provenanceOf(r)]!;
+    return edgeWeight[e === NONE ? EDGE_TYPES.length : e]!;
+  };
+  scratch.expansion.run({ edgesOf: edgesAt(ctx), strength: (r) => weightOf(r) * st.confidenceOf(r), reached: addCandidate }, o);
+  return { candidates, epoch };
+}
+
+/** Visible edges of an entity: rows and the neighbour (NONE for a literal object), into the given arrays. */
+function edgesAt(ctx: RecallContext): (u: number, edgeRows: number[], edgeOther: number[]) => void {
+  const st = ctx.mem.store;
+  const rowOk = ctx.rowOk;
+  return (u, edgeRows, edgeOther) => {
+    edgeRows.length = 0;
+    edgeOther.length = 0;
+    for (let t = st.subjectHead[u] ?? NONE; t !== NONE; t = st.tSubjectNext[t]!) {
+      const other = st.tObject[t]!;
+      for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
+        if (!rowOk(r)) continue;
+        edgeRows.push(r);
+        edgeOther.push(other >= 0 ? other : NONE);
+      }
+    }
+    for (let t = st.objectHead[u] ?? NONE; t !== NONE; t = st.tObjectNext[t]!) {
+      const other = st.tSubject[t]!;
+      if (other === u) continue; // a self-loop was seen as subject
+      for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
+        if (!rowOk(r)) continue;
+        edgeRows.push(r);
+        edgeOther.push(other);
+      }
+    }
+  };
+}
