@@ -38,6 +38,8 @@ export interface MemoryGraphOptions {
   dimensions?: number;
   /** Addition: embeds texts for recall (its dimensions must equal `dimensions` when set). @default a HashEmbedder */
   embedder?: Embedder;
+  /** Who "I" is in a turn given to `ingestEpisode` / `ingest` without a speaker. @default 'user' */
+  defaultSpeaker?: string;
 }
 
 /** A temporal cut: both default to the memory's clock `now()`. */

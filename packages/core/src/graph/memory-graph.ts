@@ -85,6 +85,8 @@ export class MemoryGraph {
   #t: MemoryTables;
   readonly dimensions: number;
   readonly minConfidence: number;
+  /** Who "I" is in an ingested turn without a speaker (`defaultSpeaker` option, 'user' unless set). */
+  readonly defaultSpeaker: string;
   /** The embedder this memory's vectors come from (logged in the init op); undefined: the built-in HashEmbedder. */
   readonly embedderConfig: EmbedderConfig | undefined;
 
@@ -94,6 +96,7 @@ export class MemoryGraph {
     this.#t = t;
     this.dimensions = t.dimensions;
     this.minConfidence = t.minConfidence;
+    this.defaultSpeaker = t.defaultSpeaker;
     this.embedderConfig = t.embedderConfig;
     registerTables(this, t);
   }

@@ -1,3 +1,4 @@
+import { checkName } from '../util/names.js';
 // The memory's state: every table a MemoryGraph holds, and the few checks each job needs from them (the
 // clock, the record-time stamp, grounding gates, vectors). The job files (writes, reads, the log, replay,
 // snapshots, ingestion, recall) take these tables; `MemoryGraph` (memory-graph.ts) is only the public face.
@@ -34,6 +35,8 @@ export class MemoryTables {
 
   readonly dimensions: number;
   readonly minConfidence: number;
+  /** Who "I" is in an ingested turn without a speaker. */
+  readonly defaultSpeaker: string;
   /** The embedder this memory's vectors come from (logged in the init op); undefined: the built-in HashEmbedder. */
   readonly embedderConfig: EmbedderConfig | undefined;
   readonly clock: () => number;
@@ -65,6 +68,7 @@ export class MemoryTables {
     }
     this.clock = options.now ?? (() => Date.now());
     this.minConfidence = checkConfidence(options.minConfidence ?? DEFAULTS.minConfidence, call, 'minConfidence');
+    this.defaultSpeaker = readDefaultSpeaker(options.defaultSpeaker, call);
     if (options.embedder !== undefined) checkEmbedderShape(options.embedder, call);
     // A model's vectors are kept with the episodes and entities they belong to (ingest stores them).
     const dims = options.dimensions ?? options.embedder?.dimensions ?? 0;
@@ -177,4 +181,12 @@ export function registerTables(memory: object, tables: MemoryTables): void {
 /** The tables of a MemoryGraph; undefined for anything else. */
 export function tablesOf(memory: unknown): MemoryTables | undefined {
   return memory !== null && typeof memory === 'object' ? tablesByMemory.get(memory) : undefined;
+}
+
+/** The `defaultSpeaker` option: a name ('user' when left out). */
+function readDefaultSpeaker(given: unknown, call: string): string {
+  if (given === undefined) return 'user';
+  if (typeof given !== 'string' || given.trim() === '') throw new InvalidArgumentError(`${call}: defaultSpeaker must be a non-empty name`);
+  checkName(given.trim(), call, 'defaultSpeaker');
+  return given.trim();
 }

@@ -303,7 +303,7 @@ function kindOf(value: unknown): string {
 // ---- shapes of the public calls' arguments -----------------------------------------------------
 
 export const SHAPES = {
-  options: { now: 'any', predicates: 'any', minConfidence: 'any', dimensions: 'any', embedder: 'any' },
+  options: { now: 'any', predicates: 'any', minConfidence: 'any', dimensions: 'any', embedder: 'any', defaultSpeaker: 'any' },
   loadOptions: { now: 'any', embedder: 'any', minConfidence: 'any', dimensions: 'any', predicates: 'any', recallIndex: 'any' },
   predicateOptions: { cardinality: 'any', minConfidence: 'any' },
   entity: { name: 'any', type: 'text', aliases: 'list', vector: 'vector', recordedAt: 'time' },

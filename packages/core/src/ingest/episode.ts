@@ -12,6 +12,7 @@ import type { MemoryTables } from '../graph/tables.js';
 import { assertFact, writeEntity, writeEpisode } from '../graph/write-calls.js';
 import { checkLineSize, ID_UNITS, vectorUnits } from '../log/log-size.js';
 import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from '../graph/validate.js';
+import { applyRetractions, checkRetractionSizes, declarePredicates, readChanges } from '../extract/ingest-changes.js';
 
 export interface IngestOptions {
   /** Turns the episode into entities and facts. @default one RuleExtractor per memory (it learns names as it goes) */
@@ -26,6 +27,8 @@ export interface IngestResult {
   entities: Entity[];
   /** What each extracted fact's assertion did, in extraction order (rejected ones included). */
   facts: AssertResult[];
+  /** Who "I" was: the turn's speaker, or the memory's `defaultSpeaker` when the turn names none. */
+  speaker: string;
 }
 
 const defaultExtractors = new WeakMap<MemoryTables, RuleExtractor>();
@@ -52,7 +55,8 @@ export function ingestEpisode(memory: MemoryGraph, raw: EpisodeInput, rawOptions
   if (recordedAt < mem.lastRecordedAt) {
     throw new TimeOrderError(`${call}: recordedAt (${showTime(recordedAt)}) is before the latest operation (${showTime(mem.lastRecordedAt)}); record time only moves forward`);
   }
-  const turn: Turn = { id: input.id, text: input.text, at, ...(input.speaker === undefined ? {} : { speaker: input.speaker }) };
+  // a turn without a speaker is the memory's default speaker's ("I live in Lyon" is someone's)
+  const turn: Turn = { id: input.id, text: input.text, at, speaker: input.speaker ?? mem.defaultSpeaker };
   // The checks above hold for the memory as it is: the extractor may read it, not write to it.
   const held = mem.writesHeldBy;
   mem.writesHeldBy = call;
@@ -145,6 +149,9 @@ export function writeTurn(
   }
   const mentioned: EntityRef[] = [...(input.entities ?? []), ...entities.map((e) => ({ id: e.id }))];
   const episode = writeEpisode(mem, { ...input, recordedAt, entities: mentioned, ...(vectors === undefined ? {} : { vector: vectors.episode }) });
+  // the extractor's ontology, then endings and corrections, then the facts (extract/ingest-changes.ts)
+  declarePredicates(mem, extraction.predicates, recordedAt);
+  applyRetractions(mem, extraction.retractions, recordedAt);
   const facts = extraction.facts.map((f) =>
     assertFact(mem, {
       subject: f.subject,
@@ -161,7 +168,7 @@ export function writeTurn(
       ...(f.evidence === undefined ? {} : { reason: f.evidence }),
     }),
   );
-  return { episode, entities, facts };
+  return { episode, entities, facts, speaker: input.speaker ?? mem.defaultSpeaker };
 }
 
 /**
@@ -178,6 +185,7 @@ export function checkTurnSize(mem: MemoryTables, call: string, input: EpisodeInp
     const object = typeof f.object === 'string' ? f.object : typeof f.object.value === 'string' ? f.object.value : undefined;
     checkLineSize(call, limit, [f.subject, f.predicate, object, source, input.id, input.id, f.edgeType, f.evidence]);
   }
+  checkRetractionSizes(mem, call, extraction.retractions);
 }
 
 /** @internal The RuleExtractor a memory uses when none is given (one per memory: it learns names as it goes). */
@@ -236,5 +244,5 @@ export function readExtraction(mem: MemoryTables, given: unknown, at: number, ca
   });
   const fresh = new Set(facts.map((f) => f.predicate).filter((p) => mem.predicateNames.find(p) === -1));
   if (mem.predicateNames.size + fresh.size > MAX_PREDICATES) throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
-  return { entities, facts };
+  return { entities, facts, ...readChanges(given as { retractions?: unknown; predicates?: unknown }, call) };
 }

@@ -192,7 +192,9 @@ function writeBatch(mem: MemoryTables, batch: Pending[], result: BatchResult & {
 async function runModels(mem: MemoryTables, turns: Turn[], extractor: Extractor | undefined, embedder: Embedder | undefined, signal: AbortSignalLike | undefined): Promise<BatchResult> {
   let what = 'extractor';
   try {
-    const extractions = extractor === undefined ? turns.map(() => ({ entities: [], facts: [] })) : await extractBatch(extractor, turns, 'ingest', signal);
+    // a turn without a speaker is the memory's default speaker's (the episode itself keeps none)
+    const spoken = turns.map((t) => (t.speaker === undefined ? { ...t, speaker: mem.defaultSpeaker } : t));
+    const extractions = extractor === undefined ? turns.map(() => ({ entities: [], facts: [] })) : await extractBatch(extractor, spoken, 'ingest', signal);
     if (embedder === undefined) return { ok: true, extractions, episodes: undefined, names: undefined };
     what = 'embedder';
     // One call for the batch: each distinct text once (turn texts first, then new names' display forms).

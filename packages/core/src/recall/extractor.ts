@@ -5,6 +5,9 @@ import type { ModelCallOptions } from './embedder.js';
 import { folded, midSentenceCaps, namesIn, opensSentence, sentences, type Sentence } from './extract/names.js';
 import { PATTERN_CONFIDENCE, typedFacts, type TypedHit } from './extract/patterns.js';
 import { SpeakerBook, fold } from './extract/speakers.js';
+import { DEFAULT_ONTOLOGY } from './extract/ontology.js';
+import { StateReader, type TurnState } from './extract/state.js';
+import type { PredicateOptions } from '../types.js';
 
 /** One turn of a conversation (or any short text) to extract from. */
 export interface Turn {
@@ -46,9 +49,32 @@ export interface ExtractedFact {
   span?: { start: number; end: number };
 }
 
+/** A fact the turn says no longer holds (an ending) or never held (a correction), over [validFrom, validTo). */
+export interface ExtractedRetraction {
+  subject: string;
+  predicate: string;
+  /** a name or a literal; left out: every object */
+  object?: string | { value: string | number | boolean };
+  /** -Infinity: it never held ("I never lived in Denver") */
+  validFrom: number;
+  validTo?: number;
+  /** the words that say so (stored as the retraction's reason) */
+  evidence?: string;
+}
+
 export interface Extraction {
   entities: ExtractedEntity[];
   facts: ExtractedFact[];
+  /**
+   * Applied before `facts`, at the same record time: endings ("I left Acme", "Rex passed away") and the
+   * wrong versions a correction replaces. A retraction of an entity the memory does not know is skipped.
+   */
+  retractions?: ExtractedRetraction[];
+  /**
+   * Predicates the facts use and how the extractor means them ({ lives_in: { cardinality: 'one' } }): the
+   * memory declares each one it has neither declared nor used yet, before the facts (a logged definePredicate).
+   */
+  predicates?: Record<string, PredicateOptions>;
 }
 
 /** Turns a batch of turns into entities and candidate facts for `MemoryGraph.assert`, one extraction per turn. */
@@ -129,8 +155,9 @@ const INTRODUCTION = /(?<![\w'])([Mm]y name is|[Mm]y name's|[Cc]all me|I'm|I am)
  * the other speakers, and no facts. Confidences are in `RULE_CONFIDENCE`. Deterministic.
  */
 export class RuleExtractor implements Extractor {
-  readonly id = 'rule-extractor@2';
+  readonly id = 'rule-extractor@3';
   private readonly book = new SpeakerBook();
+  private readonly state = new StateReader();
   private readonly learn: boolean;
   private readonly maxEntities: number;
   private readonly assistants = new Set<string>();
@@ -201,9 +228,12 @@ export class RuleExtractor implements Extractor {
         names.push({ name: n.name, ...(window ? { window } : {}) });
       }
       if (speaker === undefined) continue;
-      const hits = typedFacts(text, s.start, s.end, dates.map((d) => d.index));
+      // homes, jobs, moves, visits and what one has are read by the state rules below
+      const hits = typedFacts(text, s.start, s.end, dates.map((d) => d.index)).filter((h) => !STATE_PREDICATES.has(h.predicate));
       for (const h of dedupe(hits)) facts.push(this.typedFact(h, speaker, windowFor(h, window, dates, s, turn.at), s, add));
     }
+    const state = speaker === undefined ? undefined : this.state.read(text, turn.at, speaker, (n) => this.book.speakerFor(n));
+    if (state !== undefined) addState(state, facts, add);
     for (const n of names) add(n.name, undefined, 2);
     this.addMentionsAndEvents(text, ss, dates, speaker, names, pending, facts);
 
@@ -214,7 +244,10 @@ export class RuleExtractor implements Extractor {
       .sort((a, b) => a.order - b.order)
       .map((p): ExtractedEntity => ({ name: p.name, ...(p.type === undefined ? {} : { type: p.type }), ...(p.aliases.length > 0 ? { aliases: p.aliases } : {}) }));
     const out = facts.filter((f) => f.ends.every((e) => keptKeys.has(fold(e)))).map(({ ends: _ends, ...f }) => f);
-    return { entities, facts: out };
+    const predicates = ontologyOf(out);
+    // the reason is the clause that said so, kept short (a pasted text's run-on "clause" must not fill the log)
+    const retractions = state?.retractions.map(({ reason, ...r }): ExtractedRetraction => ({ ...r, evidence: reason.slice(0, 240) })) ?? [];
+    return { entities, facts: out, ...(retractions.length > 0 ? { retractions } : {}), ...(predicates === undefined ? {} : { predicates }) };
   }
 
   /** The entity a speaker label stands for: a name the conversation gave a speaker resolves to that speaker. */
@@ -299,6 +332,38 @@ export class RuleExtractor implements Extractor {
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** Predicates the state rules (extract/state.ts) own; the older typed patterns keep visited, likes, plans, studies and is. */
+const STATE_PREDICATES = new Set(['works_at', 'lives_in', 'moved_to', 'has']);
+
+/** The state reader's facts, as this extractor's facts, with their ends ranked among the turn's entities. */
+function addState(state: TurnState, facts: Array<ExtractedFact & { ends: string[] }>, add: (n: string, t: string | undefined, rank: number) => string): void {
+  for (const p of state.people) add(p, 'person', 1);
+  // "I'm a designer at Acme" also matched the older "is" pattern: the job title says it
+  const titles = new Set(state.facts.filter((f) => f.predicate === 'job_title').map((f) => ('value' in f.object ? f.object.value.toLowerCase() : '')));
+  for (let i = facts.length - 1; i >= 0; i--) {
+    const o = facts[i]!.object;
+    if (facts[i]!.predicate === 'is' && typeof o !== 'string' && titles.has(String(o.value).toLowerCase())) facts.splice(i, 1);
+  }
+  for (const f of state.facts) {
+    const subject = add(f.subject, undefined, 1);
+    const object = 'name' in f.object ? add(f.object.name, f.object.type, 1) : f.object;
+    const ends = typeof object === 'string' ? [subject, object] : [subject];
+    const { object: _o, subject: _s, ...rest } = f;
+    facts.push({ subject, object, ...rest, ends });
+  }
+}
+
+/** The default ontology's entries for the predicates these facts use, where they differ from the memory's default ('many'). */
+function ontologyOf(facts: readonly ExtractedFact[]): Record<string, PredicateOptions> | undefined {
+  let out: Record<string, PredicateOptions> | undefined;
+  for (const f of facts) {
+    const o = DEFAULT_ONTOLOGY[f.predicate];
+    if (o === undefined || o.cardinality !== 'one') continue;
+    (out ??= {})[f.predicate] = { ...o };
+  }
+  return out;
+}
 
 /**
  * The date window a typed fact holds over: none for a standing state; for a plan, the first date written

@@ -90,18 +90,6 @@ const alt = (...xs: string[]): string => `(?:${xs.join('|')})`;
 // "I" or "we" (captured, for the discount)
 const IWE = (verbs: string): string => `(${I}|${WE})${verbs}`;
 
-/** Things a person has that are worth a typed fact, and the type a named one gets. */
-const HAVE_NOUNS: Record<string, string> = {};
-for (const w of 'dog dogs puppy puppies cat cats kitten kittens pet pets hamster hamsters rabbit rabbits bunny bird birds parrot fish horse horses turtle snake gecko lizard'.split(' ')) HAVE_NOUNS[w] = 'animal';
-for (const w of ('kid kids child children son sons daughter daughters baby twins husband wife partner boyfriend girlfriend fiance fiancé fiancee fiancée spouse ' +
-  'brother brothers sister sisters sibling siblings mom mother dad father parents grandma grandmother grandpa grandfather cousin cousins aunt uncle niece nephew roommate').split(' ')) HAVE_NOUNS[w] = 'person';
-for (const w of 'car truck bike bicycle motorcycle van scooter boat house apartment condo garden'.split(' ')) HAVE_NOUNS[w] = 'thing';
-// "a dog bed", "my car insurance": the allow-listed word is a modifier there, not the thing had
-const COMPOUND_HEAD = '(?!\\s+(?:bed|beds|food|walker|walkers|toy|toys|park|sitter|treats|leash|crate|seat|seats|insurance|payment|wash|loan|show|shows|class|classes|training|trainer|shelter|care|daycare|groomer|grooming|collar|bowl|door|rental|keys|repair|repairs|trip|ride|party|parties|clothes|friendly|owner|owners|lover|lovers|person|people|stuff|games|mode|painting|paintings|drawing|drawings|picture|pictures|photo|photos|pic|pics|portrait|sculpture|call|calls|chain|tire|tires|battery|engine|helmet|lights|accessories|ride|rides|sitting|walk|walks)\\b)';
-const NOUN = `(${Object.keys(HAVE_NOUNS).join('|')})\\b${COMPOUND_HEAD}`;
-const COUNT = '(?:(a|an|one|two|three|four|five|six|\\d+|my|our|a\\s+new|a\\s+little)\\s+)?';
-const KIND_ADJ = '(?:(?:new|little|young|old|baby|pet|rescue|adorable|cute|beautiful|youngest|oldest|eldest|older|younger|best|lovely|sweet|two|three)\\s+){0,2}';
-
 const likeVerb = (v: string): string => {
   const s = v.toLowerCase();
   if (/hate|dislike|stand|don't|do not|not a fan/.test(s)) return 'dislikes';
@@ -121,15 +109,8 @@ const rule = (predicate: string, src: string, object: ObjectKind, confidence: nu
 });
 
 const RULES: Rule[] = [
-  rule('works_at', alt(`${I}(?:work|started working|got a (?:new )?job|have a (?:new )?job|started a (?:new )?job|intern)`, `${AM}(?:working|employed|interning)`, `${HAVE}(?:been working|worked)`) +
-    '(?:\\s+(?:part-time|full-time|remotely|there))?(?:\\s+as\\s+an?\\s+[a-z]+(?:\\s+[a-z]+){0,2})?\\s+(?:at|for)\\s+', 'thing', C.works_at, 'none', { objectType: 'organization' }),
-  rule('is', alt(`${I}(?:work|started working)`, `${AM}working`) + '\\s+as\\s+(?:an?\\s+)?', 'role', C.is, 'none'),
   rule('is', `${AM}(?:an?)\\s+`, 'role', C.is, 'none'),
-  // "I work at Zalando as a data engineer"
-  rule('is', `${I}(?:work|started working)\\s+(?:at|for)\\s+[\\w'&.-]+(?:\\s+[\\w'&.-]+){0,3}?\\s+as\\s+(?:an?\\s+)?`, 'role', C.is, 'none'),
   rule('studies', `${AM}a\\s+(?:student|freshman|sophomore|junior|senior|grad student|graduate student|PhD student)\\s+at\\s+`, 'thing', C.studies, 'none', { objectType: 'organization' }),
-  rule('lives_in', alt(`${I}(?:live|reside)`, `${AM}(?:living|based|settled)`, `${HAVE}(?:lived|been living)`, `${WE}live`, `${WE_ARE}(?:living|based)`) + '\\s+in\\s+', 'place', C.lives_in, 'none', { objectType: 'place' }),
-  rule('moved_to', alt(IWE('(?:moved|relocated)'), `${AM}moving`, `${WE_ARE}moving`, `${HAVE}moved`, `${WE_HAVE}moved`) + '\\s+(?:back\\s+)?(?:to|into)\\s+', 'place', C.moved_to, 'event', { objectType: 'place' }),
   rule('visited', alt(IWE('(?:went|traveled|travelled|flew|drove|headed|took a trip|took (?:my|the|our) (?:kids|family|fam|children|son|daughter|dog|husband|wife|partner))'), `${HAVE}been`, `${WE_HAVE}been`) + '\\s+(?:back\\s+)?to\\s+', 'place', C.visited, 'event', { objectType: 'place' }),
   rule('visited', alt(IWE('(?:visited|toured|got back from|came back from|returned from)'), `${HAVE}visited`, `${WE_HAVE}visited`) + '\\s+', 'place', C.visited, 'event', { objectType: 'place' }),
   rule('likes', '(' + alt(`${I}(love|adore|like|enjoy|hate|dislike|can't stand|cannot stand|don't like|do not like|don't enjoy)`, `${AM}(into|a (?:big |huge )?fan of|not a fan of|passionate about|obsessed with|crazy about)`) + ')\\s+', 'thing', C.likes, 'none', { verbPredicate: likeVerb }),
@@ -137,9 +118,6 @@ const RULES: Rule[] = [
   rule('plans', IWE('(?:want to|hope to|would like to|wanna)') + '\\s+', 'clause', C.wants, 'future'),
   rule('studies', alt(`${I}(?:study|major in)`, `${AM}(?:studying|majoring in|learning|taking (?:a )?(?:class|classes|course|courses|lessons) (?:in|on)|enrolled in|in school for)`, `${HAVE}been (?:studying|learning)`) + '\\s+', 'thing', C.studies, 'none'),
 ];
-
-const HAS_RE = new RegExp(`${alt(`${I}(?:have|have got|own|got|adopted|bought)`, `${HAVE}got`)}\\s+${COUNT}${KIND_ADJ}${NOUN}`, 'g');
-const POSSESSIVE_RE = new RegExp(`\\b[Mm]y\\s+${KIND_ADJ}${NOUN}(?!['’])(?:,?\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?))?`, 'gu');
 
 const FIRST_PERSON = /\b(?:I|[Ww]e|[Mm]y)\b/;
 const CLAUSE_STOP = new Set('and but because since so when while which who whom whose that where if as than or though although after before until unless whether cause'.split(' '));
@@ -237,27 +215,6 @@ export function typedFacts(text: string, start: number, end: number, dateStarts:
       const predicate = r.verbPredicate ? r.verbPredicate(m[0]) : r.predicate;
       const typed = 'name' in object && r.objectType !== undefined ? { name: object.name, type: r.objectType } : object;
       out.push({ predicate, subject: 'speaker', object: typed, confidence: r.confidence - (we ? C.weDiscount : 0), time: r.time, index: start + m.index });
-    }
-  }
-  HAS_RE.lastIndex = 0;
-  for (let m = HAS_RE.exec(sentence); m !== null; m = HAS_RE.exec(sentence)) {
-    const count = m[1]?.toLowerCase();
-    const noun = m[2]!;
-    const value = count !== undefined && /^(?:two|three|four|five|six|\d+)$/.test(count) ? `${count} ${noun}` : noun;
-    out.push({ predicate: 'has', subject: 'speaker', object: { value }, confidence: C.has, time: 'start', index: start + m.index });
-  }
-  POSSESSIVE_RE.lastIndex = 0;
-  for (let m = POSSESSIVE_RE.exec(sentence); m !== null; m = POSSESSIVE_RE.exec(sentence)) {
-    const noun = m[1]!;
-    const named = m[2];
-    const index = start + m.index;
-    if (named !== undefined && !STOP_WORDS.has(named.toLowerCase()) && named !== 'I') {
-      const type = HAVE_NOUNS[noun.toLowerCase()];
-      const entity = { name: named, ...(type === undefined ? {} : { type }) };
-      out.push({ predicate: 'has', subject: 'speaker', object: entity, confidence: C.hasNamed, time: 'none', index });
-      out.push({ predicate: 'is', subject: entity, object: { value: noun }, confidence: C.hasNamed, time: 'none', index });
-    } else {
-      out.push({ predicate: 'has', subject: 'speaker', object: { value: noun }, confidence: C.hasPossessive, time: 'none', index });
     }
   }
   return out;

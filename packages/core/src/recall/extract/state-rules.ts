@@ -1,0 +1,286 @@
+import type { Clause } from './clauses.js';
+import { readName, readPlace, readRole, readThings } from './objects.js';
+
+/**
+ * What one clause says about its subject's state: where they live, where they work and as what, whom they
+ * are with, what they have — and when any of it started or ended. Each rule reads the words right after
+ * the subject (`Clause.rest`), so "I wish I worked at Apple" and "If I moved to Denver" never match: their
+ * verbs are "wish" and a condition. The caller decides the subject and the time.
+ */
+
+export interface StateHit {
+  op: 'assert' | 'retract';
+  predicate: string;
+  /** the object: a name (entity) or a literal; a retraction without one ends every object */
+  object?: { name: string; type?: string } | { value: string };
+  /** which end of the clause's date window the change sits at: the start (default) or after it ("my last day was Friday") */
+  at?: 'start' | 'end';
+  /** a start told in the present or future ("I start at Siemens on May 1"): only a date in the future makes it a fact */
+  future?: boolean;
+  /** a move: also the event `moved_to` over the date window */
+  move?: boolean;
+  /** a visit: an event over the date window, never a state */
+  event?: boolean;
+  /** no object: the clause only dates the turn's last undated fact of this predicate ("I start on June 3") */
+  dateOnly?: boolean;
+  /** the clause's subject is the object and the speaker the subject ("EY let me go": the speaker's job at EY ended) */
+  ofSpeaker?: boolean;
+}
+
+export interface RuleContext {
+  /** the last place the turn named before this clause ("I move there on June 15") */
+  lastPlace: string | undefined;
+  /** names the speaker has said they live in (so "I left Boston" ends a home, "I left Acme" a job) */
+  isHome: (name: string) => boolean;
+}
+
+const ADV = /^(?:(?:just|recently|finally|also|now|currently|actually|still|officially|already|then|both|all|really|even|only|happily|sadly|eventually|unfortunately|originally|basically|totally|literally|since\s+then|back\s+then|once\s+again|again)\s+)+/i;
+const WHERE = '(?:at|for|with|by)';
+const ORG = (text: string): { name: string; type: string } | undefined => {
+  const n = readName(text);
+  return n === undefined ? undefined : { name: n.value, type: 'organization' };
+};
+// "a small startup", "the children's hospital": an employer without a name is a literal
+const UNNAMED_ORG = /^(?:a|an|the)\s+((?:[a-z][\w'-]*\s+){0,3}(?:startup|start-up|company|firm|agency|hospital|clinic|school|university|college|bank|bakery|cafe|café|restaurant|store|shop|nonprofit|non-profit|charity|lab|factory|hotel|bar|library|museum|studio|office|warehouse|gym|salon|farm|newspaper|magazine))\b/i;
+const EMPLOYER = (text: string): StateHit['object'] | undefined => {
+  const org = ORG(text);
+  if (org !== undefined) return org;
+  const m = UNNAMED_ORG.exec(text);
+  return m === null ? undefined : { value: m[1]! };
+};
+const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } | undefined => {
+  const p = readPlace(text, ctx.lastPlace);
+  return p === undefined ? undefined : { name: p.value, type: 'place' };
+};
+const STUDY_ROLES = /^(?:(?:\w+\s+)?student|freshman|sophomore|junior|senior|grad student|graduate student|phd student|phd candidate|undergrad|undergraduate)$/i;
+
+const WORKS = new RegExp(
+  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|intern|am interning|volunteer|am volunteering)` +
+    `(?:\\s+(?:part-time|full-time|remotely|there|now|fulltime|parttime))?(?:\\s+in\\s+[a-z]+(?:\\s+[a-z]+)?)?(?:\\s+as\\s+(.+?))?\\s+${WHERE}\\s+(.*)$`,
+  'i',
+);
+const WORKS_AS = /^(?:work|works|am working|is working|have been working|has been working|have worked|has worked)\s+as\s+(.*)$/i;
+const IS_ROLE = /^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+|still\s+)?(an?\s+.*)$/i;
+const STARTS = new RegExp(
+  `^((?:got|have|landed|took|accepted|started|found|got offered|was offered)\\s+a\\s+(?:new\\s+)?(?:full-time\\s+|part-time\\s+)?(?:job|position|role|gig)|started working|started|start|starts|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|am joining|is joining|will join|will be joining|got hired|was hired|have been hired)` +
+    `(?:\\s+as\\s+(.+?))?\\s+((?:at|with|for|by)\\s+)?(.*)$`,
+  'i',
+);
+const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
+const LAST_DAY = /\bmy last day(?: (?:at|with) (.*?))?(?: was\b|$| is\b)/i;
+const LEAVES = /^(?:left|quit|quits|resigned from|handed in my notice at|gave (?:my )?notice at|put in my notice at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
+const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|gave (?:my )?notice|put in my notice)\b/i;
+const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
+const RETIRED = /^(?:retired|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
+const NO_LONGER = /^(?:no longer|am no longer|do not|does not)\s+(work|live|have|own|teach)\s+(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
+const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
+const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)$/i;
+const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|am relocating|are relocating|will relocate))\s+(?:back\s+)?(?:(?:to|into|in)\s+)?(.*)$/i;
+// "I rent a small place in Denver"
+const RENTS = /^(?:rent|rents|am renting|share|shares|am sharing)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
+// "EY let me go", "Acme laid me off": the speaker's job there ended
+const LET_GO = /^(?:let me go|laid me off|fired me|made me redundant|terminated me)\b/i;
+const MOVED_OUT = /^(?:moved out of|left)\s+(.*)$/i;
+const HAS = /^(?:have|has|own|owns|got|have got|has got|adopted|have adopted|has adopted|bought|have bought|rescued|welcomed|took in|now have|got ourselves|got myself|picked up|brought home|took home|adopted ourselves)\s+(.*)$/i;
+const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+(?:(?:my|our|the)\s+)?(.*)$/i;
+const DIES = /^(?:passed away|passed|died|has died|ran away|was put down|got put down|is no longer with us|crossed the rainbow bridge|went missing)\b/i;
+const PARTNERED = /^(?:am|is|are|got|have been|has been)\s+(?:happily\s+)?(?:married|engaged)\s+to\s+(.*)$|^(?:married|am dating|is dating|started dating|have been dating|am seeing|am with|is with)\s+(.*)$/i;
+const WED = /^(?:got married|got engaged|are married|are engaged|married|tied the knot)\b/i;
+const BREAKUP = /^(?:broke up|split up|separated|got divorced|are divorced|am divorced|is divorced|divorced|called it quits|ended things|are no longer together|are not together anymore)(?:\s+with\s+(.*))?/i;
+const VISITS = /^(?:visited|went|traveled|travelled|flew|drove|took a trip|got back from|came back from|returned from|spent\s+(?:a|the|two|three|a few)\s+\w+\s+in|have been to|was in|were in|stayed in|am back from|have visited|went back)\s+(?:back\s+)?(?:to\s+)?(.*)$/i;
+
+const job = (object: string | NonNullable<StateHit['object']>): StateHit => ({ op: 'assert', predicate: 'works_at', object: typeof object === 'string' ? { name: object, type: 'organization' } : object });
+const nameOf = (o: NonNullable<StateHit['object']>): string => ('name' in o ? o.name : o.value);
+const title = (role: string): StateHit => ({ op: 'assert', predicate: 'job_title', object: { value: role } });
+
+/** The state hits of one clause about its subject. */
+export function stateHits(clause: Clause, ctx: RuleContext): StateHit[] {
+  if (clause.irrealis) return [];
+  const rest = clause.rest.replace(ADV, '');
+  const out: StateHit[] = [];
+  if (readEnding(rest, ctx, out) || readJob(rest, clause, out) || readHome(rest, ctx, out) || readRelation(rest, clause, out)) return out;
+  readHas(rest, out);
+  return out;
+}
+
+function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
+  let m = WORKS.exec(rest);
+  if (m !== null) {
+    const org = EMPLOYER(m[2]!);
+    if (org === undefined) return false;
+    const roleAfter = /^.*?\s+as\s+(.*)$/.exec(m[2]!.slice(m[2]!.indexOf(nameOf(org)) + nameOf(org).length))?.[1];
+    out.push(job(org));
+    const role = readRole(m[1] ?? roleAfter ?? '', false);
+    if (role !== undefined) out.push(title(role.value));
+    return true;
+  }
+  m = STARTS.exec(rest);
+  // "joined Shopify" names the employer at once; "started a new job as a Financial Analyst" names none
+  if (m !== null && (m[3] !== undefined || /^(?:joined|join|joins|am joining|is joining|will join|will be joining)$/i.test(m[1]!))) {
+    const org = ORG(m[4]!);
+    if (org === undefined) return false;
+    const future = /^(?:start|starts|am starting|is starting|will .*|begin|begins|join|joins|am joining|is joining)$/i.test(m[1]!);
+    out.push({ ...job(org.name), future });
+    const role = readRole(m[2] ?? /^.*?\s+as\s+(.*)$/.exec(m[4]!.slice(org.name.length))?.[1] ?? '', false);
+    if (role !== undefined) out.push({ ...title(role.value), future });
+    return true;
+  }
+  m = /^(?:have been|has been|am now|am currently|is now)\s+(?:at|with)\s+(.*)$/i.exec(rest);
+  if (m !== null) {
+    const org = ORG(m[1]!);
+    if (org !== undefined) out.push(job(org));
+    if (org !== undefined) return true;
+  }
+  // "… got hired by PwC and I start on June 3": a start with a date and no employer dates the turn's new job
+  if (/^(?:start|starts|will start|am starting|begin|will begin)\b(?!\s+(?:at|with|for|by|working|a|my|the)\b)/i.test(rest)) {
+    out.push({ op: 'assert', predicate: 'works_at', future: true, dateOnly: true });
+    return true;
+  }
+  const first = FIRST_DAY.exec(clause.text);
+  if (first !== null) {
+    const org = ORG(first[1]!);
+    if (org !== undefined) out.push(job(org.name));
+    return org !== undefined;
+  }
+  m = WORKS_AS.exec(rest);
+  if (m !== null) {
+    const role = readRole(m[1]!, false);
+    if (role !== undefined) out.push(title(role.value));
+    return role !== undefined;
+  }
+  m = /^(?:got\s+)?promoted\s+to\s+(.*)$|^(?:became|have become|has become)\s+(.*)$/i.exec(rest);
+  if (m !== null) {
+    const role = readRole(m[1] ?? m[2]!, m[2] !== undefined);
+    if (role !== undefined) out.push(title(role.value));
+    return role !== undefined;
+  }
+  m = IS_ROLE.exec(rest);
+  if (m !== null) {
+    const role = readRole(m[1]!, false);
+    if (role === undefined) return false;
+    const at = /^\s*(?:at|for|with)\s+(.*)$/i.exec(role.rest);
+    const org = at === null ? undefined : EMPLOYER(at[1]!);
+    if (STUDY_ROLES.test(role.value)) {
+      if (org !== undefined) out.push({ op: 'assert', predicate: 'studies_at', object: org });
+      return org !== undefined;
+    }
+    if (org !== undefined) out.push(job(org), title(role.value));
+    else if (readRole(m[1]!, true) !== undefined) out.push(title(role.value));
+    return out.length > 0;
+  }
+  return false;
+}
+
+function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
+  let m = LIVES.exec(rest);
+  if (m !== null) {
+    const place = PLACE(m[1]!, ctx);
+    if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
+    return place !== undefined;
+  }
+  m = RENTS.exec(rest);
+  if (m !== null) {
+    const place = PLACE(m[1]!, ctx);
+    if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
+    return place !== undefined;
+  }
+  m = MOVES.exec(rest);
+  if (m !== null) {
+    if (/^out\b/i.test(m[3]!)) return false;
+    const place = PLACE(m[3]!, ctx);
+    if (place === undefined) return false;
+    out.push({ op: 'assert', predicate: 'lives_in', object: place, move: true, future: m[2] !== undefined });
+    return true;
+  }
+  // a visit changes no state; the older typed pattern (patterns.ts) records it as an event
+  return VISITS.test(rest);
+}
+
+function readEnding(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
+  let m = LAST_DAY.exec(rest);
+  if (m !== null) {
+    const org = m[1] === undefined ? undefined : ORG(m[1]);
+    out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), at: 'end' });
+    return true;
+  }
+  if (LET_GO.test(rest)) {
+    out.push({ op: 'retract', predicate: 'works_at', ofSpeaker: true });
+    return true;
+  }
+  m = MOVED_OUT.exec(rest);
+  if (m !== null) {
+    const name = readName(m[1]!);
+    if (name !== undefined && (/^moved/i.test(rest) || ctx.isHome(name.value))) {
+      out.push({ op: 'retract', predicate: 'lives_in', object: { name: name.value } });
+      return true;
+    }
+  }
+  m = LEAVES.exec(rest);
+  if (m !== null) {
+    const org = m[1] !== undefined ? ORG(m[1]) : m[2] !== undefined ? ORG(m[2]) : undefined;
+    if (m[2] !== undefined && org === undefined) return false;
+    out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), future: /leaving|will/i.test(rest) });
+    return true;
+  }
+  if (QUIT_ALONE.test(rest) || LOST_JOB.test(rest) || RETIRED.test(rest)) {
+    out.push({ op: 'retract', predicate: 'works_at', future: /^(?:am retiring|will)/i.test(rest) });
+    return true;
+  }
+  m = NO_LONGER.exec(rest);
+  if (m !== null && NO_LONGER_GUARD.test(rest)) {
+    const verb = m[1]!.toLowerCase();
+    const predicate = verb === 'live' ? 'lives_in' : verb === 'have' || verb === 'own' ? 'has' : 'works_at';
+    const object = predicate === 'has' ? readThings(m[2]!)[0] : undefined;
+    const name = predicate === 'has' ? undefined : readName(m[2]!);
+    out.push({ op: 'retract', predicate, ...(name !== undefined ? { object: { name: name.value } } : object !== undefined ? { object: object.name !== undefined ? { name: object.name } : { value: object.value! } } : {}) });
+    return true;
+  }
+  m = BREAKUP.exec(rest);
+  if (m !== null) {
+    const name = m[1] === undefined ? undefined : readName(m[1]);
+    out.push({ op: 'retract', predicate: 'partner', ...(name === undefined ? {} : { object: { name: name.value } }) });
+    return true;
+  }
+  m = LOSES.exec(rest);
+  if (m !== null) {
+    const things = readThings(m[1]!);
+    const name = things.length === 0 ? readName(m[1]!) : undefined;
+    if (/^(?:had to put|put)\b/i.test(rest) && (name === undefined || !/^\s*down\b/i.test(name.rest))) return false;
+    if (name !== undefined && !/^gave/i.test(rest)) {
+      // "lost Kiwi" / "sold Rex": a name
+      out.push({ op: 'retract', predicate: 'has', object: { name: name.value } });
+      return true;
+    }
+    if (name !== undefined) out.push({ op: 'retract', predicate: 'has', object: { name: name.value } });
+    for (const t of things) out.push({ op: 'retract', predicate: 'has', object: t.name !== undefined ? { name: t.name } : { value: t.value! } });
+    return out.length > 0;
+  }
+  if (DIES.test(rest)) {
+    // the clause's subject is what ended: the caller turns it into the speaker's `has`
+    out.push({ op: 'retract', predicate: 'has' });
+    return true;
+  }
+  return false;
+}
+
+function readRelation(rest: string, clause: Clause, out: StateHit[]): boolean {
+  const m = PARTNERED.exec(rest);
+  if (m !== null) {
+    const name = readName(m[1] ?? m[2]!);
+    if (name !== undefined) out.push({ op: 'assert', predicate: 'partner', object: { name: name.value, type: 'person' } });
+    return name !== undefined;
+  }
+  if (WED.test(rest) && clause.subject?.kind === 'speaker') {
+    out.push({ op: 'assert', predicate: 'partner' });
+    return true;
+  }
+  return false;
+}
+
+function readHas(rest: string, out: StateHit[]): void {
+  const m = HAS.exec(rest);
+  if (m === null) return;
+  for (const t of readThings(m[1]!)) {
+    out.push({ op: 'assert', predicate: 'has', object: t.name !== undefined ? { name: t.name, type: t.type } : { value: t.value! } });
+  }
+}

@@ -1,0 +1,292 @@
+import { ACQUAINTANCE_WORDS, FAMILY_WORDS, PARTNER_WORDS, normalise, readClause, splitClauses, type Clause } from './clauses.js';
+import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
+import { HAS_NOUNS } from './objects.js';
+import { stateHits, type StateHit } from './state-rules.js';
+import { clauseTimes, type ClauseTime, type Tense } from './times.js';
+
+/**
+ * The speaker's state and its changes, turn by turn: facts to assert (with the valid time the turn names)
+ * and facts to retract (endings and corrections), for the speaker and for the people the speaker names.
+ * One reader per conversation memory: it remembers what it asserted before (subject, predicate, object and
+ * from when), so a later "Buster, not Biscuit" or "in May, not March" knows which fact to replace and
+ * keeps its valid time. Deterministic; results depend on the order of turns.
+ */
+
+export interface StateFact {
+  subject: string;
+  predicate: string;
+  object: { name: string; type?: string } | { value: string };
+  validFrom?: number;
+  validTo?: number;
+  confidence: number;
+  edgeType: 'semantic' | 'temporal';
+}
+
+export interface StateRetraction {
+  subject: string;
+  predicate: string;
+  /** a name or a literal; none: every object */
+  object?: string | { value: string };
+  validFrom: number;
+  validTo?: number;
+  reason: string;
+}
+
+export interface TurnState {
+  facts: StateFact[];
+  retractions: StateRetraction[];
+  /** named people the turn is about (typed 'person'), besides the ends of facts */
+  people: string[];
+}
+
+/** How sure each kind of state fact is (the grounding gate compares against these). */
+export const STATE_CONFIDENCE: Readonly<Record<string, number>> = {
+  lives_in: 0.8,
+  works_at: 0.8,
+  job_title: 0.75,
+  studies_at: 0.75,
+  partner: 0.8,
+  has: 0.75,
+  moved_to: 0.8,
+  visited: 0.7,
+};
+
+const DAY = 86_400_000;
+const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong/i;
+const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
+const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
+const PLACE_MENTION = /\b(?:to|in|from)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/gu;
+const RELATION_SCAN = new RegExp(
+  `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?![\\p{L}])(?:,)?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
+  'gu',
+);
+const CHILDREN = new Set('kid kids child children son sons daughter daughters baby twins'.split(' '));
+const NOT_A_NAME = new RegExp(`^(?:I|The|And|But|So|Is|Was|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Yesterday)$`);
+
+interface Belief {
+  subject: string;
+  predicate: string;
+  object: StateFact['object'];
+  from: number;
+}
+
+const fold = (s: string): string => s.trim().toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
+const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'string' ? fold(o) : 'name' in o ? fold(o.name) : `=${o.value.toLowerCase()}`);
+
+export class StateReader {
+  private readonly beliefs = new Map<string, Belief>();
+  private readonly homes = new Set<string>();
+  /** the last third person a clause said something about, for "he" / "she" */
+  private lastPerson: string | undefined;
+
+  /**
+   * The state facts and retractions of one turn said by `speaker` at `at`; `resolve` maps a name to the
+   * speaker it stands for ("Maya Chen" → "Maya"), or undefined.
+   */
+  read(text: string, at: number, speaker: string, resolve: (name: string) => string | undefined): TurnState {
+    const out: TurnState = { facts: [], retractions: [], people: [] };
+    const norm = normalise(text);
+    // the turn up to the current clause, for "there" ("… to Lyon, I move there on June 15")
+    let said = '';
+    const lastPlace = (): string | undefined => {
+      let place: string | undefined;
+      for (const m of said.matchAll(PLACE_MENTION)) place = m[1];
+      return place;
+    };
+    for (const sentence of norm.match(/[^.!?\n]+[.!?]*/g) ?? []) {
+      // every correction form says "not", "never" or a marker word; most sentences have none of them
+      const correcting = MAY_CORRECT.test(sentence) && CORRECTION_MARKER.test(sentence);
+      const before = out.facts.length;
+      let previous: Clause | undefined;
+      let previousTimeOf: (() => ClauseTime | undefined) | undefined;
+      for (const text of splitClauses(sentence)) {
+        const clause = readClause(text, previous);
+        // times are read only for a clause that says something (most do not); an elliptical clause borrows its predecessor's
+        let time: ClauseTime | undefined | null = null;
+        const timeOf = (): ClauseTime | undefined => {
+          if (time !== null) return time;
+          const tense: Tense = PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
+          const times = clauseTimes(clause.text, at, tense);
+          time = times.find((t) => t.kind !== 'point') ?? times[0];
+          if (time === undefined && clause.elliptical && previousTimeOf !== undefined) time = previousTimeOf();
+          return time;
+        };
+        // "he" / "she": the last person the speaker named, if any
+        if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
+        if (clause.subject !== undefined && clause.subject.kind !== 'other') {
+          const ctx = { lastPlace: /\b(?:there|here)\b/i.test(clause.rest) ? lastPlace() : undefined, isHome: (n: string) => this.homes.has(fold(n)) };
+          const hits = stateHits(clause, ctx);
+          if (hits.length > 0) {
+            const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(clause.subject.name) ?? clause.subject.name);
+            // a named subject becomes an entity only when the clause says something about them
+            if (clause.subject.kind === 'named' && subject !== speaker) out.people.push(subject);
+            if (clause.subject.kind === 'named' && subject !== speaker) this.lastPerson = subject;
+            const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
+            const when = timeOf();
+            for (const hit of hits) this.place(hit, subject, speaker, withName, clause, when, at, out);
+          }
+        }
+        said += ` ${text}`;
+        previous = clause;
+        // a following elliptical clause may need this one's time (read then, if ever)
+        previousTimeOf = timeOf;
+      }
+      if (/\b(?:[Mm]y|[Oo]ur)\b/.test(sentence)) this.relations(sentence, speaker, resolve, out);
+      nameTheUnnamed(sentence, speaker, out);
+      if (correcting) this.correct(sentence, speaker, at, out, before);
+    }
+    settle(out);
+    for (const f of out.facts) {
+      if (f.edgeType !== 'semantic') continue;
+      const from = f.validFrom ?? at;
+      this.beliefs.set(`${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}`, { subject: f.subject, predicate: f.predicate, object: f.object, from });
+      if (f.predicate === 'lives_in' && 'name' in f.object) this.homes.add(fold(f.object.name));
+    }
+    for (const r of out.retractions) if (r.object !== undefined) this.forget(r.subject, r.predicate, r.object, r.validFrom);
+    return out;
+  }
+
+  /** One hit of a clause, placed in time: a fact or a retraction (or nothing, for a start with no future date). */
+  private place(hit: StateHit, subject: string, speaker: string, withName: string | undefined, clause: Clause, time: ClauseTime | undefined, at: number, out: TurnState): void {
+    const confidence = STATE_CONFIDENCE[hit.predicate] ?? 0.7;
+    if (hit.future === true && (time === undefined || time.start <= at - DAY)) return; // "I start at X" without a date: a plan
+    if (hit.op === 'retract') {
+      // "Rex passed away": what ended is the speaker's; "Jake and I broke up": the partner named beside "I"
+      const died = (hit.predicate === 'has' && hit.object === undefined) || hit.ofSpeaker === true;
+      if (died && subject === speaker) return;
+      const who = died ? speaker : subject;
+      const object = died ? subject : hit.object === undefined ? (hit.predicate === 'partner' ? withName : undefined) : 'name' in hit.object ? hit.object.name : { value: hit.object.value };
+      const from = time === undefined ? at : hit.at === 'end' ? time.end : time.start;
+      out.retractions.push({ subject: who, predicate: hit.predicate, ...(object === undefined ? {} : { object }), validFrom: from, reason: clause.text });
+      if (hit.predicate === 'works_at' && hit.object === undefined) this.endAll(who, 'works_at', from);
+      return;
+    }
+    if (hit.dateOnly === true) {
+      const last = [...out.facts].reverse().find((f) => f.subject === subject && f.predicate === hit.predicate && f.validFrom === undefined);
+      if (last !== undefined && time !== undefined) last.validFrom = time.start;
+      return;
+    }
+    const object = hit.object ?? (withName === undefined ? undefined : { name: withName, type: 'person' });
+    if (object === undefined) return;
+    const from = time?.start;
+    if (hit.event === true) {
+      const window = time === undefined ? { validFrom: Math.floor(at / DAY) * DAY, validTo: Math.floor(at / DAY) * DAY + DAY } : { validFrom: time.start, validTo: time.end };
+      out.facts.push({ subject, predicate: hit.predicate, object, ...window, confidence, edgeType: 'temporal' });
+      return;
+    }
+    out.facts.push({ subject, predicate: hit.predicate, object, ...(from === undefined ? {} : { validFrom: from }), confidence, edgeType: 'semantic' });
+    if (hit.move === true) {
+      const day = Math.floor((from ?? at) / DAY) * DAY;
+      out.facts.push({ subject, predicate: 'moved_to', object, validFrom: day, validTo: time === undefined || time.kind !== 'point' ? day + DAY : time.end, confidence: STATE_CONFIDENCE.moved_to!, edgeType: 'temporal' });
+    }
+  }
+
+  /** "I quit", "I got laid off": the reader forgets every job it believed began before (the memory retracts every object). */
+  private endAll(subject: string, predicate: string, from: number): void {
+    for (const [key, b] of this.beliefs) if (b.predicate === predicate && fold(b.subject) === fold(subject) && b.from < from) this.beliefs.delete(key);
+  }
+
+  /** "my sister Ana", "our dog Bruno", "my boyfriend Jake", "my dog": who and what the speaker has. */
+  private relations(sentence: string, speaker: string, resolve: (name: string) => string | undefined, out: TurnState): void {
+    for (const m of sentence.matchAll(RELATION_SCAN)) {
+      const word = m[1]!.toLowerCase();
+      const raw = m[2] !== undefined && !NOT_A_NAME.test(m[2]) ? m[2].replace(/'s$/, '') : undefined;
+      const name = raw === undefined ? undefined : (resolve(raw) ?? raw);
+      if (name === speaker) continue;
+      const animal = HAS_NOUNS[word] === 'animal';
+      if (name === undefined) {
+        // "my dog", "my husband and kids": had, unnamed (a parent, a friend or an aunt is not "had")
+        if (animal || PARTNER_WORDS.has(word) || CHILDREN.has(word)) out.facts.push({ subject: speaker, predicate: 'has', object: { value: animal ? word.replace(/s$/, '') : word }, confidence: 0.6, edgeType: 'semantic' });
+        continue;
+      }
+      if (!animal) this.lastPerson = name;
+      if (PARTNER_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'partner', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.partner!, edgeType: 'semantic' });
+      else if (animal) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'animal' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
+      else if (FAMILY_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
+      else out.people.push(name);
+    }
+  }
+
+  /**
+   * A correcting sentence: a named wrong version is retracted over all time and the right one asserted from
+   * the wrong one's start; a fact restated with a later start loses the months between ("in May, not March").
+   */
+  private correct(sentence: string, speaker: string, at: number, out: TurnState, from: number): void {
+    for (const n of neverHeld(sentence)) {
+      out.retractions.push({ subject: speaker, predicate: n.predicate, object: n.name, validFrom: -Infinity, reason: sentence.trim() });
+      if (n.predicate === 'lives_in') out.retractions.push({ subject: speaker, predicate: 'moved_to', object: n.name, validFrom: -Infinity, reason: sentence.trim() });
+    }
+    for (const pair of correctedNames(sentence)) {
+      const wrong = [...this.beliefs.values()].filter((b) => objectKey(b.object) === fold(pair.wrong)).pop();
+      if (wrong === undefined) continue;
+      out.retractions.push({ subject: wrong.subject, predicate: wrong.predicate, object: 'name' in wrong.object ? wrong.object.name : wrong.object, validFrom: -Infinity, reason: sentence.trim() });
+      const restated = out.facts.slice(from).find((f) => f.predicate === wrong.predicate && objectKey(f.object) === fold(pair.right));
+      const type = 'name' in wrong.object ? wrong.object.type : undefined;
+      if (restated !== undefined) restated.validFrom = Math.min(restated.validFrom ?? at, wrong.from);
+      else out.facts.push({ subject: wrong.subject, predicate: wrong.predicate, object: { name: pair.right, ...(type === undefined ? {} : { type }) }, validFrom: wrong.from, confidence: STATE_CONFIDENCE[wrong.predicate] ?? 0.7, edgeType: 'semantic' });
+    }
+    this.correctDate(sentence, at, out, from);
+    // "Actually, I started at Oracle in May, not March": the months before the new start were never so
+    for (const f of out.facts.slice(from)) {
+      const before = this.beliefs.get(`${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}`);
+      const start = f.validFrom ?? at;
+      if (f.edgeType !== 'semantic' || before === undefined || !(before.from < start)) continue;
+      out.retractions.push({ subject: f.subject, predicate: f.predicate, object: 'name' in f.object ? f.object.name : f.object, validFrom: before.from, validTo: start, reason: sentence.trim() });
+    }
+  }
+
+  /**
+   * "It was in 2022, not last year" with no fact restated: the belief that started in the wrong window starts
+   * in the right one instead.
+   */
+  private correctDate(sentence: string, at: number, out: TurnState, from: number): void {
+    const cut = sentence.search(/,\s*not\s/i);
+    if (cut < 0) return;
+    const right = clauseTimes(sentence.slice(0, cut), at, 'past').pop();
+    const wrong = clauseTimes(sentence.slice(cut), at, 'past')[0];
+    if (right === undefined || wrong === undefined) return;
+    const belief = [...this.beliefs.values()].filter((b) => b.from >= wrong.start && b.from < wrong.end).pop();
+    if (belief === undefined) return;
+    const key = `${fold(belief.subject)}|${belief.predicate}|${objectKey(belief.object)}`;
+    if (out.facts.slice(from).some((f) => `${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}` === key)) return;
+    out.facts.push({ subject: belief.subject, predicate: belief.predicate, object: belief.object, validFrom: right.start, confidence: STATE_CONFIDENCE[belief.predicate] ?? 0.7, edgeType: 'semantic' });
+  }
+
+  private forget(subject: string, predicate: string, object: string | { value: string }, from: number): void {
+    const key = `${fold(subject)}|${predicate}|${objectKey(object)}`;
+    const b = this.beliefs.get(key);
+    if (b !== undefined && from <= b.from) this.beliefs.delete(key);
+  }
+}
+
+// "We got a puppy! His name is Max": the name given in a later sentence of the turn
+const NAME_GIVEN = /^\s*(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|we\s+(?:named|called)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
+
+/** Gives the turn's last unnamed animal its name when a sentence names it. */
+function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): void {
+  const m = NAME_GIVEN.exec(sentence);
+  if (m === null) return;
+  for (let i = out.facts.length - 1; i >= 0; i--) {
+    const f = out.facts[i]!;
+    if (f.subject !== speaker || f.predicate !== 'has' || !('value' in f.object) || HAS_NOUNS[f.object.value] !== 'animal') continue;
+    f.object = { name: m[1]!, type: 'animal' };
+    return;
+  }
+}
+
+/**
+ * Within one turn the memory applies retractions before assertions; a fact the same turn both starts and
+ * ends ("my dog Rex died") keeps only what held before the end.
+ */
+function settle(out: TurnState): void {
+  out.facts = out.facts.filter((f) => {
+    const end = out.retractions.find(
+      (r) => r.subject === f.subject && r.predicate === f.predicate && r.validTo === undefined && r.object !== undefined && objectKey(r.object) === objectKey(f.object),
+    );
+    if (end === undefined) return true;
+    const start = f.validFrom ?? -Infinity;
+    if (end.validFrom === -Infinity || start >= end.validFrom || f.validFrom === undefined) return false;
+    f.validTo = Math.min(f.validTo ?? Infinity, end.validFrom);
+    return true;
+  });
+}

@@ -1,0 +1,172 @@
+import { resolveRelativeDates } from '../dates.js';
+
+/**
+ * When a clause says its state changed, resolved against the turn's time: the date phrases of
+ * `resolveRelativeDates` ("last week", "on May 1", "in 2022") plus the fuzzy and durational ones a state
+ * change is told with — "in late February", "back in March", "in June" (the month before or after the
+ * turn, by the clause's tense), "since 2019", "since March", "for ten years", "two weeks ago" (the day
+ * itself: a change happens at a point, not over the week that contains it).
+ */
+
+export interface ClauseTime {
+  /** the phrase as written */
+  phrase: string;
+  /** offset of the phrase in the clause */
+  index: number;
+  /** [start, end): the window the phrase names, UTC ms */
+  start: number;
+  end: number;
+  /** 'since' and 'for' name a start that reaches back ("since 2019", "for ten years") */
+  kind: 'point' | 'since' | 'for';
+}
+
+/** Past, future or either: decides which March "in March" is. */
+export type Tense = 'past' | 'future' | 'unknown';
+
+const DAY = 86_400_000;
+const MONTHS: Record<string, number> = {
+  january: 0, jan: 0, february: 1, feb: 1, march: 2, mar: 2, april: 3, apr: 3, may: 4, june: 5, jun: 5,
+  july: 6, jul: 6, august: 7, aug: 7, september: 8, sep: 8, sept: 8, october: 9, oct: 9, november: 10, nov: 10,
+  december: 11, dec: 11,
+};
+const NUMBERS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, couple: 2, few: 3, several: 3,
+};
+const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\b\\.?';
+const COUNT = '(\\d{1,3}|a\\s+couple(?:\\s+of)?|a\\s+few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)';
+const UNIT = '(day|week|month|year)s?';
+const APPROX = '(?:about|almost|nearly|over|around|roughly|like|more\\s+than|just\\s+over|close\\s+to)\\s+';
+const YEAR = '((?:19|20|21)\\d\\d)';
+
+const PART = new RegExp(`\\b(early|mid|late|the\\s+(?:beginning|start|middle|end)\\s+of)[-\\s]+${MONTH}(?:\\s+${YEAR})?`, 'gi');
+const PART_OF_PERIOD = /\bthe\s+(start|beginning|middle|end)\s+of\s+(the|this|last|next)\s+(month|year)\b/gi;
+const SINCE = new RegExp(`\\bsince\\s+(?:${YEAR}|${MONTH}(?:\\s+${YEAR})?|last\\s+(year|month|week))`, 'gi');
+const FOR = new RegExp(`\\bfor\\s+(?:${APPROX})?${COUNT}\\s+(?:more\\s+)?${UNIT}`, 'gi');
+const AGO = new RegExp(`\\b(?:${APPROX})?${COUNT}\\s+${UNIT}\\s+ago\\b`, 'gi');
+const BARE_MONTH = new RegExp(`\\b(?:back\\s+in|in|during|since|from|until)\\s+${MONTH}(?!\\s*\\d)`, 'gi');
+// a weekday on its own ("on Saturday"): the last one before today for a past clause, the next one for a future clause
+const WEEKDAY = /(?<!\b(?:last|next|this|coming|past)\s+)\b(?:on\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gi;
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+// seasons (northern hemisphere): "last summer", "this spring", "in the fall"
+const SEASON = /\b(last|this|next|in\s+the|over\s+the|during\s+the)\s+(spring|summer|fall|autumn|winter)\b/gi;
+const SEASON_START: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
+const ANY_TIME_WORD = /spring|summer|fall|autumn|winter|start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
+
+function count(word: string): number {
+  const w = word.toLowerCase().replace(/^a\s+/, '').replace(/\s+of$/, '');
+  return /^\d+$/.test(w) ? Number(w) : (NUMBERS[w] ?? NaN);
+}
+
+/** The UTC day `n` units before or after the day of `at`. */
+function shiftDay(at: number, n: number, unit: string): number {
+  const d = new Date(Math.floor(at / DAY) * DAY);
+  const u = unit.toLowerCase();
+  if (u.startsWith('day')) return d.getTime() + n * DAY;
+  if (u.startsWith('week')) return d.getTime() + 7 * n * DAY;
+  if (u.startsWith('month')) return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate());
+  return Date.UTC(d.getUTCFullYear() + n, d.getUTCMonth(), d.getUTCDate());
+}
+
+/** The year of a month named without one: the last one begun by `at` (past), the next one (future), or the nearest. */
+function yearOf(month: number, at: number, tense: Tense): number {
+  const y = new Date(at).getUTCFullYear();
+  const thisOne = Date.UTC(y, month, 1);
+  if (tense === 'past') return thisOne <= at ? y : y - 1;
+  if (tense === 'future') return Date.UTC(y, month + 1, 1) > at ? y : y + 1;
+  const candidates = [y - 1, y, y + 1];
+  let best = y;
+  for (const c of candidates) if (Math.abs(Date.UTC(c, month, 15) - at) < Math.abs(Date.UTC(best, month, 15) - at)) best = c;
+  return best;
+}
+
+function monthWindow(monthWord: string, yearWord: string | undefined, at: number, tense: Tense): { start: number; end: number } {
+  const month = MONTHS[monthWord.toLowerCase().replace(/\.$/, '')]!;
+  const year = yearWord !== undefined ? Number(yearWord) : yearOf(month, at, tense);
+  return { start: Date.UTC(year, month, 1), end: Date.UTC(year, month + 1, 1) };
+}
+
+/** Date phrases of one clause, earliest first, never overlapping (the longer wins where two begin together). */
+export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTime[] {
+  if (!ANY_TIME_WORD.test(clause)) return [];
+  const found: Array<ClauseTime & { len: number }> = [];
+  const push = (m: RegExpExecArray, start: number, end: number, kind: ClauseTime['kind']): void => {
+    if (end > start) found.push({ phrase: m[0], index: m.index, start, end, kind, len: m[0].length });
+  };
+  for (const m of clause.matchAll(PART)) {
+    const { start, end } = monthWindow(m[2]!, m[3], at, tense === 'unknown' ? 'past' : tense);
+    const part = m[1]!.toLowerCase();
+    // early: days 1–10, mid: 11–20, late: 21 to the end
+    if (/early|beginning|start/.test(part)) push(m, start, start + 10 * DAY, 'point');
+    else if (/mid|middle/.test(part)) push(m, start + 10 * DAY, start + 20 * DAY, 'point');
+    else push(m, start + 20 * DAY, end, 'point');
+  }
+  for (const m of clause.matchAll(PART_OF_PERIOD)) {
+    const d = new Date(at);
+    const off = /last/i.test(m[2]!) ? -1 : /next/i.test(m[2]!) ? 1 : 0;
+    const month = /month/i.test(m[3]!);
+    const start = month ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + off, 1) : Date.UTC(d.getUTCFullYear() + off, 0, 1);
+    const end = month ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + off + 1, 1) : Date.UTC(d.getUTCFullYear() + off + 1, 0, 1);
+    const third = (end - start) / 3;
+    const part = m[1]!.toLowerCase();
+    const from = part === 'middle' ? start + third : part === 'end' ? start + 2 * third : start;
+    push(m, Math.floor(from / DAY) * DAY, Math.floor((from + third) / DAY) * DAY, 'point');
+  }
+  for (const m of clause.matchAll(SINCE)) {
+    if (m[1] !== undefined) push(m, Date.UTC(Number(m[1]), 0, 1), Date.UTC(Number(m[1]) + 1, 0, 1), 'since');
+    else if (m[2] !== undefined) {
+      const w = monthWindow(m[2], m[3], at, 'past');
+      push(m, w.start, w.end, 'since');
+    } else {
+      const unit = m[4]!.toLowerCase();
+      const from = shiftDay(at, -1, unit);
+      push(m, from, from + DAY, 'since');
+    }
+  }
+  for (const m of clause.matchAll(FOR)) {
+    const n = count(m[1]!);
+    if (!Number.isFinite(n)) continue;
+    const from = shiftDay(at, -n, m[2]!);
+    push(m, from, from + DAY, 'for');
+  }
+  for (const m of clause.matchAll(AGO)) {
+    const n = count(m[1]!);
+    if (!Number.isFinite(n)) continue;
+    const from = shiftDay(at, -n, m[2]!);
+    push(m, from, from + DAY, 'point');
+  }
+  for (const m of clause.matchAll(BARE_MONTH)) {
+    const w = monthWindow(m[1]!, undefined, at, tense);
+    push(m, w.start, w.end, /^since/i.test(m[0]) ? 'since' : 'point');
+  }
+  for (const m of clause.matchAll(WEEKDAY)) {
+    if (tense === 'unknown') continue;
+    const today = Math.floor(at / DAY) * DAY;
+    const wd = (new Date(today).getUTCDay() + 6) % 7;
+    const target = WEEKDAYS.indexOf(m[1]!.toLowerCase());
+    const day = tense === 'past' ? today - (((wd - target + 6) % 7) + 1) * DAY : today + (((target - wd + 6) % 7) + 1) * DAY;
+    push(m, day, day + DAY, 'point');
+  }
+  for (const m of clause.matchAll(SEASON)) {
+    const rel = m[1]!.toLowerCase();
+    const start = SEASON_START[m[2]!.toLowerCase()]!;
+    const d = new Date(at);
+    // the season's most recent start by `at` ("this summer" said in July), then shifted by last / next
+    let year = d.getUTCFullYear();
+    if (Date.UTC(year, start, 1) > at) year -= 1;
+    // "last summer": the latest summer over, the one before if we are in one now
+    if (rel === 'last' && Date.UTC(year, start + 3, 1) > at) year -= 1;
+    else if (rel === 'next' || (rel !== 'this' && tense === 'future' && Date.UTC(year, start + 3, 1) <= at)) year += 1;
+    push(m, Date.UTC(year, start, 1), Date.UTC(year, start + 3, 1), 'point');
+  }
+  for (const d of resolveRelativeDates(clause, at)) found.push({ phrase: d.phrase, index: d.index, start: d.start, end: d.end, kind: 'point', len: d.phrase.length });
+  found.sort((a, b) => a.index - b.index || b.len - a.len);
+  const out: ClauseTime[] = [];
+  let reach = 0;
+  for (const f of found) {
+    if (f.index < reach) continue;
+    out.push({ phrase: f.phrase, index: f.index, start: f.start, end: f.end, kind: f.kind });
+    reach = f.index + f.len;
+  }
+  return out;
+}
