@@ -1,7 +1,6 @@
 /**
  * Public types of @palimpsest/core. Names and shapes follow shared/design/API.md; additions are marked.
  */
-import type { Embedder } from './recall/embedder.js';
 
 /** A time as callers may give it: integer milliseconds since the epoch, a `Date`, or an ISO-8601 string. */
 export type TimeInput = number | Date | string;
@@ -217,3 +216,105 @@ export interface Episode {
   session?: string;
   entities: number[];
 }
+
+// ---- Models: the two interfaces a model plugs in through (recall/embedder.ts, recall/extractor.ts) ----
+
+/** Options a model call may take (an addition to API.md's shapes): cancel it with the caller's signal. */
+export interface ModelCallOptions {
+  signal?: AbortSignalLike;
+}
+
+/** The part of `AbortSignal` the core uses (the core's TypeScript library has no DOM or Node types). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/**
+ * Turns texts into fixed-length vectors, a batch per call, synchronously or with a promise. `id` names the
+ * model and its settings: it is stored in the memory's configuration, so a memory is never opened with
+ * vectors from another model. The same text must always give the same vector.
+ */
+export interface Embedder {
+  readonly id: string;
+  readonly dimensions: number;
+  embed(texts: readonly string[], options?: ModelCallOptions): Float32Array[] | Promise<Float32Array[]>;
+}
+
+/** One turn of a conversation (or any short text) to extract from. */
+export interface Turn {
+  id: string;
+  text: string;
+  /** The turn's time, ms: relative dates are resolved against it. */
+  at: number;
+  /** Who said it: a name ("Caroline") or a role label ("user"). */
+  speaker?: string;
+  /** 'assistant' marks a model's turn (as does the speaker "assistant"): see `RuleExtractor`. */
+  role?: 'user' | 'assistant';
+}
+
+/** The input of the former one-episode interface; the same shape as `Turn`. */
+export type ExtractorEpisode = Turn;
+
+export interface ExtractedEntity {
+  name: string;
+  type?: string;
+  /**
+   * Other names the turn gave this entity ("I'm Maya Chen" said by Maya). A writer may pass them to
+   * `mem.entity({ name, aliases })`; an alias that already names another entity must be left out (or the
+   * entities merged), since `entity` refuses it.
+   */
+  aliases?: string[];
+}
+
+export interface ExtractedFact {
+  subject: string;
+  predicate: string;
+  object: string | { value: string | number | boolean };
+  validFrom?: number;
+  validTo?: number;
+  confidence: number;
+  edgeType?: EdgeType;
+  /** The words of the turn that state the fact (stored as the fact's `reason`; `evidence` holds the turn id). */
+  evidence?: string;
+  /** Where in the turn's text the fact was read: [start, end) in UTF-16 units (evidence for a reader). */
+  span?: { start: number; end: number };
+}
+
+/** A fact the turn says no longer holds (an ending) or never held (a correction), over [validFrom, validTo). */
+export interface ExtractedRetraction {
+  subject: string;
+  predicate: string;
+  /** a name or a literal; left out: every object */
+  object?: string | { value: string | number | boolean };
+  /** -Infinity: it never held ("I never lived in Denver") */
+  validFrom: number;
+  validTo?: number;
+  /** the words that say so (stored as the retraction's reason) */
+  evidence?: string;
+}
+
+export interface Extraction {
+  entities: ExtractedEntity[];
+  facts: ExtractedFact[];
+  /**
+   * Applied before `facts`, at the same record time: endings ("I left Acme", "Rex passed away") and the
+   * wrong versions a correction replaces. A retraction of an entity the memory does not know is skipped.
+   */
+  retractions?: ExtractedRetraction[];
+  /**
+   * Predicates the facts use and how the extractor means them ({ lives_in: { cardinality: 'one' } }): the
+   * memory declares each one it has neither declared nor used yet, before the facts (a logged definePredicate).
+   */
+  predicates?: Record<string, PredicateOptions>;
+}
+
+/** Turns a batch of turns into entities and candidate facts for `MemoryGraph.assert`, one extraction per turn. */
+export interface Extractor {
+  /** Names the extractor and its version (e.g. 'rule-extractor@2'). */
+  id: string;
+  extract(turns: readonly Turn[], options?: ModelCallOptions): Extraction[] | Promise<Extraction[]>;
+}
+

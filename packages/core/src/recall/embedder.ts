@@ -1,29 +1,8 @@
 import { InvalidArgumentError } from '../errors.js';
 import { STOP_WORDS, stem, words } from './text.js';
 
-/** Options a model call may take (an addition to API.md's shapes): cancel it with the caller's signal. */
-export interface ModelCallOptions {
-  signal?: AbortSignalLike;
-}
-
-/** The part of `AbortSignal` the core uses (the core's TypeScript library has no DOM or Node types). */
-export interface AbortSignalLike {
-  readonly aborted: boolean;
-  readonly reason?: unknown;
-  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: 'abort', listener: () => void): void;
-}
-
-/**
- * Turns texts into fixed-length vectors, a batch per call, synchronously or with a promise. `id` names the
- * model and its settings: it is stored in the memory's configuration, so a memory is never opened with
- * vectors from another model. The same text must always give the same vector.
- */
-export interface Embedder {
-  readonly id: string;
-  readonly dimensions: number;
-  embed(texts: readonly string[], options?: ModelCallOptions): Float32Array[] | Promise<Float32Array[]>;
-}
+export type { ModelCallOptions, AbortSignalLike, Embedder } from '../types.js';
+import type { Embedder, ModelCallOptions } from '../types.js';
 
 export interface HashEmbedderOptions {
   /** Vector length. @default 256 */

@@ -1,7 +1,6 @@
 import { InvalidArgumentError } from '../errors.js';
 import type { EdgeType } from '../types.js';
 import { resolveRelativeDates, type ResolvedDate } from './dates.js';
-import type { ModelCallOptions } from './embedder.js';
 import { folded, midSentenceCaps, namesIn, opensSentence, sentences, type Sentence } from './extract/names.js';
 import { PATTERN_CONFIDENCE, typedFacts, type TypedHit } from './extract/patterns.js';
 import { SpeakerBook, fold } from './extract/speakers.js';
@@ -9,80 +8,8 @@ import { DEFAULT_ONTOLOGY } from './extract/ontology.js';
 import { StateReader, type TurnState } from './extract/state.js';
 import type { PredicateOptions } from '../types.js';
 
-/** One turn of a conversation (or any short text) to extract from. */
-export interface Turn {
-  id: string;
-  text: string;
-  /** The turn's time, ms: relative dates are resolved against it. */
-  at: number;
-  /** Who said it: a name ("Caroline") or a role label ("user"). */
-  speaker?: string;
-  /** 'assistant' marks a model's turn (as does the speaker "assistant"): see `RuleExtractor`. */
-  role?: 'user' | 'assistant';
-}
-
-/** The input of the former one-episode interface; the same shape as `Turn`. */
-export type ExtractorEpisode = Turn;
-
-export interface ExtractedEntity {
-  name: string;
-  type?: string;
-  /**
-   * Other names the turn gave this entity ("I'm Maya Chen" said by Maya). A writer may pass them to
-   * `mem.entity({ name, aliases })`; an alias that already names another entity must be left out (or the
-   * entities merged), since `entity` refuses it.
-   */
-  aliases?: string[];
-}
-
-export interface ExtractedFact {
-  subject: string;
-  predicate: string;
-  object: string | { value: string | number | boolean };
-  validFrom?: number;
-  validTo?: number;
-  confidence: number;
-  edgeType?: EdgeType;
-  /** The words of the turn that state the fact (stored as the fact's `reason`; `evidence` holds the turn id). */
-  evidence?: string;
-  /** Where in the turn's text the fact was read: [start, end) in UTF-16 units (evidence for a reader). */
-  span?: { start: number; end: number };
-}
-
-/** A fact the turn says no longer holds (an ending) or never held (a correction), over [validFrom, validTo). */
-export interface ExtractedRetraction {
-  subject: string;
-  predicate: string;
-  /** a name or a literal; left out: every object */
-  object?: string | { value: string | number | boolean };
-  /** -Infinity: it never held ("I never lived in Denver") */
-  validFrom: number;
-  validTo?: number;
-  /** the words that say so (stored as the retraction's reason) */
-  evidence?: string;
-}
-
-export interface Extraction {
-  entities: ExtractedEntity[];
-  facts: ExtractedFact[];
-  /**
-   * Applied before `facts`, at the same record time: endings ("I left Acme", "Rex passed away") and the
-   * wrong versions a correction replaces. A retraction of an entity the memory does not know is skipped.
-   */
-  retractions?: ExtractedRetraction[];
-  /**
-   * Predicates the facts use and how the extractor means them ({ lives_in: { cardinality: 'one' } }): the
-   * memory declares each one it has neither declared nor used yet, before the facts (a logged definePredicate).
-   */
-  predicates?: Record<string, PredicateOptions>;
-}
-
-/** Turns a batch of turns into entities and candidate facts for `MemoryGraph.assert`, one extraction per turn. */
-export interface Extractor {
-  /** Names the extractor and its version (e.g. 'rule-extractor@2'). */
-  id: string;
-  extract(turns: readonly Turn[], options?: ModelCallOptions): Extraction[] | Promise<Extraction[]>;
-}
+export type { Turn, ExtractorEpisode, ExtractedEntity, ExtractedFact, ExtractedRetraction, Extraction, Extractor } from '../types.js';
+import type { Extraction, Extractor, ExtractedEntity, ExtractedFact, ExtractedRetraction, Turn } from '../types.js';
 
 /**
  * Confidences of RuleExtractor's facts. A typed pattern ("I work at …") is surer than a mention, a mention

@@ -86,6 +86,32 @@ function monthWindow(monthWord: string, yearWord: string | undefined, at: number
   return { start: Date.UTC(year, month, 1), end: Date.UTC(year, month + 1, 1) };
 }
 
+/** "the end of last month", "early this year": a third of the month or year named, in whole days. */
+function periodPartWindow(m: RegExpExecArray, at: number): { start: number; end: number } {
+  const d = new Date(at);
+  const off = /last/i.test(m[2]!) ? -1 : /next/i.test(m[2]!) ? 1 : 0;
+  const month = /month/i.test(m[3]!);
+  const start = month ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + off, 1) : Date.UTC(d.getUTCFullYear() + off, 0, 1);
+  const end = month ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + off + 1, 1) : Date.UTC(d.getUTCFullYear() + off + 1, 0, 1);
+  const third = (end - start) / 3;
+  const part = m[1]!.toLowerCase();
+  const from = part === 'middle' ? start + third : part === 'end' ? start + 2 * third : start;
+  return { start: Math.floor(from / DAY) * DAY, end: Math.floor((from + third) / DAY) * DAY };
+}
+
+/** "last summer", "this winter": the three months of the season meant, seen from `at`. */
+function seasonWindow(m: RegExpExecArray, at: number, tense: Tense): { start: number; end: number } {
+  const rel = m[1]!.toLowerCase();
+  const start = SEASON_START[m[2]!.toLowerCase()]!;
+  // the season's most recent start by `at` ("this summer" said in July), then shifted by last / next
+  let year = new Date(at).getUTCFullYear();
+  if (Date.UTC(year, start, 1) > at) year -= 1;
+  // "last summer": the latest summer over, the one before if we are in one now
+  if (rel === 'last' && Date.UTC(year, start + 3, 1) > at) year -= 1;
+  else if (rel === 'next' || (rel !== 'this' && tense === 'future' && Date.UTC(year, start + 3, 1) <= at)) year += 1;
+  return { start: Date.UTC(year, start, 1), end: Date.UTC(year, start + 3, 1) };
+}
+
 /** Date phrases of one clause, earliest first, never overlapping (the longer wins where two begin together). */
 export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTime[] {
   if (!ANY_TIME_WORD.test(clause)) return [];
@@ -102,15 +128,8 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
     else push(m, start + 20 * DAY, end, 'point');
   }
   for (const m of clause.matchAll(PART_OF_PERIOD)) {
-    const d = new Date(at);
-    const off = /last/i.test(m[2]!) ? -1 : /next/i.test(m[2]!) ? 1 : 0;
-    const month = /month/i.test(m[3]!);
-    const start = month ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + off, 1) : Date.UTC(d.getUTCFullYear() + off, 0, 1);
-    const end = month ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + off + 1, 1) : Date.UTC(d.getUTCFullYear() + off + 1, 0, 1);
-    const third = (end - start) / 3;
-    const part = m[1]!.toLowerCase();
-    const from = part === 'middle' ? start + third : part === 'end' ? start + 2 * third : start;
-    push(m, Math.floor(from / DAY) * DAY, Math.floor((from + third) / DAY) * DAY, 'point');
+    const w = periodPartWindow(m, at);
+    push(m, w.start, w.end, 'point');
   }
   for (const m of clause.matchAll(SINCE)) {
     if (m[1] !== undefined) push(m, Date.UTC(Number(m[1]), 0, 1), Date.UTC(Number(m[1]) + 1, 0, 1), 'since');
@@ -148,16 +167,8 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
     push(m, day, day + DAY, 'point');
   }
   for (const m of clause.matchAll(SEASON)) {
-    const rel = m[1]!.toLowerCase();
-    const start = SEASON_START[m[2]!.toLowerCase()]!;
-    const d = new Date(at);
-    // the season's most recent start by `at` ("this summer" said in July), then shifted by last / next
-    let year = d.getUTCFullYear();
-    if (Date.UTC(year, start, 1) > at) year -= 1;
-    // "last summer": the latest summer over, the one before if we are in one now
-    if (rel === 'last' && Date.UTC(year, start + 3, 1) > at) year -= 1;
-    else if (rel === 'next' || (rel !== 'this' && tense === 'future' && Date.UTC(year, start + 3, 1) <= at)) year += 1;
-    push(m, Date.UTC(year, start, 1), Date.UTC(year, start + 3, 1), 'point');
+    const w = seasonWindow(m, at, tense);
+    push(m, w.start, w.end, 'point');
   }
   for (const d of resolveRelativeDates(clause, at)) found.push({ phrase: d.phrase, index: d.index, start: d.start, end: d.end, kind: 'point', len: d.phrase.length });
   found.sort((a, b) => a.index - b.index || b.len - a.len);
