@@ -24,6 +24,9 @@ import { ScriptedChatModel } from '../packages/langgraph/test/scripted-chat-mode
 // @ts-expect-error plain ESM helper of the Worker's tests
 import { startLocal } from '../packages/cloudflare/scripts/local.mjs';
 
+/** The Worker serves no one without a token (or PUBLIC_MEMORIES); this test is one of its clients. */
+const WORKER_TOKEN = 'tool-table-test-token-0123456789';
+
 interface Shown {
   name: string;
   description: string | undefined;
@@ -80,7 +83,7 @@ describe('the memory tools, as each host shows them to a model', () => {
     await client.connect(clientSide);
     mcp = await overMcp(client);
     await client.close();
-    local = await startLocal();
+    local = await startLocal({ vars: { API_TOKEN: WORKER_TOKEN } });
   });
 
   afterAll(async () => {
@@ -94,7 +97,7 @@ describe('the memory tools, as each host shows them to a model', () => {
 
   it('the Worker serves the same tools as the MCP server', async () => {
     const client = new Client({ name: 'tool-table-test', version: '0.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${local.url}/memories/tool-table/mcp`)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${local.url}/memories/tool-table/mcp`), { requestInit: { headers: { Authorization: `Bearer ${WORKER_TOKEN}` } } }));
     const worker = await overMcp(client);
     await client.close();
     expect(worker).toEqual(mcp);
