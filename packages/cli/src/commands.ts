@@ -15,6 +15,7 @@ import { Progress } from '@palimpsest/progress';
 import { FACT_COLUMNS, shortTime, table } from './table.js';
 import { readTranscriptFile } from './transcript.js';
 import { forgetCommand } from './forget-command.js';
+import { definePredicateCommand } from './define-predicate-command.js';
 
 export interface Io {
   out: (text: string) => void;
@@ -395,4 +396,4 @@ const convert: Command = {
   },
 };
 
-export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert, repair, forgetCommand];
+export const COMMANDS: readonly Command[] = [stats, facts, history, changes, recall, ingest, convert, repair, forgetCommand, definePredicateCommand];

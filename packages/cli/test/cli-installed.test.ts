@@ -5,12 +5,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryFolder } from '@palimpsest/mcp';
-import { writeLog } from '@palimpsest/persist/node';
+import { loadSnapshot, readLog, writeLog } from '@palimpsest/persist/node';
 import { MemoryGraph } from '@palimpsest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -141,5 +141,51 @@ describe('the installed palimpsest', () => {
     expect(r).toMatchObject({ repaired: true, operations: mem.size.operations });
     expect(json('facts', log).total).toBe(3);
     expect(palimpsest('repair').code).toBe(2);
+  });
+  it('declares a predicate in a memory file: with cardinality one, a second assert closes the first', async () => {
+    const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+    const objectsAt = (mem: MemoryGraph, at: string) => mem.facts({ subject: 'Maya', predicate: 'home_city', validAt: at }).map((f) => ('name' in f.object ? f.object.name : ''));
+    // a new snapshot: created with the declaration in it
+    const snap = join(dir, 'declared.plmp');
+    expect(json('define-predicate', snap, 'home_city', '--cardinality', 'one', '--min-confidence', '0.5')).toEqual({ file: snap, created: true, predicate: 'home_city', cardinality: 'one', minConfidence: 0.5 });
+    const mem = await loadSnapshot(snap);
+    mem.assert({ subject: 'Maya', predicate: 'home_city', object: 'Boston', validFrom: day('2020-01-01') });
+    mem.assert({ subject: 'Maya', predicate: 'home_city', object: 'Austin', validFrom: day('2023-06-01') });
+    expect(objectsAt(mem, '2021-01-01')).toEqual(['Boston']);
+    expect(objectsAt(mem, '2024-01-01')).toEqual(['Austin']);
+    expect(mem.assert({ subject: 'Maya', predicate: 'home_city', object: 'Denver', confidence: 0.4 }).status).toBe('rejected');
+    // an existing log: rewritten with the declaration, its other content kept
+    const before = new MemoryGraph();
+    before.assert({ subject: 'Maya', predicate: 'likes', object: 'tea' });
+    const log = join(dir, 'declared.jsonl');
+    await writeLog(log, before.log(), { format: 2 });
+    const out = palimpsest('define-predicate', log, 'home_city', '--cardinality', 'one');
+    expect(out).toMatchObject({ code: 0, out: `home_city: cardinality one; ${log} rewritten\n` });
+    const back = MemoryGraph.replay((await readLog(log)).ops);
+    expect(back.facts({ subject: 'Maya' }).map((f) => f.predicate)).toEqual(['likes']);
+    back.assert({ subject: 'Maya', predicate: 'home_city', object: 'Boston', validFrom: day('2020-01-01') });
+    back.assert({ subject: 'Maya', predicate: 'home_city', object: 'Austin', validFrom: day('2023-06-01') });
+    expect(objectsAt(back, '2024-01-01')).toEqual(['Austin']);
+    // without the declaration the two homes would add up: the default cardinality is many
+    const plain = new MemoryGraph();
+    plain.assert({ subject: 'Maya', predicate: 'home_city', object: 'Boston', validFrom: day('2020-01-01') });
+    plain.assert({ subject: 'Maya', predicate: 'home_city', object: 'Austin', validFrom: day('2023-06-01') });
+    expect(objectsAt(plain, '2024-01-01').sort()).toEqual(['Austin', 'Boston']);
+  });
+
+  it('refuses a missing or malformed cardinality or least confidence as a usage error, touching no file', async () => {
+    const log = join(dir, 'declared.jsonl');
+    const bytes = await readFile(log);
+    const missing = join(dir, 'never.plmp');
+    for (const args of [[log, 'p'], [log, 'p', '--cardinality', 'two'], [log, 'p', '--cardinality', 'one', '--min-confidence', '1.5'], [log, 'p', '--cardinality', 'one', '--min-confidence', 'high'], [missing, 'p', '--cardinality', 'sometimes']]) {
+      const r = palimpsest('define-predicate', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toMatch(/^palimpsest define-predicate: --(cardinality must be "one" or "many"|min-confidence must be a number from 0 to 1), got /);
+    }
+    expect(await readFile(log)).toEqual(bytes);
+    expect(existsSync(missing)).toBe(false);
+    expect(palimpsest('define-predicate', log, '--cardinality', 'one').code).toBe(2); // NAME missing
+    expect(palimpsest('--help').out).toMatch(/define-predicate\s+declare a predicate's cardinality/);
+    expect(palimpsest('define-predicate', '--help').out).toMatch(/^Usage: palimpsest define-predicate FILE NAME --cardinality one\|many \[--min-confidence X\]/);
   });
 });

@@ -78,12 +78,20 @@ function inline(v: unknown): string {
   return String(v);
 }
 
-/** A fact as one line: "#12 Maya lives_in Lisbon · valid 2024-01-01 → open · recorded … · confidence 0.7". */
+/**
+ * A fact as one line: "#12 Maya lives_in Lisbon · valid 2024-01-01 → now · recorded … · confidence 0.7". A
+ * version the memory no longer believes (superseded or retracted: a history reply) says so first, so an
+ * agent cannot read its open end as "still true": "#11 … · no longer believed since 2025-03-01 (was valid
+ * 2020-01-01 → open) · …".
+ */
 function factLine(f: Record<string, unknown>): string {
   const rest = Object.entries(f)
-    .filter(([k]) => !['id', 'subject', 'predicate', 'object', 'validFrom', 'validTo'].includes(k))
+    .filter(([k]) => !['id', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'invalidAt'].includes(k))
     .map(([k, x]) => `${k} ${inline(x)}`);
-  return [`#${f['id']} ${f['subject']} ${f['predicate']} ${JSON.stringify(f['object'])}`, `valid ${f['validFrom'] ?? 'always'} → ${inline(f['validTo'])}`, ...rest].join(' · ');
+  const from = f['validFrom'] ?? 'always';
+  const to = f['validTo'] ?? undefined;
+  const valid = f['invalidAt'] === undefined ? `valid ${from} → ${to ?? 'now'}` : `no longer believed since ${inline(f['invalidAt'])} (was valid ${from} → ${to ?? 'open'})`;
+  return [`#${f['id']} ${f['subject']} ${f['predicate']} ${JSON.stringify(f['object'])}`, valid, ...rest].join(' · ');
 }
 
 const isFact = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && 'predicate' in x && 'subject' in x && 'id' in x;

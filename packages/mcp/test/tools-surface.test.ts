@@ -88,7 +88,7 @@ describe('palimpsest-mcp tools as an agent calls them', () => {
     expect(withIds.facts[0]).toMatchObject({ subject: 'Maya', subjectId: expect.any(Number), objectId: expect.any(Number) });
     const asText = await call('facts', { subject: 'Maya', format: 'text' });
     expect(asText.structuredContent).toBeUndefined();
-    expect(asText.content[0]!.text).toMatch(/^total: 2\nfacts:\n- #\d+ Maya lives_in "Boston" · valid 2020-01-01 → open/m);
+    expect(asText.content[0]!.text).toMatch(/^total: 2\nfacts:\n- #\d+ Maya lives_in "Boston" · valid 2020-01-01 → now/m);
     expect(asText.content[0]!.text).toMatch(/Maya likes "Tea" .*confidence 0\.7/);
   });
 
@@ -171,5 +171,21 @@ describe('palimpsest-mcp tools as an agent calls them', () => {
     expect(await refused('remember', { memory: 'diary', text: 'Later.', at: '2999-01-01', recordAsSaid: true })).toMatch(/in the future/);
     expect((await ok('get_episodes', { memory: 'diary' })).total).toBe(count);
     expect((await ok('list_memories', {})).memories).toEqual(['default', 'diary']);
+  });
+
+  it('says which version is current: the recall text marks the earlier home, history the versions no longer believed', async () => {
+    await ok('remember', { memory: 'moves', text: 'I live in Boston.', speaker: 'Maya', at: '2019-03-01', recordAsSaid: true });
+    await ok('remember', { memory: 'moves', text: 'I moved to Austin.', speaker: 'Maya', at: '2022-09-01', recordAsSaid: true });
+    const r = await ok('recall', { memory: 'moves', question: 'Where does Maya live?' });
+    expect(r.text).toMatch(/\[until 2022-09-0\d: Maya lives in Boston\] I live in Boston/);
+    expect(r.text).toMatch(/^- Maya lives in Austin \(2022-09-0\d – now\)$/m);
+    const asText = (await call('recall', { memory: 'moves', question: 'Where does Maya live?', format: 'text' })).content[0]!.text!;
+    expect(asText).toMatch(/\[until 2022-09-0\d: Maya lives in Boston\] I live in Boston/);
+    const history = (await call('history', { memory: 'moves', subject: 'Maya', predicate: 'lives_in', format: 'text' })).content[0]!.text!;
+    const lines = history.split('\n');
+    expect(lines.find((l) => l.includes('"Austin"'))).toMatch(/valid 2022-09-0\d → now/);
+    // the open Boston version the move closed is no longer believed; the closed one that replaced it ends at the move
+    expect(lines.find((l) => l.includes('"Boston"') && l.includes('→ open'))).toMatch(/no longer believed since 2022-09-01 \(was valid 2019-03-01 → open\)/);
+    expect(lines.find((l) => l.includes('"Boston"') && l.startsWith('- #') && /valid 2019-03-01 → 2022-09-0\d/.test(l))).toBeDefined();
   });
 });

@@ -27,6 +27,7 @@ import { expandSeeds } from '../recall/stages/expand-graph.js';
 import { scoreFacts } from '../recall/stages/score-facts.js';
 import { liftByFacts, rankEpisodes } from '../recall/stages/rank-episodes.js';
 import { packStage } from '../recall/stages/pack-context.js';
+import { markPastVersions } from '../recall/stages/past-versions.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import type { MemoryTables } from './tables.js';
 
@@ -317,7 +318,7 @@ export class RecallEngine implements RecallIndexes {
     const ranked = rankEpisodes(this, ctx, this.scratch, seeds, lifted);
     const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
     const named = new Set(seeds.nameHits.map((h) => mem.entities.resolveAt(this.entityDoc[h.id]!, request.knownAt)));
-    const packed = packStage(query, facts, matches, named, evidenceOf, episodes, o.tokenBudget, o.factFloor);
+    const packed = packStage(query, facts, matches, named, evidenceOf, episodes, o.tokenBudget, o.factFloor, (e) => markPastVersions(mem, facts, request.knownAt, e));
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
   }
 

@@ -24,6 +24,7 @@ export function packStage(
   ranked: PackEpisode[],
   tokenBudget: number,
   factFloor: number,
+  marked: (episodes: PackEpisode[]) => PackEpisode[] = (e) => e,
 ): { text: string; tokens: number } {
   const packFacts: PackFact[] = [];
   const cited: string[] = [];
@@ -41,7 +42,8 @@ export function packStage(
   // of two conflicting ones before the older (currentFirst)
   const byId = new Map(ranked.map((e) => [e.id, e] as [string, PackEpisode]));
   const ordered = [...new Set([...cited.filter((id) => byId.has(id)), ...ranked.map((e) => e.id)])].map((id) => byId.get(id)!);
-  const episodes = currentFirst(question, ordered);
+  // marks (earlier versions of current facts) after the grouping, which reads the episodes' own words
+  const episodes = marked(currentFirst(question, ordered));
   const evidence = packContext({ facts: [], episodes, tokenBudget, cited: episodes.map((e) => e.id) });
   if (packFacts.length === 0 || evidence.tokens >= tokenBudget) return { text: evidence.text, tokens: evidence.tokens };
   // the facts in what the episodes left (one token kept for the newline between), below them
