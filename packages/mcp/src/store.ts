@@ -241,15 +241,17 @@ export class MemoryFolder {
       try {
         await rewriteFolder(this.dir, plan.memory, next);
       } finally {
-        // The old generation's log if the snapshot was not saved (nothing forgotten), else the new one's.
+        // Once the new snapshot is in place the forget is stored (even if deleting older files failed: the next
+        // open finishes that), so readers see it; else nothing was forgotten and the old generation goes on.
         const saved = await stat(join(this.dir, snapshotName(next))).then(() => true, () => false);
-        if (saved) this.generation = next;
-        const base = saved ? plan.memory.size.operations : this.graph.size.operations;
-        this.appender = await openLogAppender(join(this.dir, logName(this.generation)), { base });
+        if (saved) {
+          this.generation = next;
+          this.graph.adoptForget(plan);
+          this.logged = this.graph.size.operations;
+          this.sinceSnapshot = 0;
+        }
+        this.appender = await openLogAppender(join(this.dir, logName(this.generation)), { base: this.graph.size.operations });
       }
-      this.graph.adoptForget(plan);
-      this.logged = this.graph.size.operations;
-      this.sinceSnapshot = 0;
       return { tombstone: plan.tombstone, counts: plan.counts };
     });
   }
