@@ -8,24 +8,11 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper shared with the load script
-import { startLocal } from '../scripts/local.mjs';
+import { AUTH, ok, post, startWorker } from './worker-client.js';
+import type { Local } from './worker-client.js';
 
-type Local = { mf: { dispose(): Promise<void>; getR2Bucket(name: string): Promise<any> }; url: string };
 const SECRET = 'Zorblatt Quennington';
-/** The Worker refuses every request without a configured token (access.test.ts). */
-const TOKEN = 'forget-test-token-0123456789';
-const AUTH = { authorization: `Bearer ${TOKEN}` };
 
-async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
-  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...AUTH }, body: JSON.stringify(body) });
-  return { status: r.status, json: await r.json() };
-}
-async function ok(base: string, path: string, body: unknown): Promise<any> {
-  const r = await post(base, path, body);
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.json)}`);
-  return r.json;
-}
 function leaks(bytes: Uint8Array, secret: string): boolean {
   const hay = Buffer.from(bytes.map((c) => (c >= 0x41 && c <= 0x5a ? c + 32 : c)));
   const le = Buffer.from(secret.toLowerCase(), 'utf16le');
@@ -58,7 +45,7 @@ afterAll(async () => {
 describe('forget and delete in the Worker', () => {
   it('forget leaves the text in no R2 snapshot and no answer; a restart reads the same; delete removes the memory', async () => {
     const persistDir = join(dir, 'state');
-    let local = (await startLocal({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6', API_TOKEN: TOKEN } })) as Local;
+    let local = await startWorker({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6' } });
     const m = '/memories/fay';
     try {
       await ok(local.url, `${m}/remember`, { text: 'Maria lives in Lyon.', at: '2025-01-01' });
@@ -85,7 +72,7 @@ describe('forget and delete in the Worker', () => {
       const written = await reads(local.url, m);
 
       await local.mf.dispose();
-      local = (await startLocal({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6', API_TOKEN: TOKEN } })) as Local;
+      local = await startWorker({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6' } });
       expect(await reads(local.url, m)).toBe(written);
 
       const del = await fetch(`${local.url}${m}`, { method: 'DELETE', headers: AUTH });
