@@ -165,6 +165,7 @@ const facts: Command = {
   options: { 'valid-at': str, 'known-at': str, subject: str, predicate: str, object: str, limit: str, json },
   positionals: 1,
   async run(ctx) {
+    const limit = wholeNumber(ctx, 'limit', 100); // usage first: wrong usage is exit 2 whatever the file
     const { mem } = await load(ctx, ctx.positionals[0]!);
     const subject = option(ctx, 'subject');
     const predicate = option(ctx, 'predicate');
@@ -175,7 +176,7 @@ const facts: Command = {
       ...(predicate === undefined ? {} : { predicate }),
       ...(object === undefined ? {} : { object }),
     });
-    printFacts(ctx, found, wholeNumber(ctx, 'limit', 100), 'facts');
+    printFacts(ctx, found, limit, 'facts');
   },
 };
 
@@ -189,9 +190,10 @@ const history: Command = {
   async run(ctx) {
     const subject = option(ctx, 'subject');
     if (subject === undefined) throw new UsageError('--subject S is required');
+    const limit = wholeNumber(ctx, 'limit', 100);
     const { mem } = await load(ctx, ctx.positionals[0]!);
     const predicate = option(ctx, 'predicate');
-    printFacts(ctx, mem.history({ subject, ...(predicate === undefined ? {} : { predicate }) }), wholeNumber(ctx, 'limit', 100), 'versions');
+    printFacts(ctx, mem.history({ subject, ...(predicate === undefined ? {} : { predicate }) }), limit, 'versions');
   },
 };
 
@@ -207,12 +209,12 @@ const changes: Command = {
     if (since === undefined) throw new UsageError('--since T is required');
     const axis = option(ctx, 'axis');
     if (axis !== undefined && axis !== 'record' && axis !== 'valid') throw new UsageError(`--axis must be record or valid, got "${axis}"`);
+    const limit = wholeNumber(ctx, 'limit', 100);
     const { mem } = await load(ctx, ctx.positionals[0]!);
     const until = option(ctx, 'until');
     const knownAt = option(ctx, 'known-at');
     const c = mem.changes({ since, ...(until === undefined ? {} : { until }), ...(axis === undefined ? {} : { axis }), ...(knownAt === undefined ? {} : { knownAt }) });
     if (ctx.values.json) return printJson(ctx, changesJson(c));
-    const limit = wholeNumber(ctx, 'limit', 100);
     ctx.io.out(`added (${c.added.length})`);
     ctx.io.out(c.added.length === 0 ? '  none' : table(c.added.slice(0, limit).map(factJson), FACT_COLUMNS));
     ctx.io.out('');

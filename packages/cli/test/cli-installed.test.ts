@@ -129,6 +129,21 @@ describe('the installed palimpsest', () => {
     expect(recall.out).toMatch(/^[\d.]+\s+Ana\s+lives_in\s+Lisbon\s.*\s{2}Ana$/m);
   });
 
+  it('calls a malformed option wrong usage (exit 2) before looking for the file', () => {
+    const missing = join(dir, 'not-there.plmp');
+    for (const args of [
+      ['facts', missing, '--limit', 'abc'],
+      ['history', missing, '--subject', 'Maya', '--limit', '0'],
+      ['changes', missing, '--since', '2020-01-01', '--limit', 'x', '--json'],
+      ['recall', missing, 'where?', '--k', 'ten'],
+    ]) {
+      const r = palimpsest(...args);
+      expect([args.join(' '), r.code]).toEqual([args.join(' '), 2]);
+      expect(r.err).toMatch(/^palimpsest \w+: --(limit|k) must be a whole number ≥ 1, got /);
+    }
+    expect(palimpsest('facts', missing).code).toBe(1); // well formed: the missing file is the failure
+  });
+
   it('repairs a log cut off mid-record, keeping every whole operation', async () => {
     const mem = new MemoryGraph();
     for (const x of ['a', 'b', 'c']) mem.assert({ subject: 'Ana', predicate: 'likes', object: x });
