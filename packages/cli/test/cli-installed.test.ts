@@ -74,6 +74,19 @@ describe('the installed palimpsest', () => {
     expect(viaTail.facts.map((f: any) => f.object)).toEqual(expected.map((o: any) => o.name));
   });
 
+  it('given the data folder of palimpsest-mcp, names the memories in it and the path to give', async () => {
+    const data = join(dir, 'data');
+    for (const id of ['bob', 'alice']) {
+      const folder = await MemoryFolder.open(join(data, id));
+      await folder.write((m) => m.assert({ subject: 'Ana', predicate: 'visited', object: 'Lima' }));
+      await folder.close();
+    }
+    const r = palimpsest('facts', data);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`palimpsest: InvalidArgumentError: ${data} is palimpsest-mcp's data folder, holding the memories "alice", "bob": give one of them, e.g. ${join(data, 'alice')}\n`);
+    expect(json('facts', join(data, 'alice')).facts.map((f: any) => f.object)).toEqual(['Lima']);
+  });
+
   it('ingests LoCoMo and LongMemEval files as published, JSON and JSONL, with --record-as-said', async () => {
     const one = join(dir, 'conv.json');
     await writeFile(one, JSON.stringify([locomo('conv-1')]));
