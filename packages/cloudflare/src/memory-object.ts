@@ -103,8 +103,9 @@ export class MemoryObject extends DurableObject<Env> {
 
   /**
    * Forgets (MemoryGraph.forget) and rewrites every stored copy: the rebuilt memory goes to R2 as the latest
-   * snapshot, the object's database is dropped and started afresh (no deleted row left in its freed pages), then every other snapshot of the memory is deleted. No other
-   * request runs meanwhile; readers see the forget only once it is stored.
+   * snapshot, the object's database is dropped and started afresh (no deleted row left in its freed pages),
+   * then every other snapshot of the memory is deleted. No other request runs meanwhile; readers see the
+   * forget only once it is stored.
    */
   private async forget(scope: ForgetScope, options: ForgetOptions, memoryId: string): Promise<ForgetResult> {
     return this.alone(async () => {

@@ -1,7 +1,8 @@
 /**
  * Forgetting in the bundled Worker (workerd through miniflare): POST /memories/:id/forget rewrites the
  * memory's R2 snapshots (only the rewritten one is left) and drops its stored operations, so neither R2 nor
- * any answer holds the forgotten text (nor the object's SQLite files: a forget starts a fresh database); a restart reads the same; DELETE /memories/:id removes it all.
+ * any answer holds the forgotten text, nor the object's SQLite files (a forget starts a fresh database); a
+ * restart reads the same; DELETE /memories/:id removes it all.
  * Needs `npm run build`.
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
