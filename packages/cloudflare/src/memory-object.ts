@@ -118,13 +118,20 @@ export class MemoryObject extends DurableObject<Env> {
       // A fresh database rather than deleted rows: a Durable Object may not turn on PRAGMA secure_delete or
       // VACUUM, so rows deleted from the old one could stay readable in its freed pages and log. The few meta
       // rows are written again in the same turn, before anything is awaited (FORGETTING.md).
-      const wiped = this.ctx.storage.deleteAll();
-      this.store = new OpStore(this.ctx.storage.sql);
-      this.ctx.storage.transactionSync(() => {
-        this.store.setMemoryId(memoryId);
-        this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
-      });
-      await wiped;
+      try {
+        const wiped = this.ctx.storage.deleteAll();
+        this.store = new OpStore(this.ctx.storage.sql);
+        this.ctx.storage.transactionSync(() => {
+          this.store.setMemoryId(memoryId);
+          this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
+        });
+        await wiped;
+      } catch (error) {
+        // What storage holds is uncertain (the old database, or the fresh one naming the rewritten snapshot):
+        // the object loads it again before serving anything else.
+        this.stale = true;
+        throw error;
+      }
       this.mem.adoptForget(plan);
       this.stored = ops;
       this.snapshotBytes = bytes.byteLength;
