@@ -73,13 +73,7 @@ export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: str
   const embedder = old.embedder === undefined || old.embedder instanceof MissingEmbedder ? {} : { embedder: old.embedder };
   const fresh = replayLog(ops.slice(0, 1), { now: old.clock, ...embedder, recallIndex: 'first-recall' });
   const rows = new RowMap(old, fresh, rewritten.entityMap);
-  // No recall indexing while rebuilding: the next recall indexes the rebuilt memory (FORGETTING.md).
-  fresh.recallIndexDeferred = true;
-  try {
-    applyRewritten(fresh, ops, rows, rewritten, call);
-  } finally {
-    fresh.recallIndexDeferred = false;
-  }
+  applyRewritten(fresh, ops, rows, rewritten, call);
   return fresh;
 }
 

@@ -56,11 +56,6 @@ export class MemoryTables {
   readonly embedder: Embedder | undefined;
   /** Set while a composite call runs user code (an extractor): writes from it are refused. */
   writesHeldBy: string | undefined;
-  /**
-   * Set while a forget rebuilds these tables (forget/rebuild.ts): writes do not index for recall one by one;
-   * the first recall indexes everything in the same order, as after a load with recallIndex 'first-recall'.
-   */
-  recallIndexDeferred = false;
   /** Created at the first recall; it indexes lazily what was written since the previous recall. */
   private recallEngine: RecallEngine | undefined;
 
@@ -167,7 +162,6 @@ export class MemoryTables {
    * embedder does: an embedder that fails here is reported by the next recall, which retries.
    */
   indexForRecall(): void {
-    if (this.recallIndexDeferred) return;
     try {
       this.recallIndex().catchUp();
     } catch {
