@@ -82,6 +82,8 @@ export interface AssertInput {
   reason?: string;
   edgeType?: EdgeType;
   episode?: string;
+  /** Fact ids this belief rests on: when one stops being believed, this one is flagged unsupported. */
+  dependsOn?: number[];
 }
 
 export interface RetractInput {
@@ -115,6 +117,11 @@ export interface Fact {
   episode?: string;
   archivedAt?: number;
   supersededBy?: number[];
+  /** Addition: the fact ids this version rests on (assert's dependsOn). */
+  dependsOn?: number[];
+  /** Addition: the record time from which this version is unsupported (a premise stopped being believed), and that premise's id. */
+  unsupportedSince?: number;
+  unsupportedPremise?: number;
   /** Addition: salience in [0,1], retrieval count and last retrieval (non-temporal metadata). */
   salience: number;
   retrievals: number;
@@ -145,6 +152,8 @@ export interface FactQuery extends Cut {
   object?: ObjectRef;
   /** Archived versions answer bi-temporal reads unless this is false (SEMANTICS.md). @default true */
   includeArchived?: boolean;
+  /** true: leave out versions unsupported at knownAt (a premise closed); false: only those. Absent: both. */
+  supported?: boolean;
 }
 
 export interface HistoryQuery {

@@ -66,6 +66,8 @@ export interface AssertOp {
   reason?: string;
   edgeType?: string;
   episode?: string;
+  /** Fact ids this belief rests on (absent in logs written before dependencies were kept). */
+  dependsOn?: number[];
   /** Refused by the grounding gate: logged, and nothing else changed. */
   rejected?: true;
 }
@@ -401,6 +403,7 @@ export function stringifyAssert(op: AssertOp): string {
   if (op.reason !== undefined) out += `,"reason":${JSON.stringify(op.reason)}`;
   if (op.edgeType !== undefined) out += `,"edgeType":${JSON.stringify(op.edgeType)}`;
   if (op.episode !== undefined) out += `,"episode":${JSON.stringify(op.episode)}`;
+  if (op.dependsOn !== undefined) out += `,"dependsOn":${JSON.stringify(op.dependsOn)}`;
   if (op.rejected !== undefined) out += `,"rejected":true`;
   return out + '}';
 }

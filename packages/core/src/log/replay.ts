@@ -139,6 +139,7 @@ export function applyOp(mem: MemoryTables, op: Operation): void {
         ...(op.reason === undefined ? {} : { reason: op.reason }),
         ...(op.edgeType === undefined ? {} : { edgeType: op.edgeType as EdgeType }),
         ...(op.episode === undefined ? {} : { episode: op.episode }),
+        ...(op.dependsOn === undefined ? {} : { dependsOn: op.dependsOn }),
       });
       if ((result.status === 'rejected') !== (op.rejected === true)) {
         throw new InvalidArgumentError(`the grounding gate decided differently than when the log was written`);
