@@ -102,6 +102,7 @@ export class MemoryTables {
     }
     const init: InitOp = { type: 'init', version: 1, minConfidence: this.minConfidence, dimensions: dims, predicates };
     if (this.embedderConfig !== undefined) init.embedder = { ...this.embedderConfig };
+    if (this.defaultSpeaker !== 'user') init.defaultSpeaker = this.defaultSpeaker;
     // The init line holds every predicate's name and options (at most 64 units each beside the name).
     checkLineSize(call, this.logBuffer.maxLineUnits, [Object.keys(predicates), this.embedderConfig?.id], given.size * 64);
     this.logBuffer.append(init);

@@ -20,6 +20,8 @@ export interface InitOp {
   predicates: Record<string, { cardinality: 'one' | 'many'; minConfidence?: number }>;
   /** The embedder the memory's vectors come from; absent: the built-in HashEmbedder of `dimensions`. */
   embedder?: { id: string; dimensions: number };
+  /** Who "I" is in a turn without a speaker; absent: 'user' (and in logs written before it was kept). */
+  defaultSpeaker?: string;
 }
 export interface PredicateOp {
   type: 'predicate';

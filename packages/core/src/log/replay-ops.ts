@@ -7,7 +7,7 @@ import type { Operation } from './log.js';
  */
 
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
-  init: ['type', 'version', 'minConfidence', 'dimensions', 'predicates', 'embedder'],
+  init: ['type', 'version', 'minConfidence', 'dimensions', 'predicates', 'embedder', 'defaultSpeaker'],
   predicate: ['type', 'recordedAt', 'name', 'cardinality', 'minConfidence'],
   entity: ['type', 'recordedAt', 'id', 'name', 'entityType', 'aliases', 'vector'],
   alias: ['type', 'recordedAt', 'entity', 'aliases'],

@@ -65,6 +65,7 @@ export function replayLog(ops: readonly Operation[], given: LoadOptions): Memory
       ...(first.minConfidence === undefined ? {} : { minConfidence: first.minConfidence }),
       ...(first.dimensions === undefined ? {} : { dimensions: first.dimensions }),
       ...(first.predicates === undefined ? {} : { predicates: first.predicates }),
+      ...(first.defaultSpeaker === undefined ? {} : { defaultSpeaker: first.defaultSpeaker }),
       [RESTORED_EMBEDDER]: stored,
     } as MemoryGraphOptions);
   } catch (error) {
