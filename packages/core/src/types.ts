@@ -290,7 +290,16 @@ export interface ExtractedFact {
   evidence?: string;
   /** Where in the turn's text the fact was read: [start, end) in UTF-16 units (evidence for a reader). */
   span?: { start: number; end: number };
+  /**
+   * What this belief rests on ("I take the bus because I live in Boston"): `{ index }` another fact of the
+   * same extraction, `{ fact }` a fact id the memory has. Written as the assertion's `dependsOn`; a premise
+   * the gate rejected is left out.
+   */
+  dependsOn?: ExtractedPremise[];
 }
+
+/** A premise of an extracted fact: a fact of the same extraction by index, or a fact id the memory has. */
+export type ExtractedPremise = { index: number } | { fact: number };
 
 /** A fact the turn says no longer holds (an ending) or never held (a correction), over [validFrom, validTo). */
 export interface ExtractedRetraction {
