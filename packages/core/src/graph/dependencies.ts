@@ -4,7 +4,6 @@
 // row changes that keep the belief (coalescing, a merge moving it, the re-split of a version) carry the
 // links onto the new rows. DEPENDENT-BELIEFS.md (docs/) states the semantics.
 import { InvalidArgumentError, NotFoundError } from '../errors.js';
-import type { FactStore } from '../store/fact-store.js';
 import type { MemoryTables } from './tables.js';
 
 /** Why a version is unsupported: since when (record time) and which premise version closed. */
@@ -17,8 +16,8 @@ export interface Unsupported {
 export interface DependencyState {
   /** [dependent version, ...premise ids as asserted] */
   dependsOn: number[][];
-  /** [premise version now standing for the belief, ...dependent versions] */
-  watching: number[][];
+  /** [premise version now standing for the belief, then per dependent: version, from, to (the premise's valid interval it needs; null: open)] */
+  watching: Array<Array<number | null>>;
   /** [version, since, premise] */
   unsupported: number[][];
 }
@@ -26,8 +25,8 @@ export interface DependencyState {
 export class Dependencies {
   /** Dependent version → the premise ids it was asserted with (inherited by its re-written rows). */
   readonly of = new Map<number, number[]>();
-  /** Premise version → the dependent versions resting on it. */
-  readonly watching = new Map<number, number[]>();
+  /** Premise version → the dependents resting on it, each with the valid interval of the premise it needs. */
+  readonly watching = new Map<number, Watch[]>();
   readonly unsupported = new Map<number, Unsupported>();
   /** Closed dependent versions whose links were already carried on (several operations may share a time). */
   private readonly carried = new Set<number>();
@@ -36,14 +35,17 @@ export class Dependencies {
     return this.of.size === 0;
   }
 
-  /** Links `dependent` to `premises` (ids checked by checkPremises). */
-  link(dependent: number, premises: readonly number[]): void {
-    const own = this.of.get(dependent);
-    const list = own === undefined ? [] : own;
-    for (const p of premises) {
-      if (!list.includes(p)) list.push(p);
-      watch(this.watching, p, dependent);
-    }
+  /** Links `dependent` to `premises` (open versions, checked by checkPremises): each must keep its valid interval. */
+  link(mem: MemoryTables, dependent: number, premises: readonly number[]): void {
+    const st = mem.store;
+    this.remember(dependent, premises);
+    for (const p of premises) watch(this.watching, p, { dependent, from: st.validFromOf(p), to: st.validToOf(p) });
+  }
+
+  /** Adds `premises` to the ids `dependent` lists. */
+  private remember(dependent: number, premises: readonly number[]): void {
+    const list = this.of.get(dependent) ?? [];
+    for (const p of premises) if (!list.includes(p)) list.push(p);
     this.of.set(dependent, list);
   }
 
@@ -57,7 +59,7 @@ export class Dependencies {
     if (this.empty) return undefined;
     return {
       dependsOn: [...this.of].map(([d, ps]) => [d, ...ps]),
-      watching: [...this.watching].map(([p, ds]) => [p, ...ds]),
+      watching: [...this.watching].map(([p, ws]) => [p, ...ws.flatMap((w) => [w.dependent, w.from === -Infinity ? null : w.from, w.to === Infinity ? null : w.to])]),
       unsupported: [...this.unsupported].map(([r, u]) => [r, u.since, u.premise]),
     };
   }
@@ -79,7 +81,17 @@ export class Dependencies {
     };
     if (raw === null || typeof raw !== 'object') fail('config.dependencies is not an object');
     for (const [d, ...ps] of rows(state.dependsOn, 'dependsOn', 2)) this.of.set(row(d), ps.map(row));
-    for (const [p, ...ds] of rows(state.watching, 'watching', 2)) this.watching.set(row(p), ds.map(row));
+    for (const [p, ...rest] of rows(state.watching, 'watching', 4) as unknown[][]) {
+      if (rest.length % 3 !== 0) fail('config.dependencies.watching has a malformed entry');
+      const time = (x: unknown, open: number): number => {
+        if (x === null) return open;
+        if (!Number.isFinite(x)) fail('config.dependencies.watching has a time that is not a number');
+        return x as number;
+      };
+      const list: Watch[] = [];
+      for (let i = 0; i < rest.length; i += 3) list.push({ dependent: row(rest[i]), from: time(rest[i + 1], -Infinity), to: time(rest[i + 2], Infinity) });
+      this.watching.set(row(p), list);
+    }
     for (const [r, since, premise] of rows(state.unsupported, 'unsupported', 3)) {
       if (!Number.isFinite(since)) fail('config.dependencies.unsupported has a time that is not a number');
       this.unsupported.set(row(r), { since: since!, premise: row(premise) });
@@ -98,34 +110,39 @@ export class Dependencies {
       this.carried.add(d);
       const flag = this.unsupported.get(d);
       for (const s of sameBelief(mem, d, firstNew)) {
-        this.link(s, premises);
+        // The new version rests on what d rested on: d's watches, copied.
+        this.remember(s, premises);
+        for (const list of [...this.watching.values()]) {
+          for (const w of [...list]) if (w.dependent === d) list.push({ ...w, dependent: s });
+        }
         if (flag !== undefined && !this.unsupported.has(s)) this.unsupported.set(s, flag);
       }
     }
-    for (const [p, dependents] of [...this.watching]) {
+    for (const [p, watches] of [...this.watching]) {
       if (st.invalidAtOf(p) === Infinity) continue;
       this.watching.delete(p);
-      const keeper = sameBelief(mem, p, firstNew).find((s) => covers(st, s, p));
-      if (keeper !== undefined) {
-        for (const d of dependents) watch(this.watching, keeper, d);
-        continue;
-      }
-      for (const d of dependents) {
-        if (st.invalidAtOf(d) === Infinity && !this.unsupported.has(d)) this.unsupported.set(d, { since: at, premise: p });
+      const successors = sameBelief(mem, p, firstNew);
+      for (const w of watches) {
+        // The belief is kept where a new version of it still covers the interval this dependent needs.
+        const keeper = successors.find((s) => st.validFromOf(s) <= w.from && w.to <= st.validToOf(s));
+        if (keeper !== undefined) watch(this.watching, keeper, w);
+        else if (st.invalidAtOf(w.dependent) === Infinity && !this.unsupported.has(w.dependent)) this.unsupported.set(w.dependent, { since: at, premise: p });
       }
     }
   }
 }
 
-function watch(watching: Map<number, number[]>, premise: number, dependent: number): void {
-  const list = watching.get(premise);
-  if (list === undefined) watching.set(premise, [dependent]);
-  else if (!list.includes(dependent)) list.push(dependent);
+/** A dependent resting on a premise, and the premise's valid interval it needs believed. */
+interface Watch {
+  dependent: number;
+  from: number;
+  to: number;
 }
 
-/** Does version s's valid interval cover version r's? */
-function covers(st: FactStore, s: number, r: number): boolean {
-  return st.validFromOf(s) <= st.validFromOf(r) && st.validToOf(r) <= st.validToOf(s);
+function watch(watching: Map<number, Watch[]>, premise: number, w: Watch): void {
+  const list = watching.get(premise);
+  if (list === undefined) watching.set(premise, [w]);
+  else if (!list.some((x) => x.dependent === w.dependent && x.from === w.from && x.to === w.to)) list.push(w);
 }
 
 /**

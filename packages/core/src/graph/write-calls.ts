@@ -206,7 +206,7 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   }
   const firstNew = mem.store.rowCount;
   const result = applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
-  if (premises.length > 0 && result.id !== undefined) mem.dependencies.link(result.id, premises);
+  if (premises.length > 0 && result.id !== undefined) mem.dependencies.link(mem, result.id, premises);
   mem.dependencies.settle(mem, at, firstNew);
   return result;
 }
