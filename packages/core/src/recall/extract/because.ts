@@ -10,7 +10,7 @@ interface Reasoned {
   reason: string;
 }
 
-const BECAUSE_AFTER = /^(.+?),?\s+(?:because|since|as)\s+(?:of the fact that\s+)?(.+)$/i;
+const BECAUSE_AFTER = /^(.+?),?\s+(?:because|since)\s+(?:of the fact that\s+)?(.+)$/i;
 const BECAUSE_FIRST = /^(?:because|since)\s+(.+?),\s*(.+)$/i;
 const SO_AFTER = /^(.+?),?\s+(?:so|and so|which is why|that's why|that is why)\s+(.+)$/i;
 
@@ -22,7 +22,7 @@ function reasonedParts(sentence: string): Reasoned | undefined {
   if (m !== null && /^i\b/i.test(m[2]!)) return { reason: m[1]!, consequence: m[2]! };
   m = BECAUSE_AFTER.exec(s);
   // "since" also opens durations ("since 2019"): a reason clause has a subject of its own
-  if (m !== null && /^(?:i|we|my|our|the|it)\b/i.test(m[2]!)) return { consequence: m[1]!, reason: m[2]! };
+  if (m !== null && /^(?:i|we|my|our)\b/i.test(m[2]!)) return { consequence: m[1]!, reason: m[2]! };
   return undefined;
 }
 
