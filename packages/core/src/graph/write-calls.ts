@@ -142,8 +142,7 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   // The assertion's line, bounded before the entities it names are created (their own lines are small);
   // a quick bound first, so the common call builds no list of its strings.
   let units = quickUnits(input.predicate) + quickUnits(source) + quickUnits(reason) + quickUnits(input.edgeType) + quickUnits(input.episode);
-  units += premises.length * 4;
-  units += (typeof literal === 'string' ? quickUnits(literal) : 0) + (typeof subject === 'object' ? quickUnits(subject.display) : 0) + (typeof object === 'object' ? quickUnits(object.display) : 0);
+  units += premises.length * 4 + (typeof literal === 'string' ? quickUnits(literal) : 0) + (typeof subject === 'object' ? quickUnits(subject.display) : 0) + (typeof object === 'object' ? quickUnits(object.display) : 0);
   for (let i = 0; i < evidence.length; i++) units += quickUnits(evidence[i]);
   if (units + LINE_SLACK > mem.logBuffer.maxLineUnits) {
     checkLineSize(call, mem.logBuffer.maxLineUnits, [
@@ -169,15 +168,7 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   if (rejected || typeof s !== 'number' || (objectEntity !== undefined && typeof objectEntity !== 'number')) {
     const objectSpec: ObjectSpec | { name: string } =
       literal !== undefined ? { value: literal } : typeof objectEntity === 'number' ? { id: objectEntity } : objectEntity!;
-    const op: AssertOp = { type: 'assert', recordedAt: at, subject: s, predicate: input.predicate, object: objectSpec, validFrom: validFrom === -Infinity ? null : validFrom };
-    if (validTo !== Infinity) op.validTo = validTo;
-    op.confidence = confidence;
-    if (source !== undefined) op.source = source;
-    if (evidence.length > 0) op.evidence = evidence as string[]; // a fresh array when not empty
-    if (reason !== undefined) op.reason = reason;
-    if (input.edgeType !== undefined) op.edgeType = input.edgeType;
-    if (input.episode !== undefined) op.episode = input.episode;
-    if (premises.length > 0) op.dependsOn = premises;
+    const op = assertOp(at, s, objectSpec, validFrom, validTo, confidence, evidence, premises, input);
     op.rejected = true;
     commit(mem, op, at);
     return { status: 'rejected', closed: [], added: [] };
@@ -188,27 +179,41 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   const o = objectEntity === undefined ? literalCode(literalId(mem, literal!)) : objectEntity;
   const prov = provenanceId(mem, source, reason, input.edgeType);
   const evidenceIds = evidence.length === 0 ? NO_EVIDENCE : evidence.map((e) => mem.strings.intern(e));
-  if (premises.length === 0) {
+  // A dependent belief is rare: logged as a JSON operation, which has room for its premises.
+  if (premises.length > 0) commit(mem, assertOp(at, s, literal !== undefined ? { value: literal } : { id: o }, validFrom, validTo, confidence, evidence, premises, input), at);
+  else {
     mem.logBuffer.appendAssert(at, validFrom, validTo, confidence, s, p, o, prov, episode, evidenceIds);
     mem.lastRecordedAt = at;
-  } else {
-    // A dependent belief is rare: logged as a JSON operation, which has room for its premises.
-    const op: AssertOp = { type: 'assert', recordedAt: at, subject: s, predicate: input.predicate, object: literal !== undefined ? { value: literal } : { id: o }, validFrom: validFrom === -Infinity ? null : validFrom };
-    if (validTo !== Infinity) op.validTo = validTo;
-    op.confidence = confidence;
-    if (source !== undefined) op.source = source;
-    if (evidence.length > 0) op.evidence = evidence as string[];
-    if (reason !== undefined) op.reason = reason;
-    if (input.edgeType !== undefined) op.edgeType = input.edgeType;
-    if (input.episode !== undefined) op.episode = input.episode;
-    op.dependsOn = premises;
-    commit(mem, op, at);
   }
   const firstNew = mem.store.rowCount;
   const result = applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
-  if (premises.length > 0 && result.id !== undefined) mem.dependencies.link(mem, result.id, premises);
+  if (premises.length > 0) mem.dependencies.link(mem, result.id!, premises); // accepted: it has an id
   mem.dependencies.settle(mem, at, firstNew);
   return result;
+}
+
+/** An assertion's JSON operation (a rejected one, or one with premises): the fields in the log's order. */
+function assertOp(
+  at: number,
+  subject: number | { name: string },
+  object: ObjectSpec | { name: string },
+  validFrom: number,
+  validTo: number,
+  confidence: number,
+  evidence: readonly string[],
+  premises: number[],
+  input: AssertInput,
+): AssertOp {
+  const op: AssertOp = { type: 'assert', recordedAt: at, subject, predicate: input.predicate, object, validFrom: validFrom === -Infinity ? null : validFrom };
+  if (validTo !== Infinity) op.validTo = validTo;
+  op.confidence = confidence;
+  if (input.source !== undefined) op.source = input.source;
+  if (evidence.length > 0) op.evidence = [...evidence];
+  if (input.reason !== undefined) op.reason = input.reason;
+  if (input.edgeType !== undefined) op.edgeType = input.edgeType;
+  if (input.episode !== undefined) op.episode = input.episode;
+  if (premises.length > 0) op.dependsOn = premises;
+  return op;
 }
 
 /** An assertion as `MemoryGraph.assert` makes it: written, then the entities it made indexed for recall. */
