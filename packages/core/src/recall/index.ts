@@ -18,7 +18,7 @@ export type { RankedList, RrfOptions } from './rrf.js';
 export { resolveRelativeDates } from './dates.js';
 export type { DateGranularity, ResolvedDate } from './dates.js';
 export { RuleExtractor, RULE_CONFIDENCE, MAX_ENTITIES_PER_TURN } from './extractor.js';
-export type { Extraction, ExtractedEntity, ExtractedFact, ExtractedPremise, ExtractedRetraction, Extractor, ExtractorEpisode, RuleExtractorOptions, Turn } from './extractor.js';
+export type { Extraction, ExtractedEntity, ExtractedFact, ExtractedRetraction, Extractor, ExtractorEpisode, RuleExtractorOptions, Turn } from './extractor.js';
 export { DEFAULT_ONTOLOGY } from './extract/ontology.js';
 export { STATE_CONFIDENCE } from './extract/state.js';
 export { packContext, PACK_HEADERS } from './pack.js';
