@@ -149,10 +149,11 @@ describe('the installed palimpsest', () => {
       ['history', missing, '--subject', 'Maya', '--limit', '0'],
       ['changes', missing, '--since', '2020-01-01', '--limit', 'x', '--json'],
       ['recall', missing, 'where?', '--k', 'ten'],
+      ['facts', missing, '--supported', 'maybe'],
     ]) {
       const r = palimpsest(...args);
       expect([args.join(' '), r.code]).toEqual([args.join(' '), 2]);
-      expect(r.err).toMatch(/^palimpsest \w+: --(limit|k) must be a whole number ≥ 1, got /);
+      expect(r.err).toMatch(/^palimpsest \w+: --(limit|k) must be a whole number ≥ 1, got |^palimpsest facts: --supported must be yes or no, got /);
     }
     expect(palimpsest('facts', missing).code).toBe(1); // well formed: the missing file is the failure
   });
