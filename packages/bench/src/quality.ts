@@ -56,6 +56,7 @@ export const ABLATIONS: Record<string, Partial<RecallOptions> & Record<string, u
   'speaker-neighbour': { speakerNeighbour: 0 },
   temporal: { temporal: false },
   when: { whenLift: 0 },
+  recency: { recentBoost: 0 },
   vectors: { vectorWeight: 0, minSimilarity: 1 },
   facts: { weights: { evidence: 0 } },
   speaker: { speakerLift: 0 },
@@ -371,7 +372,8 @@ async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined)
       }
       const group = q.type;
       // knowledge update: the answer sessions' dates (the newer one holds the current answer)
-      const answerDates = new Map([...relevantSessions].map((id) => [id, q.sessions.find((s) => s.id === id)!.date] as [string, number]));
+      // by calendar day: LongMemEval's times of day are arbitrary (data sets README), so two answer sessions of one day are not ordered
+      const answerDates = new Map([...relevantSessions].map((id) => [id, Math.floor(q.sessions.find((s) => s.id === id)!.date / 86_400_000)] as [string, number]));
       for (const [system, ss, ts] of [...runs, ['bm25', baseSessions, baseHits] as [string, string[], string[]]]) {
         if (group === 'knowledge-update') put(t, 'newer answer session ranked above the superseded', group, system, newerRankedAbove(ss, answerDates));
         if (relevantSessions.size > 0) {

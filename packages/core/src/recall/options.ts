@@ -246,6 +246,7 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
     windowBoost: num('windowBoost', d.windowBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     orderBoost: num('orderBoost', d.orderBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     whenLift: num('whenLift', d.whenLift, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    recentBoost: num('recentBoost', d.recentBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     denseWeight: num('denseWeight', d.denseWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     speakerLift: num('speakerLift', d.speakerLift, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     aliasWeight: num('aliasWeight', d.aliasWeight, unit, 'in [0, 1]'),
