@@ -318,7 +318,7 @@ export class RecallEngine implements RecallIndexes {
     const ranked = rankEpisodes(this, ctx, this.scratch, seeds, lifted);
     const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
     const named = new Set(seeds.nameHits.map((h) => mem.entities.resolveAt(this.entityDoc[h.id]!, request.knownAt)));
-    const packed = packStage(query, facts, matches, named, evidenceOf, episodes, o.tokenBudget, o.factFloor, (e) => markPastVersions(mem, facts, request.knownAt, e));
+    const packed = packStage(query, facts, matches, named, evidenceOf, episodes, o.tokenBudget, o.factFloor, (e) => markPastVersions(mem, facts, request.knownAt, e), request.knownAt);
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
   }
 
