@@ -145,9 +145,10 @@ export const RECALL_DEFAULTS = {
   useHalfLifeMs: 30 * DAY,
   recencyHalfLifeMs: 365 * DAY,
   /**
-   * Below this many vectors a kind is searched exactly; from it on through HNSW, built at the first search.
-   * Exact search over the sparse hash vectors' postings stays around a millisecond up to tens of thousands
-   * of vectors, while an HNSW build costs ~2 ms a vector (26 s for 12k entities): it pays only far above.
+   * A model embedder's vectors are searched exactly below this many; from it on, writes grow an HNSW in
+   * bounded steps (VectorSet.grow), used once it holds them all: no search or load builds one. The built-in
+   * HashEmbedder's are always searched exactly (their sparse postings stay cheap; an HNSW costs ~0.5–2 ms a
+   * vector to grow).
    */
   bruteForceBelow: 50_000,
   /** HNSW search breadth (ef 64 gave only 0.84 recall@10 on hash vectors). */
