@@ -393,6 +393,7 @@ export const RECALL_SHAPE = {
   windowBoost: 'any',
   orderBoost: 'any',
   whenLift: 'any',
+  recentBoost: 'any',
   denseWeight: 'any',
   speakerLift: 'any',
   aliasWeight: 'any',
