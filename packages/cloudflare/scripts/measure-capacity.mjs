@@ -61,10 +61,10 @@ for (const t of turns()) {
   const size = bytes.length;
   let woken = decodeSnapshot(bytes, { now: () => last });
   woken.recall('What did they talk about last week?', { k: 10 });
-  const wake = live() - base; // both graphs and the bytes are held here: subtract the first graph
+  const wake = live() - base; // both graphs and the bytes are held here
   bytes = undefined;
   woken = undefined;
-  const wakePeak = wake - held;
+  const wakePeak = wake - (live() - base); // less what stays when the woken graph and its bytes are dropped
   console.log(`${String(n).padStart(6)} ${mib(size).padStart(14)} ${mib(held).padStart(10)} ${mib(save).padStart(15)} ${mib(wakePeak).padStart(15)} ${(held / n).toFixed(0).padStart(13)}`);
   if (Math.max(save, wakePeak) <= BUDGET) best = { n, size };
   if (n >= MAX_TURNS) break;
