@@ -1,7 +1,8 @@
 /**
  * Forgetting in the bundled Worker (workerd through miniflare): POST /memories/:id/forget rewrites the
  * memory's R2 snapshots (only the rewritten one is left) and drops its stored operations, so neither R2 nor
- * any answer holds the forgotten text; a restart reads the same; DELETE /memories/:id removes it all.
+ * any answer holds the forgotten text, nor the object's SQLite files (a forget starts a fresh database); a
+ * restart reads the same; DELETE /memories/:id removes it all.
  * Needs `npm run build`.
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -37,6 +38,11 @@ async function r2Bytes(local: Local, prefix: string): Promise<{ keys: string[]; 
   const parts = await Promise.all(keys.map(async (k) => Buffer.from(await (await bucket.get(k)).arrayBuffer())));
   return { keys, bytes: Buffer.concat(parts) };
 }
+async function filesUnder(d: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(d, { withFileTypes: true })) out.push(...(e.isDirectory() ? await filesUnder(join(d, e.name)) : [join(d, e.name)]));
+  return out;
+}
 async function reads(base: string, m: string): Promise<string> {
   const all = [
     await ok(base, `${m}/facts`, { limit: 10000, knownAt: '2030-01-01', validAt: '2025-06-01' }),
@@ -56,7 +62,7 @@ afterAll(async () => {
 });
 
 describe('forget and delete in the Worker', () => {
-  it('forget leaves the text in no R2 snapshot and no answer; a restart reads the same; delete removes the memory', async () => {
+  it('forget leaves the text in no R2 snapshot, no file of the object\'s SQLite and no answer; a restart reads the same; delete removes the memory', async () => {
     const persistDir = join(dir, 'state');
     let local = (await startLocal({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6', API_TOKEN: TOKEN } })) as Local;
     const m = '/memories/fay';
@@ -68,6 +74,9 @@ describe('forget and delete in the Worker', () => {
       const before = await r2Bytes(local, 'memories/fay/');
       expect(before.keys.length).toBeGreaterThan(0);
       expect(leaks(before.bytes, SECRET)).toBe(true);
+      // Operations since the latest snapshot sit in the object's SQLite: the secret is in its files now.
+      const held = await Promise.all((await filesUnder(join(persistDir, 'do'))).map(async (f) => leaks(await readFile(f), SECRET)));
+      expect(held).toContain(true);
 
       // A refused forget answers with its named error and changes nothing (the object keeps serving).
       const refused = await post(local.url, `${m}/forget`, { episode: 'nope' });
@@ -85,6 +94,10 @@ describe('forget and delete in the Worker', () => {
       const written = await reads(local.url, m);
 
       await local.mf.dispose();
+      // The object's SQLite files (database, write-ahead log) hold no byte of it either: a forget starts a fresh database.
+      const objectFiles = await filesUnder(join(persistDir, 'do'));
+      expect(objectFiles.length).toBeGreaterThan(0);
+      for (const file of objectFiles) expect(leaks(await readFile(file), SECRET), file).toBe(false);
       local = (await startLocal({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6', API_TOKEN: TOKEN } })) as Local;
       expect(await reads(local.url, m)).toBe(written);
 

@@ -73,6 +73,11 @@ export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: str
   const embedder = old.embedder === undefined || old.embedder instanceof MissingEmbedder ? {} : { embedder: old.embedder };
   const fresh = replayLog(ops.slice(0, 1), { now: old.clock, ...embedder, recallIndex: 'first-recall' });
   const rows = new RowMap(old, fresh, rewritten.entityMap);
+  applyRewritten(fresh, ops, rows, rewritten, call);
+  return fresh;
+}
+
+function applyRewritten(fresh: MemoryTables, ops: readonly Operation[], rows: RowMap, rewritten: Rewritten, call: string): void {
   for (let i = 1; i < ops.length; i++) {
     let op: Operation | undefined = ops[i]!;
     if (op.type === 'archive' || op.type === 'unarchive' || op.type === 'retrieved' || op.type === 'salience') {
@@ -88,5 +93,4 @@ export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: str
       throw new InvalidArgumentError(`${call}: the rewritten log did not apply at operation ${i} (${op.type}): ${describeError(error)}; nothing was forgotten`);
     }
   }
-  return fresh;
 }
