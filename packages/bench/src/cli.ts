@@ -3,6 +3,7 @@
  * `node packages/bench/dist/cli.js [--full | --quick | --tiny] [--out DIR] [--generated]`
  * Runs the benchmark (the standard suite unless told otherwise) with a progress bar per phase on stderr,
  * prints a summary table, and prints the report folder LAST (so scripts can take the last line).
+ * `--scale [--sizes N,N] [--questions N]` runs the scale bench instead (scale-report.ts).
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { InvalidArgumentError } from '@palimpsest/core';
