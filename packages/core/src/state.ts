@@ -1,3 +1,4 @@
+import type { DependencyState } from './graph/dependencies.js';
 /**
  * The whole memory as plain named arrays: what a snapshot file stores and what `MemoryGraph.fromState`
  * wraps back. The persist package encodes this generically (named typed vectors, named string lists,
@@ -28,6 +29,10 @@ export interface StateConfig {
   lastRecordedAt: number | null;
   /** The embedder the memory's vectors come from; absent: the built-in HashEmbedder of `dimensions`. */
   embedder?: { id: string; dimensions: number };
+  /** Who "I" is in a turn without a speaker; absent in snapshots written before it was kept (then 'user'). */
+  defaultSpeaker?: string;
+  /** Which fact versions rest on which (graph/dependencies.ts); absent when none do. */
+  dependencies?: DependencyState;
 }
 
 export interface MemoryState {

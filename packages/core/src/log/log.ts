@@ -20,6 +20,8 @@ export interface InitOp {
   predicates: Record<string, { cardinality: 'one' | 'many'; minConfidence?: number }>;
   /** The embedder the memory's vectors come from; absent: the built-in HashEmbedder of `dimensions`. */
   embedder?: { id: string; dimensions: number };
+  /** Who "I" is in a turn without a speaker; absent: 'user' (and in logs written before it was kept). */
+  defaultSpeaker?: string;
 }
 export interface PredicateOp {
   type: 'predicate';
@@ -66,6 +68,8 @@ export interface AssertOp {
   reason?: string;
   edgeType?: string;
   episode?: string;
+  /** Fact ids this belief rests on (absent in logs written before dependencies were kept). */
+  dependsOn?: number[];
   /** Refused by the grounding gate: logged, and nothing else changed. */
   rejected?: true;
 }
@@ -416,6 +420,7 @@ export function stringifyAssert(op: AssertOp): string {
   if (op.reason !== undefined) out += `,"reason":${JSON.stringify(op.reason)}`;
   if (op.edgeType !== undefined) out += `,"edgeType":${JSON.stringify(op.edgeType)}`;
   if (op.episode !== undefined) out += `,"episode":${JSON.stringify(op.episode)}`;
+  if (op.dependsOn !== undefined) out += `,"dependsOn":${JSON.stringify(op.dependsOn)}`;
   if (op.rejected !== undefined) out += `,"rejected":true`;
   return out + '}';
 }
