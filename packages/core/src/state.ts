@@ -15,10 +15,10 @@ import type { DependencyState } from './graph/dependencies.js';
 export type ColumnArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint8Array;
 
 /**
- * 2: the log (`log.bytes`, `log.ends`) holds binary records (log/log-records.ts); 1: JSON lines, each
+ * 3: an episode's log record holds its index in the episode table, not its text (log-records.ts); 2: the log (`log.bytes`, `log.ends`) holds binary records (log/log-records.ts); 1: JSON lines, each
  * ending with a newline (still read: its lines become JSON records).
  */
-export const STATE_FORMAT_VERSION = 2;
+export const STATE_FORMAT_VERSION = 3;
 
 export interface StateConfig {
   minConfidence: number;

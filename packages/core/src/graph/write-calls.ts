@@ -303,8 +303,9 @@ export function writeEpisode(mem: MemoryTables, raw: EpisodeInput): Episode {
   checkLineSize(call, mem.logBuffer.maxLineUnits, [input.id, input.text, speaker, session], listed * ID_UNITS + (vector === undefined ? 0 : vectorUnits(mem.dimensions)));
   const pending = (input.entities ?? []).map((e, i) => pendingEntity(mem, e, call, `entities[${i}]`, recordedAt));
   const entities = [...new Set(pending.map((p) => materialise(mem, p, recordedAt)))];
-  commit(
-    mem,
+  // logged as the index the episode takes (its text is kept by the table alone: log-records.ts)
+  const index = mem.episodes.count;
+  mem.logBuffer.appendEpisode(
     {
       type: 'episode',
       recordedAt,
@@ -316,9 +317,10 @@ export function writeEpisode(mem: MemoryTables, raw: EpisodeInput): Episode {
       ...(entities.length === 0 ? {} : { entities }),
       ...(vector === undefined ? {} : { vector: vectorToText(vector) }),
     },
-    recordedAt,
+    index,
   );
-  const index = mem.episodes.add(input.id, input.text, at, recordedAt, speaker, entities, vector, session);
+  mem.lastRecordedAt = recordedAt;
+  mem.episodes.add(input.id, input.text, at, recordedAt, speaker, entities, vector, session);
   mem.indexForRecall();
   return episodeInfo(mem, index);
 }
