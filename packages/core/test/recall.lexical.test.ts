@@ -315,6 +315,9 @@ describe('speakers in a question', () => {
     expect(withoutVocatives('I love Paris, France.', names)).toBe('I love Paris, France.'); // not a speaker
     expect(withoutVocatives('thanks, mel', names)).toBe('thanks, mel'); // not written as a name
     expect(withoutVocatives('Hey Jon! Good to see you, Jon.', new Set())).toBe('Hey ! Good to see you, Jon.'); // after a greeting, any name
+    // a greeting spelled with U+212A KELVIN SIGN or U+017F LONG S, which fold to k and s: still a greeting
+    expect(withoutVocatives('Than\u212As, Jon!', new Set())).toBe('Than\u212As, !');
+    expect(withoutVocatives('\u017Forry, Jon.', new Set())).toBe('\u017Forry, .');
   });
 
   it('ranks the named speaker’s own turn above the other’s greeting and above the same words from the other', () => {
