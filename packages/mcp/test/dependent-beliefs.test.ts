@@ -3,43 +3,19 @@
  * over stdio: a reason stated in a remembered turn, a move that takes it away, and facts, recall and
  * assert_fact replies that say which beliefs lost their premise, and since when. Needs `npm run build`.
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectToBin } from './bin-client.js';
+import type { BinClient } from './bin-client.js';
 
-const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-
-interface ToolResult {
-  isError?: boolean;
-  content: Array<{ type: string; text?: string }>;
-}
-
-let dataDir: string;
-let client: Client;
-
-async function call(name: string, args: Record<string, unknown>): Promise<ToolResult> {
-  return (await client.callTool({ name, arguments: args })) as ToolResult;
-}
-async function ok(name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
-  const r = await call(name, args);
-  if (r.isError) throw new Error(`${name} failed: ${r.content[0]?.text}`);
-  return JSON.parse(r.content[0]!.text!) as Record<string, any>;
-}
+let mcp: BinClient;
+const call = (name: string, args: Record<string, unknown>) => mcp.call(name, args);
+const ok = (name: string, args: Record<string, unknown>) => mcp.ok(name, args);
 
 beforeAll(async () => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build first`);
-  dataDir = await mkdtemp(join(tmpdir(), 'plmp-deps-'));
-  client = new Client({ name: 'deps-test', version: '0.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, '--data', dataDir], stderr: 'pipe' }));
+  mcp = await connectToBin('deps');
 });
 afterAll(async () => {
-  await client?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await mcp?.close();
 });
 
 describe('dependent beliefs over MCP', () => {
