@@ -203,6 +203,18 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     await page.fill('#search', entity.displayName);
     await page.press('#search', 'Enter');
     await expect.poll(() => page.getAttribute('#entity-name', 'data-entity')).toBe(String(best.id));
+    // Opening it frames it with its neighbours at the cut: every one of them lands inside the graph's canvas.
+    const outside = () =>
+      page.evaluate((key) => {
+        const g = window.inspector!.graph;
+        const box = g.sigma.getContainer().getBoundingClientRect();
+        const shown = [key, ...g.graph.neighbors(key)].filter((n) => !g.sigma.getNodeDisplayData(n)?.hidden);
+        return shown.filter((n) => {
+          const v = g.sigma.framedGraphToViewport(g.sigma.getNodeDisplayData(n)!);
+          return !(v.x >= 0 && v.y >= 0 && v.x <= box.width && v.y <= box.height);
+        }).length + (shown.length > 1 ? 0 : 1000);
+      }, String(best.id));
+    await expect.poll(outside).toBe(0);
 
     const history = mem.history({ subject: { id: best.id } });
     const rects = await page.locator('#history-diagram g.version').evaluateAll((gs) =>
