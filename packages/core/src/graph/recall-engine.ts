@@ -32,9 +32,9 @@ import { literalCode, NONE } from '../store/fact-store.js';
 import type { MemoryTables } from './tables.js';
 
 /**
- * Rows inserted into a growing HNSW per catch-up (each episode write, each recall, the end of a load): 8 is
- * a few milliseconds of a write, and clears a backlog of 50,000 vectors in ~6,000 writes (searches stay exact
- * meanwhile).
+ * Rows inserted into a growing HNSW per catch-up that indexed something new (an episode write, the first
+ * recall after asserts, the end of a load): 8 is a few milliseconds of a write, and clears a backlog of 50,000
+ * vectors in ~6,000 writes (searches stay exact meanwhile).
  */
 const HNSW_STEPS_PER_CATCH_UP = 8;
 
