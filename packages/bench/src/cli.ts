@@ -3,17 +3,22 @@
  * `node packages/bench/dist/cli.js [--full | --quick | --tiny] [--out DIR] [--generated]`
  * Runs the benchmark (the standard suite unless told otherwise) with a progress bar per phase on stderr,
  * prints a summary table, and prints the report folder LAST (so scripts can take the last line).
+ * `--scale [--sizes N,N] [--questions N]` runs the scale bench instead (scale-report.ts).
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { InvalidArgumentError } from '@palimpsest/core';
 import { MODE_DESCRIPTIONS, runPipeline, type Mode } from './pipeline.js';
 import type { WorkloadResult } from './report/types.js';
+import { runScale, SCALE_DEFAULT_SIZES } from './scale-report.js';
+import { join } from 'node:path';
 
 export interface CliArgs {
   mode: Mode;
   out?: string;
   generated?: boolean;
   help?: boolean;
+  /** The scale bench instead of the suite, at these memory sizes (turns) and with this many M-like haystacks. */
+  scale?: { sizes: number[]; questions: number };
 }
 
 export const USAGE = `Usage: npm run bench [-- --full | --quick | --tiny] [--out DIR] [--generated]
@@ -24,6 +29,10 @@ export const USAGE = `Usage: npm run bench [-- --full | --quick | --tiny] [--out
   --tiny        ${MODE_DESCRIPTIONS.tiny}
   --out DIR     write the report there (default bench-results/<timestamp>)
   --generated   use the seeded LoCoMo-shaped generator even when ../shared/datasets is present
+  --scale       the scale bench instead: memories of 10k, 50k and 200k LongMemEval_S turns (minutes, GBs),
+                then M-like haystacks of ≈ 500 sessions per test question, beside plain BM25
+  --sizes N,N   with --scale: these memory sizes in turns (e.g. --sizes 10000,50000)
+  --questions N with --scale: this many M-like haystacks (default 100; 0: none)
   -h, --help    this help`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
@@ -38,6 +47,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         out: { type: 'string' },
         generated: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        scale: { type: 'boolean' },
+        sizes: { type: 'string' },
+        questions: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -50,12 +62,27 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const modes = (['full', 'quick', 'tiny'] as const).filter((m) => values[m]);
   if (modes.length > 1) throw new InvalidArgumentError(`bench: choose one of --${modes.join(', --')}`);
   if (values.out !== undefined && (values.out === '' || values.out.startsWith('--'))) throw new InvalidArgumentError('bench: --out needs a folder');
+  const scale = readScale(values);
   return {
     mode: modes[0] ?? 'standard',
+    ...(scale === undefined ? {} : { scale }),
     ...(values.out !== undefined ? { out: values.out } : {}),
     ...(values.generated ? { generated: true } : {}),
     ...(values.help ? { help: true } : {}),
   };
+}
+
+/** --scale with its --sizes and --questions (refused without --scale). */
+function readScale(values: { scale?: boolean; sizes?: string; questions?: string }): CliArgs['scale'] {
+  if (!values.scale) {
+    if (values.sizes !== undefined || values.questions !== undefined) throw new InvalidArgumentError('bench: --sizes and --questions go with --scale');
+    return undefined;
+  }
+  const whole = (x: string, min: number) => /^\d+$/.test(x.trim()) && Number(x) >= min;
+  const sizes = values.sizes === undefined ? SCALE_DEFAULT_SIZES : values.sizes.split(',');
+  if (!sizes.every((x) => whole(String(x), 1))) throw new InvalidArgumentError(`bench: --sizes must be whole numbers of turns separated by commas, got ${JSON.stringify(values.sizes)}`);
+  if (values.questions !== undefined && !whole(values.questions, 0)) throw new InvalidArgumentError(`bench: --questions must be a whole number, got ${JSON.stringify(values.questions)}`);
+  return { sizes: sizes.map(Number), questions: values.questions === undefined ? 100 : Number(values.questions) };
 }
 
 const ms = (x: number | undefined) => (x === undefined ? '' : x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toPrecision(3));
@@ -80,6 +107,12 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.help) {
     console.log(USAGE);
+    return;
+  }
+  if (args.scale !== undefined) {
+    const outDir = args.out ?? join('bench-results', `scale-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    console.log(await runScale({ ...args.scale, outDir, command: ['node', ...process.argv.slice(1)].join(' ') }));
+    console.log(outDir);
     return;
   }
   const { report, written } = await runPipeline({

@@ -109,3 +109,23 @@ export function worstRank(ranked: readonly string[], relevant: ReadonlySet<strin
   }
   return worst;
 }
+
+/**
+ * Knowledge update: 1 when the newest of `dated` (id → time; the answer sessions of a question whose answer
+ * changed) is ranked above every strictly older one in `ranked` (best first; an id missing ranks below all),
+ * 0 otherwise; NaN when no two of them differ in time (nothing was superseded).
+ */
+export function newerRankedAbove(ranked: readonly string[], dated: ReadonlyMap<string, number>): number {
+  let newest: string | undefined;
+  for (const [id, at] of dated) if (newest === undefined || at > dated.get(newest)!) newest = id;
+  if (newest === undefined) return NaN;
+  const newestAt = dated.get(newest)!;
+  const older = [...dated].filter(([, at]) => at < newestAt).map(([id]) => id);
+  if (older.length === 0) return NaN;
+  const rank = (id: string): number => {
+    const i = ranked.indexOf(id);
+    return i < 0 ? Infinity : i;
+  };
+  const top = rank(newest);
+  return older.every((id) => top < rank(id)) ? 1 : 0;
+}

@@ -8,7 +8,7 @@
  * The record clock follows the data (a memory that listened live): each turn is recorded at the latest of
  * its own time and the last record time, so a cut at a time sees what had been said by then.
  */
-import { ingestEpisode, InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
+import * as thisCore from '@palimpsest/core';
 import type { Embedder, Extractor } from '@palimpsest/core';
 import type { Conversation, LongMemEvalQuestion } from '@palimpsest/datasets';
 
@@ -22,7 +22,7 @@ export interface PublicTurn {
 }
 
 export interface PublicMemory {
-  mem: MemoryGraph;
+  mem: thisCore.MemoryGraph;
   /** The latest record time written (the end of what was heard). */
   lastRecorded: number;
   /** Milliseconds spent in ingestEpisode, per turn. */
@@ -35,15 +35,21 @@ export interface PublicMemory {
 /** An extractor that finds nothing: the `--no-extract` ablation (a user's choice too: `ingestEpisode`'s option). */
 export const NO_EXTRACTION: Extractor = { id: 'none', extract: (turns) => turns.map(() => ({ entities: [], facts: [] })) } as Extractor;
 
+/** The entry points a memory is built through: this workspace's core, or another build of it (recall-ab.ts). */
+export type CoreEntryPoints = Pick<typeof thisCore, 'MemoryGraph' | 'ingestEpisode' | 'InvalidArgumentError'>;
+
 export interface BuildOptions {
   embedder?: Embedder;
+  /** @default this workspace's `@palimpsest/core` */
+  core?: CoreEntryPoints;
   /** @default the memory's default extractor */
   extractor?: Extractor;
 }
 
 /** A memory of these turns, each through `ingestEpisode` in the order given. */
 export function buildMemory(turns: Iterable<PublicTurn>, options: BuildOptions = {}): PublicMemory {
-  const out: PublicMemory = { mem: undefined as unknown as MemoryGraph, lastRecorded: -Infinity, ingestMs: [], facts: 0, refused: [] };
+  const { MemoryGraph, ingestEpisode, InvalidArgumentError } = options.core ?? thisCore;
+  const out: PublicMemory = { mem: undefined as unknown as thisCore.MemoryGraph, lastRecorded: -Infinity, ingestMs: [], facts: 0, refused: [] };
   out.mem = new MemoryGraph({ now: () => (Number.isFinite(out.lastRecorded) ? out.lastRecorded : 0), ...(options.embedder === undefined ? {} : { embedder: options.embedder }) });
   const ingestOptions = options.extractor === undefined ? {} : { extractor: options.extractor };
   for (const t of turns) {

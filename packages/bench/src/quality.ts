@@ -12,7 +12,8 @@
  * session visible; session recall_all@k ranks turns and takes the first k distinct sessions. Also counted:
  * questions whose k = 10 call is not the first ten of the k = 50 call, or differs when repeated (0
  * expected), and answer-in-context (the gold answer inside `text` at a 1,024-token budget, LongMemEval
- * questions with short literal answers) beside BM25's top turns packed to the same budget. Recall latency is
+ * questions with short literal answers) beside BM25's top turns packed to the same budget, and on knowledge-update
+ * questions whether the newer answer session (the later date) ranks above the superseded one. Recall latency is
  * timed at k = 10 (first recall of each memory apart from the rest). `--set name=value` passes a recall
  * option; `--no-X` switches a component off (see ABLATIONS). Tune with `--split dev` only.
  *
@@ -33,7 +34,7 @@ import { loadLocomo, loadLongMemEval, QUESTION_CATEGORY_NAMES } from '@palimpses
 import type { Split } from '@palimpsest/datasets';
 import { useLiteDense } from './dense.js';
 import type { DenseModel } from './dense.js';
-import { evaluateRetrieval, evidenceRecall, mean, worstRank } from './metrics.js';
+import { evaluateRetrieval, evidenceRecall, mean, newerRankedAbove, worstRank } from './metrics.js';
 import { PlainBm25 } from './plain-bm25.js';
 import { summarize } from './stats.js';
 import { buildMemory, locomoTurns, longMemEvalTurns, NO_EXTRACTION, questionDayEnd } from './public-path.js';
@@ -55,6 +56,7 @@ export const ABLATIONS: Record<string, Partial<RecallOptions> & Record<string, u
   'speaker-neighbour': { speakerNeighbour: 0 },
   temporal: { temporal: false },
   when: { whenLift: 0 },
+  recency: { recentBoost: 0 },
   vectors: { vectorWeight: 0, minSimilarity: 1 },
   facts: { weights: { evidence: 0 } },
   speaker: { speakerLift: 0 },
@@ -369,7 +371,11 @@ async function longMemEval(a: Args, lat: Latency, dense: DenseModel | undefined)
         }
       }
       const group = q.type;
+      // knowledge update: the answer sessions' dates (the newer one holds the current answer)
+      // by calendar day: LongMemEval's times of day are arbitrary (data sets README), so two answer sessions of one day are not ordered
+      const answerDates = new Map([...relevantSessions].map((id) => [id, Math.floor(q.sessions.find((s) => s.id === id)!.date / 86_400_000)] as [string, number]));
       for (const [system, ss, ts] of [...runs, ['bm25', baseSessions, baseHits] as [string, string[], string[]]]) {
+        if (group === 'knowledge-update') put(t, 'newer answer session ranked above the superseded', group, system, newerRankedAbove(ss, answerDates));
         if (relevantSessions.size > 0) {
           for (const k of [2, 3]) put(t, `session recall_all@${k}`, group, system, evaluateRetrieval(ss, relevantSessions, k).recallAll);
           put(t, 'session worst answer rank', group, system, worstRank(ss, relevantSessions, 50));

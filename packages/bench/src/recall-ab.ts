@@ -8,77 +8,45 @@
  *
  *   node packages/bench/dist/recall-ab.js --base /path/to/core/dist/index.js [--dataset lme|locomo] [--limit N] [--rounds R]
  *
- * LongMemEval_S: each dev question's haystack is one memory, recalled at the question's date (what the quality
- * run times). LoCoMo: each dev conversation is one memory, every question recalled at its last turn. Memories are
- * built as quality.ts builds them (sessions and turns as episodes, the RuleExtractor on turns). Dev split only.
+ * LongMemEval_S: each dev question's haystack is one memory, recalled at the end of the question's day (what the
+ * quality run times). LoCoMo: each dev conversation is one memory, every question recalled at its last turn.
+ * Memories are built as quality.ts builds them, through the public path (public-path.ts: each turn through
+ * `ingestEpisode` with its speaker, time and session, the default extractor). Dev split only.
  */
 import { pathToFileURL } from 'node:url';
 import * as here from '@palimpsest/core';
 import { loadLocomo, loadLongMemEval } from '@palimpsest/datasets';
 import { quantileSorted } from './stats.js';
+import { buildMemory, locomoTurns, longMemEvalTurns, questionDayEnd } from './public-path.js';
+import type { PublicTurn } from './public-path.js';
 
 type Core = typeof here;
 type Memory = InstanceType<Core['MemoryGraph']>;
-interface Turn { id: string; text: string; at: number; speaker?: string; extract: boolean }
-interface Item { name: string; speakers: string[]; turns: Turn[]; questions: Array<{ text: string; cut: number }> }
+interface Item { name: string; turns: PublicTurn[]; questions: Array<{ text: string; cut: number }> }
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
 }
 
+/** The dev memories' turns as a user writes them (public-path.ts), with the questions and cuts quality.ts asks. */
 async function items(dataset: string, limit: number): Promise<Item[]> {
   if (dataset === 'locomo') {
     const convs = await loadLocomo({ split: 'dev' });
     return convs.slice(0, limit).map((conv) => {
-      const turns: Turn[] = [];
+      const turns = locomoTurns(conv);
       let last = -Infinity;
-      for (const s of conv.sessions) {
-        turns.push({ id: `S${s.index}`, text: s.turns.map((x) => `${x.speaker}: ${x.text}`).join('\n'), at: s.date, extract: false });
-        for (const t of s.turns) turns.push({ id: t.id, text: t.text, at: t.at, speaker: t.speaker, extract: true });
-      }
       for (const t of turns) last = Math.max(last, t.at);
-      return { name: conv.id, speakers: conv.speakers, turns, questions: conv.questions.map((q) => ({ text: q.question, cut: last })) };
+      return { name: conv.id, turns, questions: conv.questions.map((q) => ({ text: q.question, cut: last })) };
     });
   }
   const loaded = (await loadLongMemEval('s', { split: 'dev' })).filter((q) => !q.abstention).slice(0, limit);
-  return loaded.map((q) => {
-    const turns: Turn[] = [];
-    const seen = new Set<string>();
-    for (const s of [...q.sessions].sort((x, y) => x.date - y.date)) {
-      let id = s.id;
-      for (let n = 2; seen.has(id); n++) id = `${s.id}#${n}`;
-      seen.add(id);
-      turns.push({ id, text: s.turns.map((x) => `${x.role}: ${x.content}`).join('\n'), at: s.date, extract: false });
-      s.turns.forEach((t, i) => turns.push({ id: `${id}_${i + 1}`, text: t.content, at: s.date + (i + 1) * 1000, speaker: t.role, extract: t.role === 'user' }));
-    }
-    return { name: `position ${q.position}`, speakers: [], turns, questions: [{ text: q.question, cut: q.questionDate }] };
-  });
+  return loaded.map((q) => ({ name: `position ${q.position}`, turns: longMemEvalTurns(q), questions: [{ text: q.question, cut: questionDayEnd(q.questionDate) }] }));
 }
 
-/** The memory of one item, written through one build of core as quality.ts writes it. */
+/** The memory of one item, built through one build of core's public entry points as quality.ts builds it. */
 function build(core: Core, item: Item): Memory {
-  let recorded = -Infinity;
-  const mem = new core.MemoryGraph({ now: () => (Number.isFinite(recorded) ? recorded : 0) });
-  const extractor = new core.RuleExtractor({ knownNames: item.speakers, speakers: item.speakers });
-  for (const t of item.turns) {
-    recorded = Math.max(recorded, t.at);
-    const ep = { id: t.id, text: t.text, at: t.at, recordedAt: recorded, ...(t.speaker === undefined ? {} : { speaker: t.speaker }) };
-    if (!t.extract) {
-      mem.episode(ep);
-      continue;
-    }
-    const x = extractor.extract([{ id: t.id, text: t.text, at: t.at, ...(t.speaker === undefined ? {} : { speaker: t.speaker }) }])[0]!;
-    mem.episode({ ...ep, entities: x.entities.map((e) => e.name) });
-    for (const f of x.facts) {
-      const { subject, predicate, object, validTo, confidence, edgeType } = f;
-      mem.assert({
-        subject, predicate, object, confidence, validFrom: f.validFrom ?? t.at, recordedAt: recorded, episode: t.id, evidence: [t.id], source: 'RuleExtractor',
-        ...(validTo === undefined ? {} : { validTo }), ...(edgeType === undefined ? {} : { edgeType }),
-      });
-    }
-  }
-  return mem;
+  return buildMemory(item.turns, { core }).mem as unknown as Memory;
 }
 
 interface Side {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dcg, evaluateRetrieval, evaluateTurnToSession, evidenceRecall, mean, worstRank } from '../src/metrics.js';
+import { dcg, evaluateRetrieval, evaluateTurnToSession, evidenceRecall, mean, newerRankedAbove, worstRank } from '../src/metrics.js';
 import { PlainBm25, plainTokens } from '../src/plain-bm25.js';
 
 describe('LongMemEval metrics (hand-computed)', () => {
@@ -73,5 +73,22 @@ describe('worstRank', () => {
     expect(worstRank(['a', 'b', 'c', 'd'], new Set(['d']), 3)).toBe(4); // beyond the depth counts as missing
     expect(worstRank(['a'], new Set(), 5)).toBe(0);
     expect(() => worstRank(['a'], new Set(['a']), 0)).toThrow(/^worstRank: depth/);
+  });
+});
+
+describe('newerRankedAbove (knowledge update)', () => {
+  const dated = new Map([['old', 1], ['new', 2]]);
+  it('is 1 when the newer answer session ranks above the older, 0 when below or missing', () => {
+    expect(newerRankedAbove(['x', 'new', 'old'], dated)).toBe(1);
+    expect(newerRankedAbove(['old', 'new'], dated)).toBe(0);
+    expect(newerRankedAbove(['old'], dated)).toBe(0);
+    expect(newerRankedAbove(['new'], dated)).toBe(1);
+    expect(newerRankedAbove([], dated)).toBe(0);
+  });
+  it('needs the newest above every older one, and is NaN when nothing is older', () => {
+    const three = new Map([['a', 1], ['b', 2], ['c', 3]]);
+    expect(newerRankedAbove(['c', 'b', 'a'], three)).toBe(1);
+    expect(newerRankedAbove(['b', 'c', 'a'], three)).toBe(0);
+    expect(newerRankedAbove(['a'], new Map([['a', 1], ['b', 1]]))).toBeNaN();
   });
 });

@@ -141,4 +141,13 @@ describe('cli arguments', () => {
     expect(() => parseArgs(['--out'])).toThrow(/^bench: --out needs a folder/);
     expect(() => parseArgs(['--full', '--quick'])).toThrow(/^bench: choose one of --full, --quick/);
   });
+
+  it('parses --scale with its sizes and haystack count, and refuses bad ones by name', () => {
+    expect(parseArgs(['--scale'])).toEqual({ mode: 'standard', scale: { sizes: [10_000, 50_000, 200_000], questions: 100 } });
+    expect(parseArgs(['--scale', '--sizes', '10000,50000', '--questions', '0'])).toEqual({ mode: 'standard', scale: { sizes: [10_000, 50_000], questions: 0 } });
+    expect(() => parseArgs(['--scale', '--sizes', '10k'])).toThrow(/^bench: --sizes must be whole numbers/);
+    expect(() => parseArgs(['--scale', '--sizes', '0'])).toThrow(/^bench: --sizes must be whole numbers/);
+    expect(() => parseArgs(['--scale', '--questions=-1'])).toThrow(/^bench: --questions must be a whole number/);
+    expect(() => parseArgs(['--sizes', '10000'])).toThrow(/^bench: --sizes and --questions go with --scale/);
+  });
 });

@@ -65,6 +65,15 @@ function printJson(ctx: RunContext, value: unknown): void {
   ctx.io.out(JSON.stringify(value, null, 2));
 }
 
+/** A yes/no flag; absent: undefined. */
+function yesNo(ctx: RunContext, name: string): boolean | undefined {
+  const v = option(ctx, name);
+  if (v === undefined) return undefined;
+  if (v === 'yes' || v === 'true') return true;
+  if (v === 'no' || v === 'false') return false;
+  throw new UsageError(`--${name} must be yes or no, got "${v}"`);
+}
+
 function cut(ctx: RunContext): Pick<FactQuery, 'validAt' | 'knownAt'> {
   const validAt = option(ctx, 'valid-at');
   const knownAt = option(ctx, 'known-at');
@@ -160,22 +169,36 @@ const stats: Command = {
 const facts: Command = {
   name: 'facts',
   summary: 'the facts true at a time, as known at a time',
-  usage: 'palimpsest facts FILE [--valid-at T] [--known-at T] [--subject S] [--predicate P] [--object O] [--limit N] [--json]',
-  details: [TIME_HELP, '--object names an entity; --limit caps the rows shown (default 100).'],
-  options: { 'valid-at': str, 'known-at': str, subject: str, predicate: str, object: str, limit: str, json },
+  usage: 'palimpsest facts FILE [--valid-at T] [--known-at T] [--subject S] [--predicate P] [--object O] [--supported yes|no] [--limit N] [--json]',
+  details: [
+    TIME_HELP,
+    '--object names an entity; --limit caps the rows shown (default 100).',
+    '--supported yes leaves out facts resting on a premise the memory no longer believed at --known-at; no shows only those. Either way they are listed below the table.',
+  ],
+  options: { 'valid-at': str, 'known-at': str, subject: str, predicate: str, object: str, supported: str, limit: str, json },
   positionals: 1,
   async run(ctx) {
+    // Usage first: wrong usage is exit 2 whatever the file.
+    const limit = wholeNumber(ctx, 'limit', 100);
+    const supported = yesNo(ctx, 'supported');
     const { mem } = await load(ctx, ctx.positionals[0]!);
     const subject = option(ctx, 'subject');
     const predicate = option(ctx, 'predicate');
     const object = option(ctx, 'object');
-    const found = mem.facts({
+    const query = {
       ...cut(ctx),
       ...(subject === undefined ? {} : { subject }),
       ...(predicate === undefined ? {} : { predicate }),
       ...(object === undefined ? {} : { object }),
-    });
-    printFacts(ctx, found, wholeNumber(ctx, 'limit', 100), 'facts');
+    };
+    const found = mem.facts({ ...query, ...(supported === undefined ? {} : { supported }) });
+    printFacts(ctx, found, limit, 'facts');
+    // Beliefs whose premise the memory had stopped believing at the cut, said in so many words.
+    if (ctx.values.json || supported === true) return;
+    const shown = new Set(found.slice(0, limit).map((f) => f.id));
+    for (const f of mem.facts({ ...query, supported: false })) {
+      if (shown.has(f.id)) ctx.io.out(`#${f.id} unsupported since ${shortTime(isoTime(f.unsupportedSince!))}: premise #${f.unsupportedPremise!} closed`);
+    }
   },
 };
 
@@ -189,9 +212,10 @@ const history: Command = {
   async run(ctx) {
     const subject = option(ctx, 'subject');
     if (subject === undefined) throw new UsageError('--subject S is required');
+    const limit = wholeNumber(ctx, 'limit', 100);
     const { mem } = await load(ctx, ctx.positionals[0]!);
     const predicate = option(ctx, 'predicate');
-    printFacts(ctx, mem.history({ subject, ...(predicate === undefined ? {} : { predicate }) }), wholeNumber(ctx, 'limit', 100), 'versions');
+    printFacts(ctx, mem.history({ subject, ...(predicate === undefined ? {} : { predicate }) }), limit, 'versions');
   },
 };
 
@@ -207,12 +231,12 @@ const changes: Command = {
     if (since === undefined) throw new UsageError('--since T is required');
     const axis = option(ctx, 'axis');
     if (axis !== undefined && axis !== 'record' && axis !== 'valid') throw new UsageError(`--axis must be record or valid, got "${axis}"`);
+    const limit = wholeNumber(ctx, 'limit', 100);
     const { mem } = await load(ctx, ctx.positionals[0]!);
     const until = option(ctx, 'until');
     const knownAt = option(ctx, 'known-at');
     const c = mem.changes({ since, ...(until === undefined ? {} : { until }), ...(axis === undefined ? {} : { axis }), ...(knownAt === undefined ? {} : { knownAt }) });
     if (ctx.values.json) return printJson(ctx, changesJson(c));
-    const limit = wholeNumber(ctx, 'limit', 100);
     ctx.io.out(`added (${c.added.length})`);
     ctx.io.out(c.added.length === 0 ? '  none' : table(c.added.slice(0, limit).map(factJson), FACT_COLUMNS));
     ctx.io.out('');

@@ -37,6 +37,11 @@ export async function readMemoryFolder(dir: string, embedder?: Embedder, upTo = 
   const base = snapshots.length > 0 ? snapshots[snapshots.length - 1]! : -1;
   const logs = generations(names, LOG).filter((g) => g >= base && g <= upTo);
   if (base < 0 && logs.length === 0) {
+    const inside = await memoriesIn(dir);
+    if (inside.length > 0) {
+      const list = inside.slice(0, 8).map((m) => JSON.stringify(m)).join(', ') + (inside.length > 8 ? `, … (${inside.length})` : '');
+      throw new InvalidArgumentError(`palimpsest: ${dir} is palimpsest-mcp's data folder, holding the memories ${list}: give one of them, e.g. ${join(dir, inside[0]!)}`);
+    }
     throw new InvalidArgumentError(`palimpsest: ${dir} is a folder without a memory in it (no snapshot-<n>.plmp or log-<n>.jsonl)`);
   }
   const tail: Operation[] = [];
@@ -55,6 +60,18 @@ export async function readMemoryFolder(dir: string, embedder?: Embedder, upTo = 
     mem = MemoryGraph.replay(tail, withEmbedder);
   }
   return { mem, snapshot: base, logs, torn };
+}
+
+/** The sub-folders of `dir` that hold a memory (palimpsest-mcp's --data folder keeps one per memory id), sorted. */
+async function memoriesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const found: string[] = [];
+  for (const e of entries) {
+    if (!e.isDirectory()) continue;
+    const names = await readdir(join(dir, e.name)).catch(() => [] as string[]);
+    if (names.some((n) => SNAPSHOT.test(n) || LOG.test(n))) found.push(e.name);
+  }
+  return found.sort();
 }
 
 /** For a log tail file `log-<g>.jsonl`: the folder and generation to read it with, if it has a snapshot beside it. */

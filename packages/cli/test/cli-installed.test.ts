@@ -74,6 +74,19 @@ describe('the installed palimpsest', () => {
     expect(viaTail.facts.map((f: any) => f.object)).toEqual(expected.map((o: any) => o.name));
   });
 
+  it('given the data folder of palimpsest-mcp, names the memories in it and the path to give', async () => {
+    const data = join(dir, 'data');
+    for (const id of ['bob', 'alice']) {
+      const folder = await MemoryFolder.open(join(data, id));
+      await folder.write((m) => m.assert({ subject: 'Ana', predicate: 'visited', object: 'Lima' }));
+      await folder.close();
+    }
+    const r = palimpsest('facts', data);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`palimpsest: InvalidArgumentError: ${data} is palimpsest-mcp's data folder, holding the memories "alice", "bob": give one of them, e.g. ${join(data, 'alice')}\n`);
+    expect(json('facts', join(data, 'alice')).facts.map((f: any) => f.object)).toEqual(['Lima']);
+  });
+
   it('ingests LoCoMo and LongMemEval files as published, JSON and JSONL, with --record-as-said', async () => {
     const one = join(dir, 'conv.json');
     await writeFile(one, JSON.stringify([locomo('conv-1')]));
@@ -127,6 +140,22 @@ describe('the installed palimpsest', () => {
     expect(recall.code).toBe(0);
     // The path column (last) names the entities that led to the fact, not their ids.
     expect(recall.out).toMatch(/^[\d.]+\s+Ana\s+lives_in\s+Lisbon\s.*\s{2}Ana$/m);
+  });
+
+  it('calls a malformed option wrong usage (exit 2) before looking for the file', () => {
+    const missing = join(dir, 'not-there.plmp');
+    for (const args of [
+      ['facts', missing, '--limit', 'abc'],
+      ['history', missing, '--subject', 'Maya', '--limit', '0'],
+      ['changes', missing, '--since', '2020-01-01', '--limit', 'x', '--json'],
+      ['recall', missing, 'where?', '--k', 'ten'],
+      ['facts', missing, '--supported', 'maybe'],
+    ]) {
+      const r = palimpsest(...args);
+      expect([args.join(' '), r.code]).toEqual([args.join(' '), 2]);
+      expect(r.err).toMatch(/^palimpsest \w+: --(limit|k) must be a whole number ≥ 1, got |^palimpsest facts: --supported must be yes or no, got /);
+    }
+    expect(palimpsest('facts', missing).code).toBe(1); // well formed: the missing file is the failure
   });
 
   it('repairs a log cut off mid-record, keeping every whole operation', async () => {

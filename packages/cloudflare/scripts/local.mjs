@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Miniflare } from 'miniflare';
+import { forwardRuntimeOutput } from './runtime-output.mjs';
 
 export const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 export const BUNDLE = join(DIST, 'worker.bundle.js');
@@ -30,6 +31,8 @@ export async function startLocal(options = {}) {
     durableObjects: { MEMORY: { className: 'MemoryObject', useSQLite: true } },
     r2Buckets: ['SNAPSHOTS'],
     bindings: options.vars ?? {},
+    // workerd's output, without its stack for a client that simply left (runtime-output.mjs).
+    handleRuntimeStdio: forwardRuntimeOutput,
     host: '127.0.0.1',
     port: options.port ?? 0,
     ...(persist === undefined ? {} : { durableObjectsPersist: join(persist, 'do'), r2Persist: join(persist, 'r2') }),

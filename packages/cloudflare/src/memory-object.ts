@@ -103,8 +103,9 @@ export class MemoryObject extends DurableObject<Env> {
 
   /**
    * Forgets (MemoryGraph.forget) and rewrites every stored copy: the rebuilt memory goes to R2 as the latest
-   * snapshot, the stored operations are dropped, then every other snapshot of the memory is deleted. No other
-   * request runs meanwhile; readers see the forget only once it is stored.
+   * snapshot, the object's database is dropped and started afresh (no deleted row left in its freed pages),
+   * then every other snapshot of the memory is deleted. No other request runs meanwhile; readers see the
+   * forget only once it is stored.
    */
   private async forget(scope: ForgetScope, options: ForgetOptions, memoryId: string): Promise<ForgetResult> {
     return this.alone(async () => {
@@ -114,10 +115,23 @@ export class MemoryObject extends DurableObject<Env> {
       const ops = plan.memory.size.operations;
       const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);
       await putSnapshot(this.env.SNAPSHOTS, key, bytes, memoryId, ops);
-      this.ctx.storage.transactionSync(() => {
-        if (this.store.memoryId() === undefined) this.store.setMemoryId(memoryId);
-        this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
-      });
+      // A fresh database rather than deleted rows: a Durable Object may not turn on PRAGMA secure_delete or
+      // VACUUM, so rows deleted from the old one could stay readable in its freed pages and log. The few meta
+      // rows are written again in the same turn, before anything is awaited (FORGETTING.md).
+      try {
+        const wiped = this.ctx.storage.deleteAll();
+        this.store = new OpStore(this.ctx.storage.sql);
+        this.ctx.storage.transactionSync(() => {
+          this.store.setMemoryId(memoryId);
+          this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
+        });
+        await wiped;
+      } catch (error) {
+        // What storage holds is uncertain (the old database, or the fresh one naming the rewritten snapshot):
+        // the object loads it again before serving anything else.
+        this.stale = true;
+        throw error;
+      }
       this.mem.adoptForget(plan);
       this.stored = ops;
       this.snapshotBytes = bytes.byteLength;

@@ -1,31 +1,19 @@
 /**
  * Forgetting in the bundled Worker (workerd through miniflare): POST /memories/:id/forget rewrites the
  * memory's R2 snapshots (only the rewritten one is left) and drops its stored operations, so neither R2 nor
- * any answer holds the forgotten text; a restart reads the same; DELETE /memories/:id removes it all.
+ * any answer holds the forgotten text, nor the object's SQLite files (a forget starts a fresh database); a
+ * restart reads the same; DELETE /memories/:id removes it all.
  * Needs `npm run build`.
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper shared with the load script
-import { startLocal } from '../scripts/local.mjs';
+import { AUTH, ok, post, startWorker } from './worker-client.js';
+import type { Local } from './worker-client.js';
 
-type Local = { mf: { dispose(): Promise<void>; getR2Bucket(name: string): Promise<any> }; url: string };
 const SECRET = 'Zorblatt Quennington';
-/** The Worker refuses every request without a configured token (access.test.ts). */
-const TOKEN = 'forget-test-token-0123456789';
-const AUTH = { authorization: `Bearer ${TOKEN}` };
 
-async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
-  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...AUTH }, body: JSON.stringify(body) });
-  return { status: r.status, json: await r.json() };
-}
-async function ok(base: string, path: string, body: unknown): Promise<any> {
-  const r = await post(base, path, body);
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.json)}`);
-  return r.json;
-}
 function leaks(bytes: Uint8Array, secret: string): boolean {
   const hay = Buffer.from(bytes.map((c) => (c >= 0x41 && c <= 0x5a ? c + 32 : c)));
   const le = Buffer.from(secret.toLowerCase(), 'utf16le');
@@ -36,6 +24,11 @@ async function r2Bytes(local: Local, prefix: string): Promise<{ keys: string[]; 
   const keys = ((await bucket.list({ prefix })).objects as Array<{ key: string }>).map((o) => o.key);
   const parts = await Promise.all(keys.map(async (k) => Buffer.from(await (await bucket.get(k)).arrayBuffer())));
   return { keys, bytes: Buffer.concat(parts) };
+}
+async function filesUnder(d: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(d, { withFileTypes: true })) out.push(...(e.isDirectory() ? await filesUnder(join(d, e.name)) : [join(d, e.name)]));
+  return out;
 }
 async function reads(base: string, m: string): Promise<string> {
   const all = [
@@ -56,9 +49,9 @@ afterAll(async () => {
 });
 
 describe('forget and delete in the Worker', () => {
-  it('forget leaves the text in no R2 snapshot and no answer; a restart reads the same; delete removes the memory', async () => {
+  it('forget leaves the text in no R2 snapshot, no file of the object\'s SQLite and no answer; a restart reads the same; delete removes the memory', async () => {
     const persistDir = join(dir, 'state');
-    let local = (await startLocal({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6', API_TOKEN: TOKEN } })) as Local;
+    let local = await startWorker({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6' } });
     const m = '/memories/fay';
     try {
       await ok(local.url, `${m}/remember`, { text: 'Maria lives in Lyon.', at: '2025-01-01' });
@@ -68,6 +61,9 @@ describe('forget and delete in the Worker', () => {
       const before = await r2Bytes(local, 'memories/fay/');
       expect(before.keys.length).toBeGreaterThan(0);
       expect(leaks(before.bytes, SECRET)).toBe(true);
+      // Operations since the latest snapshot sit in the object's SQLite: the secret is in its files now.
+      const held = await Promise.all((await filesUnder(join(persistDir, 'do'))).map(async (f) => leaks(await readFile(f), SECRET)));
+      expect(held).toContain(true);
 
       // A refused forget answers with its named error and changes nothing (the object keeps serving).
       const refused = await post(local.url, `${m}/forget`, { episode: 'nope' });
@@ -85,7 +81,11 @@ describe('forget and delete in the Worker', () => {
       const written = await reads(local.url, m);
 
       await local.mf.dispose();
-      local = (await startLocal({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6', API_TOKEN: TOKEN } })) as Local;
+      // The object's SQLite files (database, write-ahead log) hold no byte of it either: a forget starts a fresh database.
+      const objectFiles = await filesUnder(join(persistDir, 'do'));
+      expect(objectFiles.length).toBeGreaterThan(0);
+      for (const file of objectFiles) expect(leaks(await readFile(file), SECRET), file).toBe(false);
+      local = await startWorker({ persistDir, vars: { SNAPSHOT_EVERY_OPS: '6' } });
       expect(await reads(local.url, m)).toBe(written);
 
       const del = await fetch(`${local.url}${m}`, { method: 'DELETE', headers: AUTH });

@@ -10,30 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { decodeSnapshot, factJson } from '@palimpsest/persist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper shared with the load script
-import { startLocal as startWorker } from '../scripts/local.mjs';
-
-type Local = { mf: { dispose(): Promise<void>; getR2Bucket(name: string): Promise<any> }; url: string };
-
-/** The deployment's token (the Worker refuses every request without one configured; access.test.ts). */
-const TOKEN = 'worker-test-token-0123456789';
-const AUTH = { authorization: `Bearer ${TOKEN}` };
-
-/** The Worker with API_TOKEN set, and `vars`. */
-function startLocal(options: { persistDir?: string; vars?: Record<string, string> } = {}): Promise<Local> {
-  return startWorker({ ...options, vars: { API_TOKEN: TOKEN, ...options.vars } }) as Promise<Local>;
-}
-
-async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
-  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...AUTH }, body: JSON.stringify(body) });
-  return { status: r.status, json: await r.json() };
-}
-
-async function ok(base: string, path: string, body: unknown): Promise<any> {
-  const r = await post(base, path, body);
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.json)}`);
-  return r.json;
-}
+import { AUTH, ok, post, startWorker } from './worker-client.js';
+import type { Local } from './worker-client.js';
 
 /** A memory with history: moves, a retraction, turns (about 40 operations). */
 async function fill(base: string, id: string, who: string): Promise<void> {
@@ -80,7 +58,7 @@ afterAll(async () => {
 describe('the Worker in workerd', () => {
   let local: Local;
   beforeAll(async () => {
-    local = (await startLocal({ vars: { SNAPSHOT_EVERY_OPS: '10', MAX_MEMORY_BYTES: '60000', MAX_REQUEST_BYTES: '4096' } }));
+    local = (await startWorker({ vars: { SNAPSHOT_EVERY_OPS: '10', MAX_MEMORY_BYTES: '60000', MAX_REQUEST_BYTES: '4096' } }));
   });
   afterAll(async () => {
     await local?.mf.dispose();
@@ -181,7 +159,7 @@ describe('the Worker in workerd', () => {
 
 describe('a misconfigured deployment', () => {
   it('answers 500 naming the malformed var, for every route', async () => {
-    const local = (await startLocal({ vars: { MAX_MEMORY_BYTES: '12MB' } }));
+    const local = (await startWorker({ vars: { MAX_MEMORY_BYTES: '12MB' } }));
     try {
       const r = await post(local.url, '/memories/alice/facts', {});
       expect(r.status).toBe(500);
@@ -195,7 +173,7 @@ describe('a misconfigured deployment', () => {
 describe('persisted storage and R2', () => {
   it('gives identical reads after a runtime restart, prunes covered operations and old snapshots', async () => {
     const vars = { SNAPSHOT_EVERY_OPS: '7', KEEP_SNAPSHOTS: '2' };
-    let local = (await startLocal({ persistDir: dir, vars }));
+    let local = (await startWorker({ persistDir: dir, vars }));
     let before: unknown;
     let keys: string[];
     let sizeBefore: { stored: number; pending: number };
@@ -217,7 +195,7 @@ describe('persisted storage and R2', () => {
     expect(sizeBefore.pending).toBeLessThan(7 + 6);
     expect(keys.every((k) => /^memories\/fay\/snapshot-\d{12}\.plmp$/.test(k))).toBe(true);
 
-    local = (await startLocal({ persistDir: dir, vars }));
+    local = (await startWorker({ persistDir: dir, vars }));
     try {
       const after = { fay: await readAll(local.url, 'fay', 'Fay'), gus: await readAll(local.url, 'gus', 'Gus') };
       expect(after).toEqual(before);
@@ -233,7 +211,7 @@ describe('persisted storage and R2', () => {
 
   it('writes snapshots that load in Node with @palimpsest/persist', async () => {
     // A snapshot after every operation: the newest one holds the whole memory.
-    const local = (await startLocal({ vars: { SNAPSHOT_EVERY_OPS: '1' } }));
+    const local = (await startWorker({ vars: { SNAPSHOT_EVERY_OPS: '1' } }));
     try {
       await fill(local.url, 'hal', 'Hal');
       const bucket = await local.mf.getR2Bucket('SNAPSHOTS');

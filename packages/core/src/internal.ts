@@ -7,3 +7,5 @@ export { MemoryTables, tablesOf } from './graph/tables.js';
 export { RecallEngine } from './graph/recall-engine.js';
 export { mulberry32 } from './util/random.js';
 export { isWellFormed } from './util/well-formed.js';
+export { memorySizeReport } from './graph/memory-size.js';
+export type { MemorySizeReport } from './graph/memory-size.js';

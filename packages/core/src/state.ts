@@ -1,3 +1,4 @@
+import type { DependencyState } from './graph/dependencies.js';
 /**
  * The whole memory as plain named arrays: what a snapshot file stores and what `MemoryGraph.fromState`
  * wraps back. The persist package encodes this generically (named typed vectors, named string lists,
@@ -14,10 +15,10 @@
 export type ColumnArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint8Array;
 
 /**
- * 2: the log (`log.bytes`, `log.ends`) holds binary records (log/log-records.ts); 1: JSON lines, each
+ * 3: an episode's log record holds its index in the episode table, not its text (log-records.ts); 2: the log (`log.bytes`, `log.ends`) holds binary records (log/log-records.ts); 1: JSON lines, each
  * ending with a newline (still read: its lines become JSON records).
  */
-export const STATE_FORMAT_VERSION = 2;
+export const STATE_FORMAT_VERSION = 3;
 
 export interface StateConfig {
   minConfidence: number;
@@ -28,6 +29,10 @@ export interface StateConfig {
   lastRecordedAt: number | null;
   /** The embedder the memory's vectors come from; absent: the built-in HashEmbedder of `dimensions`. */
   embedder?: { id: string; dimensions: number };
+  /** Who "I" is in a turn without a speaker; absent in snapshots written before it was kept (then 'user'). */
+  defaultSpeaker?: string;
+  /** Which fact versions rest on which (graph/dependencies.ts); absent when none do. */
+  dependencies?: DependencyState;
 }
 
 export interface MemoryState {

@@ -82,6 +82,8 @@ export interface AssertInput {
   reason?: string;
   edgeType?: EdgeType;
   episode?: string;
+  /** Fact ids this belief rests on: when one stops being believed, this one is flagged unsupported. */
+  dependsOn?: number[];
 }
 
 export interface RetractInput {
@@ -115,6 +117,11 @@ export interface Fact {
   episode?: string;
   archivedAt?: number;
   supersededBy?: number[];
+  /** Addition: the fact ids this version rests on (assert's dependsOn). */
+  dependsOn?: number[];
+  /** Addition: the record time from which this version is unsupported (a premise stopped being believed), and that premise's id. */
+  unsupportedSince?: number;
+  unsupportedPremise?: number;
   /** Addition: salience in [0,1], retrieval count and last retrieval (non-temporal metadata). */
   salience: number;
   retrievals: number;
@@ -145,6 +152,8 @@ export interface FactQuery extends Cut {
   object?: ObjectRef;
   /** Archived versions answer bi-temporal reads unless this is false (SEMANTICS.md). @default true */
   includeArchived?: boolean;
+  /** true: leave out versions unsupported at knownAt (a premise closed); false: only those. Absent: both. */
+  supported?: boolean;
 }
 
 export interface HistoryQuery {
@@ -281,7 +290,16 @@ export interface ExtractedFact {
   evidence?: string;
   /** Where in the turn's text the fact was read: [start, end) in UTF-16 units (evidence for a reader). */
   span?: { start: number; end: number };
+  /**
+   * What this belief rests on ("I take the bus because I live in Boston"): `{ index }` another fact of the
+   * same extraction, `{ fact }` a fact id the memory has. Written as the assertion's `dependsOn`; a premise
+   * the gate rejected is left out.
+   */
+  dependsOn?: ExtractedPremise[];
 }
+
+/** A premise of an extracted fact: a fact of the same extraction by index, or a fact id the memory has. */
+export type ExtractedPremise = { index: number } | { fact: number };
 
 /** A fact the turn says no longer holds (an ending) or never held (a correction), over [validFrom, validTo). */
 export interface ExtractedRetraction {

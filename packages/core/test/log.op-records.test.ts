@@ -60,13 +60,13 @@ describe('the log of records reads as the JSON operations of the calls', () => {
     }
     expect(JSON.stringify(mem.log())).toBe(JSON.stringify(expected));
     // The snapshot's log column holds one binary record per operation (log-records.ts: accepted asserts kind 2,
-    // plain retractions kind 3, the rest JSON, kind 1); the loaded memory below reads them back as the same log.
+    // plain retractions kind 3, episodes kind 4 (index and JSON without the text), the rest JSON, kind 1); the loaded memory below reads them back as the same log.
     const state = mem.exportState();
     const bytes = state.columns['log.bytes'] as Uint8Array;
     const ends = state.columns['log.ends'] as Uint32Array;
     expect(ends.length).toBe(expected.length);
     const kinds = Array.from(ends, (_, i) => bytes[i === 0 ? 0 : ends[i - 1]!]!);
-    expect(kinds.every((k) => k === 1 || k === 2 || k === 3)).toBe(true);
+    expect(kinds.every((k) => k === 1 || k === 2 || k === 3 || k === 4)).toBe(true);
     expect(kinds.filter((k) => k === 2).length).toBe(expected.filter((op) => op.type === 'assert' && op.rejected !== true).length);
     const replayed = MemoryGraph.replay(mem.log(), { now: () => t });
     expect(JSON.stringify(replayed.log())).toBe(JSON.stringify(expected));

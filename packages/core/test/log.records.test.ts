@@ -1,12 +1,12 @@
 /**
- * The snapshot's log as binary records (state format 2, log/log-records.ts): every damaged record is
+ * The snapshot's log as binary records (state format 3, log/log-records.ts): every damaged record is
  * refused at load with CorruptSnapshotError naming it (never a later failure of log()), a format-1 state
  * (JSON lines) loads to the same log, and the fused row check refuses what the per-column checks refused.
  */
 import { describe, expect, it } from 'vitest';
 import { CorruptSnapshotError, MemoryGraph } from '@palimpsest/core';
 import type { MemoryState } from '@palimpsest/core';
-import { RECORD_ASSERT, RECORD_JSON, RECORD_RETRACT } from '../src/log/log-records.js';
+import { RECORD_ASSERT, RECORD_EPISODE, RECORD_JSON, RECORD_RETRACT } from '../src/log/log-records.js';
 
 const T0 = Date.parse('2025-03-01T00:00:00Z');
 
@@ -45,15 +45,19 @@ function refused(state: MemoryState, pattern: RegExp): void {
 }
 
 describe('binary log records in a snapshot', () => {
-  it('asserts and plain retractions are binary, the rest JSON, and all read back as the log', () => {
+  it('asserts and plain retractions are binary, an episode its index and JSON without the text, the rest JSON, and all read back as the log', () => {
     const mem = seeded();
     const state = mem.exportState();
-    expect(state.formatVersion).toBe(2);
+    expect(state.formatVersion).toBe(3);
     // init, episode, entity Alice, entity Acme, assert, assert, retract, retract, retract with a reason (JSON).
-    expect(kinds(state)).toEqual([RECORD_JSON, RECORD_JSON, RECORD_JSON, RECORD_JSON, RECORD_ASSERT, RECORD_ASSERT, RECORD_RETRACT, RECORD_RETRACT, RECORD_JSON]);
+    expect(kinds(state)).toEqual([RECORD_JSON, RECORD_EPISODE, RECORD_JSON, RECORD_JSON, RECORD_ASSERT, RECORD_ASSERT, RECORD_RETRACT, RECORD_RETRACT, RECORD_JSON]);
     expect(recordOf(state, 4).length).toBe(57 + 8); // two evidence strings
     expect(recordOf(state, 6).length).toBe(37);
     expect(MemoryGraph.fromState(state).log()).toEqual(mem.log());
+    // the turn's text is held by the episode table alone: the episode record does not repeat it
+    expect(new TextDecoder().decode(recordOf(state, 1))).not.toContain('Alice joined Acme.');
+    expect(mem.log()[1]).toEqual({ type: 'episode', recordedAt: T0, id: 'm1', text: 'Alice joined Acme.', at: T0 });
+    expect(JSON.stringify(mem.log()[1])).toBe(`{"type":"episode","recordedAt":${T0},"id":"m1","text":"Alice joined Acme.","at":${T0}}`);
   });
 
   it('refuses a record of an unknown kind, a wrong length, an id out of range or bad times', () => {
@@ -68,6 +72,8 @@ describe('binary log records in a snapshot', () => {
       ['confidence above 1', (s) => void new DataView(recordOf(s, 4).buffer, recordOf(s, 4).byteOffset).setFloat64(25, 1.5, true), /log record 4 \(assert\) has bad times or confidence/],
       ['retraction of an unknown predicate', (s) => void new DataView(recordOf(s, 7).buffer, recordOf(s, 7).byteOffset).setInt32(29, 7, true), /log record 7 \(retract\) names an id out of range/],
       ['NaN record time', (s) => void new DataView(recordOf(s, 6).buffer, recordOf(s, 6).byteOffset).setFloat64(1, NaN, true), /log record 6 \(retract\) has bad times/],
+      ['episode out of range', (s) => void new DataView(recordOf(s, 1).buffer, recordOf(s, 1).byteOffset).setInt32(1, 5, true), /log record 1 \(episode\) names an episode out of range/],
+      ['episode record without its JSON', (s) => void (recordOf(s, 1)[5] = 0x5b), /log record 1 \(episode\) is not an index and a JSON object/],
       ['JSON record that is not an object', (s) => void (recordOf(s, 8)[1] = 0x5b), /log record 8 is not a JSON object/],
       ['ends past the bytes', (s) => void ((s.columns['log.ends'] as Uint32Array)[8] += 1), /log record 8 ends out of bounds/],
       ['ends going backwards', (s) => void ((s.columns['log.ends'] as Uint32Array)[3] = 0), /log record 3 ends out of bounds/],

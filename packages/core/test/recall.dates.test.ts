@@ -97,4 +97,10 @@ describe('resolveRelativeDates', () => {
     expect(() => resolveRelativeDates('yesterday', NaN)).toThrow(InvalidArgumentError);
     expect(() => resolveRelativeDates('yesterday', NaN)).toThrow(/^resolveRelativeDates:/);
   });
+
+  it('reads a phrase spelled with the characters Unicode case folding maps to k and s (the quick one-pass test must not rule it out)', () => {
+    // U+212A KELVIN SIGN folds to k, U+017F LATIN SMALL LETTER LONG S to s: the rules match them case-insensitively
+    expect(one('I started two wee\u212As ago')).toEqual(['2023-04-24', '2023-05-01', 'week']);
+    expect(one('I went to a support group ye\u017Fterday')).toEqual(['2023-05-07', '2023-05-08', 'day']);
+  });
 });

@@ -7,6 +7,7 @@ import { InvalidArgumentError } from '../src/errors.js';
 import { MemoryGraph } from '../src/graph/memory-graph.js';
 import { MODEL_EMBEDDER_DEFAULTS } from '../src/recall/options.js';
 import type { Embedder } from '../src/recall/embedder.js';
+import { tablesOf } from '../src/graph/tables.js';
 
 const JAN1 = Date.UTC(2024, 0, 1);
 const LATER = JAN1 + 365 * 86_400_000;
@@ -112,5 +113,29 @@ describe('dense similarity in the episode ranking', () => {
     const mem = memoryWith(conceptModel);
     expect(() => mem.recall('car', { denseWeight: -1 })).toThrow(InvalidArgumentError);
     expect(() => mem.recall('car', { denseWeight: Infinity })).toThrow(/^MemoryGraph\.recall: denseWeight \(Infinity\) must be a finite number ≥ 0/);
+  });
+});
+
+describe('which turns carry vectors in the recall index', () => {
+  const indexed = (mem: MemoryGraph): { episodes: number; entities: number } => {
+    const engine = tablesOf(mem).recallIndex();
+    engine.catchUp();
+    return { episodes: engine.episodeVectors.size, entities: engine.entityVectors.size };
+  };
+
+  it('the built-in embedder indexes no turn vectors (they ranked nothing differently) but keeps entity-name vectors', () => {
+    const mem = memoryWith();
+    mem.assert({ subject: 'Maya', predicate: 'lives_in', object: 'Austin', validFrom: JAN1 });
+    expect(mem.recall('the lake house budget', CUT).episodes.map((e) => e.id)).toContain('lake-house');
+    expect(indexed(mem)).toEqual({ episodes: 0, entities: 2 });
+  });
+
+  it('a model embedder indexes every turn, and a turn written with its own vector is indexed by it under the built-in one too', () => {
+    expect(indexed(memoryWith(conceptModel)).episodes).toBe(5);
+    let t = JAN1;
+    const mem = new MemoryGraph({ now: () => ++t, dimensions: 256 });
+    mem.episode({ id: 'v', text: 'a turn with a vector', at: JAN1, vector: Array.from({ length: 256 }, (_, i) => (i === 3 ? 1 : 0)) });
+    mem.episode({ id: 'w', text: 'a turn without one', at: JAN1 + 1 });
+    expect(indexed(mem).episodes).toBe(1);
   });
 });

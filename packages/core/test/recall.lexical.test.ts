@@ -170,7 +170,7 @@ describe('dense exact vector search', () => {
     }
   });
 
-  it('builds its HNSW at the first search past the threshold, never while vectors are added (a load stays linear)', () => {
+  it('grows its HNSW only in bounded write steps past the threshold; searches never build it and stay exact until it is whole', () => {
     const dims = 8;
     const graphOf = (v: VectorSet): unknown => (v as unknown as { hnsw: unknown }).hnsw;
     const approx = new VectorSet(dims, 16, 64);
@@ -182,14 +182,26 @@ describe('dense exact vector search', () => {
       approx.add(i, v);
       exact.add(i, v);
     }
-    expect(graphOf(approx)).toBeUndefined();
     const q = Float32Array.from(Array.from({ length: dims }, rnd));
     const unit = q.map((x) => x / Math.hypot(...q));
-    const got = approx.search(unit, 3, -1, () => true);
+    const want = exact.search(unit, 40, -1, () => true);
+    // a search past the threshold builds nothing and answers exactly
+    expect(approx.search(unit, 40, -1, () => true)).toEqual(want);
+    expect(graphOf(approx)).toBeUndefined();
+    // bounded steps: 40 rows take five steps of 8; the graph is used only once it holds every row
+    for (let step = 0; step < 4; step++) {
+      expect(approx.grow(8)).toBe(false);
+      expect(graphOf(approx)).toBeUndefined();
+      expect(approx.search(unit, 40, -1, () => true)).toEqual(want);
+    }
+    expect(approx.grow(8)).toBe(true);
     expect(graphOf(approx)).toBeDefined();
-    expect(got.map((h) => h.id)).toEqual(exact.search(unit, 3, -1, () => true).map((h) => h.id));
+    expect(approx.search(unit, 3, -1, () => true).map((h) => h.id)).toEqual(want.slice(0, 3).map((h) => h.id));
     approx.add(40, Array.from({ length: dims }, rnd)); // later vectors go into the graph
     expect(approx.search(unit, 41, -1, () => true)).toHaveLength(41);
+    // below its threshold a set never grows a graph
+    expect(exact.grow(1000)).toBe(false);
+    expect(graphOf(exact)).toBeUndefined();
   });
 });
 
@@ -303,6 +315,9 @@ describe('speakers in a question', () => {
     expect(withoutVocatives('I love Paris, France.', names)).toBe('I love Paris, France.'); // not a speaker
     expect(withoutVocatives('thanks, mel', names)).toBe('thanks, mel'); // not written as a name
     expect(withoutVocatives('Hey Jon! Good to see you, Jon.', new Set())).toBe('Hey ! Good to see you, Jon.'); // after a greeting, any name
+    // a greeting spelled with U+212A KELVIN SIGN or U+017F LONG S, which fold to k and s: still a greeting
+    expect(withoutVocatives('Than\u212As, Jon!', new Set())).toBe('Than\u212As, !');
+    expect(withoutVocatives('\u017Forry, Jon.', new Set())).toBe('\u017Forry, .');
   });
 
   it('ranks the named speaker’s own turn above the other’s greeting and above the same words from the other', () => {

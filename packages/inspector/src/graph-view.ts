@@ -233,8 +233,10 @@ export class GraphView {
     this.edgeLabels();
     this.sigma.refresh();
     if (this.selected === null) return;
+    // The entity and its neighbours visible at the cut, all in view; alone, centred at no more than half the graph.
+    const shown = [this.selected, ...this.graph.neighbors(this.selected).filter((n) => this.visibleNode[this.nodeIndex.get(n)!] === 1)];
+    if (shown.length > 1) return this.frame(shown);
     const pos = this.sigma.getNodeDisplayData(this.selected);
-    // Centred, zoomed to at most half the graph, so its neighbourhood shows.
     const camera = this.sigma.getCamera();
     if (pos) void camera.animate({ x: pos.x, y: pos.y, ratio: Math.min(camera.ratio, 0.5) }, { duration: 300 });
   }

@@ -7,7 +7,7 @@
  * version id and stamps as data attributes (for the hover card and for tests).
  */
 import type { Fact } from '@palimpsest/core';
-import { showMinute, type Cut } from './cut.js';
+import type { Cut } from './cut.js';
 import { objectText } from './model.js';
 
 export interface HistoryLayout {
@@ -62,11 +62,54 @@ function axisOf(stamps: number[], p0: number, p1: number, inf: number): Axis {
   return { lo: lo - pad, hi: hi + pad, p0, p1, inf };
 }
 
-/** Up to `n` evenly spaced tick times on an axis, at round minutes. */
-function ticks(a: Axis, n: number): number[] {
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A tick spacing: a fixed length, or whole calendar months (UTC), and how its ticks are labelled. */
+type Step = { ms: number; label: (t: number) => string } | { months: number; label: (t: number) => string };
+
+const iso = (t: number): string => new Date(t).toISOString();
+const STEPS: Step[] = [
+  ...[1, 5, 15, 30].map((m) => ({ ms: m * MINUTE, label: (t: number) => iso(t).slice(5, 16).replace('T', ' ') })),
+  ...[1, 3, 6, 12].map((h) => ({ ms: h * HOUR, label: (t: number) => iso(t).slice(5, 16).replace('T', ' ') })),
+  ...[1, 2].map((d) => ({ ms: d * DAY, label: (t: number) => iso(t).slice(0, 10) })),
+  { ms: 7 * DAY, label: (t: number) => iso(t).slice(0, 10) }, // Mondays (1970-01-05 was one)
+  ...[1, 3, 6].map((m) => ({ months: m, label: (t: number) => iso(t).slice(0, 7) })),
+  ...[1, 2, 5, 10, 20, 50, 100].map((y) => ({ months: 12 * y, label: (t: number) => iso(t).slice(0, 4) })),
+];
+const MONDAY = 4 * DAY;
+
+/** The ticks of one step inside [lo, hi], at its round boundaries in UTC (midnight, Monday, the 1st, 1 January). */
+function stepTicks(step: Step, lo: number, hi: number, max: number): number[] | undefined {
   const out: number[] = [];
-  for (let i = 0; i <= n; i++) out.push(Math.round((a.lo + ((a.hi - a.lo) * i) / n) / 60_000) * 60_000);
-  return out;
+  if ('ms' in step) {
+    const offset = step.ms === 7 * DAY ? MONDAY : 0;
+    for (let t = Math.ceil((lo - offset) / step.ms) * step.ms + offset; t <= hi; t += step.ms) {
+      out.push(t);
+      if (out.length > max) return undefined;
+    }
+    return out;
+  }
+  const d = new Date(lo);
+  let month = d.getUTCFullYear() * 12 + d.getUTCMonth();
+  month = Math.ceil(month / step.months) * step.months;
+  for (;; month += step.months) {
+    const t = Date.UTC(Math.floor(month / 12), month % 12, 1);
+    if (t < lo) continue;
+    if (t > hi) return out;
+    out.push(t);
+    if (out.length > max) return undefined;
+  }
+}
+
+/** At most `max` ticks on an axis at round dates (the finest round step that fits), each with its label. */
+export function roundTicks(lo: number, hi: number, max: number): Array<{ t: number; label: string }> {
+  for (const step of STEPS) {
+    const ts = stepTicks(step, lo, hi, max);
+    if (ts !== undefined && ts.length > 0) return ts.map((t) => ({ t, label: step.label(t) }));
+  }
+  return [];
 }
 
 interface Box {
@@ -116,16 +159,17 @@ function drawFrame(out: string[], box: Box, vx: Axis, ry: Axis, pinned: { earlie
   out.push(`<rect x="${left}" y="${top}" width="${right - left}" height="${ry.p1 - top}" fill="#f4f2ec"/>`);
   out.push(`<text x="${(vx.p1 + right) / 2}" y="${bottom + 12}" text-anchor="middle">∞</text>`);
   out.push(`<text x="${left - 6}" y="${(top + ry.p1) / 2 + 3}" text-anchor="end">∞</text>`);
-  // The last valid tick would sit under the ∞ band's label: left out.
-  for (const t of ticks(vx, 3).slice(0, -1)) {
+  // A valid tick near the ∞ band would sit under its label: left out.
+  for (const { t, label } of roundTicks(vx.lo, vx.hi, 3)) {
     const x = at(vx, t);
+    if (x > vx.p1 - 24) continue;
     out.push(`<line x1="${x}" y1="${ry.p1}" x2="${x}" y2="${bottom + 3}" stroke="#eeebe4"/>`);
-    out.push(`<text x="${x}" y="${bottom + 13}" text-anchor="middle">${showMinute(t).slice(0, 10)}</text>`);
+    out.push(`<text class="tick-valid" data-t="${t}" x="${x}" y="${bottom + 13}" text-anchor="middle">${label}</text>`);
   }
-  for (const t of ticks(ry, 4)) {
+  for (const { t, label } of roundTicks(ry.lo, ry.hi, 4)) {
     const y = at(ry, t);
     out.push(`<line x1="${left - 3}" y1="${y}" x2="${vx.p1}" y2="${y}" stroke="#eeebe4"/>`);
-    out.push(`<text x="${left - 6}" y="${y + 3}" text-anchor="end">${showMinute(t).slice(0, 10)}</text>`);
+    out.push(`<text class="tick-record" data-t="${t}" x="${left - 6}" y="${y + 3}" text-anchor="end">${label}</text>`);
   }
   out.push(`<text x="${(left + right) / 2}" y="${bottom + 30}" text-anchor="middle" font-size="11">valid time → (when it held in the world)</text>`);
   if (pinned.earlier) out.push(`<text class="pinned" x="${left + 3}" y="${bottom - 4}" fill="#8a6d00">◂ earlier stamps pinned here</text>`);

@@ -203,6 +203,18 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     await page.fill('#search', entity.displayName);
     await page.press('#search', 'Enter');
     await expect.poll(() => page.getAttribute('#entity-name', 'data-entity')).toBe(String(best.id));
+    // Opening it frames it with its neighbours at the cut: every one of them lands inside the graph's canvas.
+    const outside = () =>
+      page.evaluate((key) => {
+        const g = window.inspector!.graph;
+        const box = g.sigma.getContainer().getBoundingClientRect();
+        const shown = [key, ...g.graph.neighbors(key)].filter((n) => !g.sigma.getNodeDisplayData(n)?.hidden);
+        return shown.filter((n) => {
+          const v = g.sigma.framedGraphToViewport(g.sigma.getNodeDisplayData(n)!);
+          return !(v.x >= 0 && v.y >= 0 && v.x <= box.width && v.y <= box.height);
+        }).length + (shown.length > 1 ? 0 : 1000);
+      }, String(best.id));
+    await expect.poll(outside).toBe(0);
 
     const history = mem.history({ subject: { id: best.id } });
     const rects = await page.locator('#history-diagram g.version').evaluateAll((gs) =>
@@ -223,6 +235,16 @@ describe.skipIf(!status.available)('packages/inspector in headless chromium', ()
     const drawn = await page.locator('#history-diagram line.supersedes').evaluateAll((ls) => ls.map((l) => `${l.getAttribute('data-from')}->${l.getAttribute('data-to')}`));
     expect(drawn.sort()).toEqual(links.sort());
     expect(await page.locator('#history-diagram g.crosshair').count()).toBe(1);
+    // Ticks at round UTC dates (midnight at least: the 1st of a month or January for long spans), labelled as such.
+    const ticks = await page.locator('#history-diagram text.tick-valid, #history-diagram text.tick-record').evaluateAll((ts) =>
+      ts.map((t) => ({ t: Number(t.getAttribute('data-t')), label: t.textContent ?? '' })),
+    );
+    expect(ticks.length).toBeGreaterThan(2);
+    for (const { t, label } of ticks) {
+      const iso = new Date(t).toISOString();
+      expect(iso.slice(14), label).toBe('00:00.000Z');
+      expect(iso.replace('T', ' ')).toContain(label);
+    }
     // Values are named on the diagram when they fit (at most 12 lanes; see parts.test.ts): with one predicate
     // picked, each of its values carries its name, and no two names are drawn over each other.
     const text = (f: (typeof history)[number]) => ('name' in f.object ? f.object.name : JSON.stringify(f.object.value));

@@ -6,7 +6,7 @@
 import { MemoryGraph } from '@palimpsest/core';
 import { describe, expect, it } from 'vitest';
 import { cutToHash, endOfMinute, hashToCut, minuteOf, parseMinute, snap } from '../src/cut.js';
-import { historySvg } from '../src/history-svg.js';
+import { historySvg, roundTicks } from '../src/history-svg.js';
 import { inspect, searchEntities } from '../src/model.js';
 
 const day = (iso: string): number => Date.parse(`${iso}T00:00:00Z`);
@@ -110,3 +110,33 @@ describe('the history diagram', () => {
     expect(new Set(rects).size).toBe(3);
   });
 });
+
+describe('the history diagram\'s ticks', () => {
+  const utc = (s: string): number => Date.parse(`${s}Z`);
+  it('fall on round UTC dates, the finest step that fits: hours, days, Mondays, months, quarters, years', () => {
+    const labels = (a: string, b: string, max: number): string[] => roundTicks(utc(a), utc(b), max).map((x) => x.label);
+    expect(labels('2024-03-05T09:17', '2024-03-05T20:41', 4)).toEqual(['03-05 12:00', '03-05 15:00', '03-05 18:00']);
+    expect(labels('2024-03-05T09:17', '2024-03-07T20:41', 4)).toEqual(['2024-03-06', '2024-03-07']);
+    expect(labels('2024-03-02T09:17', '2024-03-20T20:41', 3)).toEqual(['2024-03-04', '2024-03-11', '2024-03-18']); // Mondays
+    expect(labels('2023-11-13T10:00', '2024-02-20T10:00', 4)).toEqual(['2023-12', '2024-01', '2024-02']);
+    expect(labels('2019-06-30T23:00', '2023-02-01T00:00', 4)).toEqual(['2020', '2021', '2022', '2023']);
+    expect(labels('1990-01-01T00:00', '2030-01-01T00:00', 3)).toEqual(['2000', '2020']);
+    for (const { t, label } of roundTicks(utc('2001-05-17T03:00'), utc('2026-09-09T00:00'), 4)) {
+      const d = new Date(t);
+      expect([d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()], label).toEqual([0, 1, 0, 0]);
+    }
+  });
+
+  it('are what the diagram draws on both axes, never more than it asks for', () => {
+    const mem = new MemoryGraph({ now: () => day('2025-01-01') });
+    for (const [city, from] of [['Boston', '2019-01-17'], ['Denver', '2021-05-03'], ['Austin', '2023-09-28']] as const) {
+      mem.assert({ subject: 'Maya', predicate: 'lived_in', object: city, validFrom: from });
+    }
+    const svg = historySvg(mem.history({ subject: 'Maya' }), { validAt: day('2024-01-01'), knownAt: day('2025-01-01') });
+    const valid = [...svg.matchAll(/<text class="tick-valid" data-t="(\d+)"[^>]*>([^<]*)</g)].map((m) => m[2]);
+    expect(valid.length).toBeGreaterThan(0);
+    expect(valid.length).toBeLessThanOrEqual(3);
+    for (const l of valid) expect(l).toMatch(/^\d{4}$/); // a span of years: ticks at 1 January
+  });
+});
+

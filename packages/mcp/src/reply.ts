@@ -26,8 +26,13 @@ export function when(ms: number): string | null {
   return iso.endsWith('.000Z') ? `${iso.slice(0, 19)}Z` : iso;
 }
 
-/** One fact version, compact. validTo null: still true; invalidAt appears only once the memory stopped believing it. */
-export function factOut(f: Fact, shape: ReplyShape): Record<string, unknown> {
+/**
+ * One fact version, compact. validTo null: still true; invalidAt appears only once the memory stopped believing it.
+ * A version resting on others lists them (dependsOn); once a premise stopped being believed, `unsupported`
+ * says since when and which (left out for a read at a `knownAt` before that: the memory then believed it supported).
+ */
+export function factOut(f: Fact, shape: ReplyShape, knownAt?: number): Record<string, unknown> {
+  const unsupported = f.unsupportedSince !== undefined && !(knownAt !== undefined && knownAt < f.unsupportedSince);
   const o = f.object;
   return {
     id: f.id,
@@ -48,6 +53,8 @@ export function factOut(f: Fact, shape: ReplyShape): Record<string, unknown> {
     ...(f.episode === undefined ? {} : { episode: f.episode }),
     ...(f.archivedAt === undefined ? {} : { archivedAt: when(f.archivedAt) }),
     ...(f.supersededBy === undefined || f.supersededBy.length === 0 ? {} : { supersededBy: f.supersededBy }),
+    ...(f.dependsOn === undefined ? {} : { dependsOn: f.dependsOn }),
+    ...(unsupported ? { unsupported: { since: when(f.unsupportedSince!), premise: f.unsupportedPremise } } : {}),
   };
 }
 
@@ -57,9 +64,9 @@ export function entityName(mem: MemoryGraph, id: number): string {
 }
 
 /** A recalled fact: its relevance and the path that led to it, as entity names. */
-export function recalledOut(mem: MemoryGraph, f: RecalledFact, shape: ReplyShape): Record<string, unknown> {
+export function recalledOut(mem: MemoryGraph, f: RecalledFact, shape: ReplyShape, knownAt?: number): Record<string, unknown> {
   return {
-    ...factOut(f, shape),
+    ...factOut(f, shape, knownAt),
     score: scored(f.score),
     path: f.path.map((id) => entityName(mem, id)),
     ...(shape.ids ? { pathIds: f.path } : {}),
@@ -86,12 +93,15 @@ function inline(v: unknown): string {
  */
 function factLine(f: Record<string, unknown>): string {
   const rest = Object.entries(f)
-    .filter(([k]) => !['id', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'invalidAt'].includes(k))
+    .filter(([k]) => !['id', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'invalidAt', 'unsupported'].includes(k))
     .map(([k, x]) => `${k} ${inline(x)}`);
   const from = f['validFrom'] ?? 'always';
   const to = f['validTo'] ?? undefined;
   const valid = f['invalidAt'] === undefined ? `valid ${from} → ${to ?? 'now'}` : `no longer believed since ${inline(f['invalidAt'])} (was valid ${from} → ${to ?? 'open'})`;
-  return [`#${f['id']} ${f['subject']} ${f['predicate']} ${JSON.stringify(f['object'])}`, valid, ...rest].join(' · ');
+  // A belief whose premise closed leads with it, as a closed version does: it is no longer to be taken as true.
+  const u = f['unsupported'] as { since: string; premise: number } | undefined;
+  const lead = u === undefined ? [] : [`unsupported since ${u.since}: premise #${u.premise} closed`];
+  return [`#${f['id']} ${f['subject']} ${f['predicate']} ${JSON.stringify(f['object'])}`, ...lead, valid, ...rest].join(' · ');
 }
 
 const isFact = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && 'predicate' in x && 'subject' in x && 'id' in x;

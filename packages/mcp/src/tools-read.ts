@@ -32,10 +32,10 @@ import {
 const READ = { readOnlyHint: true, idempotentHint: true } as const;
 const opt = <K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } => (v === undefined ? {} : ({ [key]: v } as { [P in K]: V }));
 
-function recallReply(mem: MemoryGraph, r: RecallResult, shape: ReplyShape): Record<string, unknown> {
+function recallReply(mem: MemoryGraph, r: RecallResult, shape: ReplyShape, knownAt?: number): Record<string, unknown> {
   return {
     text: r.text,
-    facts: r.facts.map((f) => recalledOut(mem, f, shape)),
+    facts: r.facts.map((f) => recalledOut(mem, f, shape, knownAt)),
     entities: r.entities.map((e) => ({ name: e.name, ...(shape.ids ? { id: e.id } : {}), score: scored(e.score) })),
     episodes: r.episodes.map((e) => ({ id: e.id, at: when(e.at), score: scored(e.score) })),
   };
@@ -50,7 +50,8 @@ async function boundedRecall(mem: MemoryGraph, question: string, options: Record
   let textBudget = format === 'text' ? budget : Math.max(16, Math.floor(budget * 0.6));
   for (let attempt = 0; ; attempt++) {
     const r = await mem.recallAsync(question, { ...options, tokenBudget: textBudget });
-    const reply = fitted(format === 'text' ? { text: r.text } : recallReply(mem, r, shape), format, budget);
+    const knownAt = typeof options['knownAt'] === 'string' ? parseIsoTime(options['knownAt'], 'recall', 'knownAt') : undefined;
+    const reply = fitted(format === 'text' ? { text: r.text } : recallReply(mem, r, shape, knownAt), format, budget);
     const size = estimateTokens(serialise(reply, format));
     if (size <= budget || attempt === 3 || textBudget <= 1) return reply;
     textBudget = Math.max(1, Math.floor((textBudget * budget) / size) - 8);
@@ -90,13 +91,36 @@ export const READ_TOOLS = [
     description:
       'List the facts true at `validAt` as known at `knownAt` (both default to now), optionally only those about ' +
       `a subject, with a predicate, or with an object. Exact lookup, no ranking: use recall for questions. ${OPEN_NOTE}`,
-    inputSchema: { subject: subject.optional(), predicate: predicate.optional(), object: object.optional(), value: value.optional(), validAt, knownAt, limit, tokenBudget: replyBudget, ...replyOptions, memory },
+    inputSchema: {
+      subject: subject.optional(),
+      predicate: predicate.optional(),
+      object: object.optional(),
+      value: value.optional(),
+      validAt,
+      knownAt,
+      supported: z
+        .boolean()
+        .optional()
+        .describe('true: leave out facts resting on a premise the memory no longer believes (as of knownAt); false: only those. Default: both, the unsupported ones marked.'),
+      limit,
+      tokenBudget: replyBudget,
+      ...replyOptions,
+      memory,
+    },
     run: async (args, ctx) => {
       const f = await readable(ctx, args.memory, 'facts');
       const o = objectRef(args, 'facts');
-      const found = f.mem.facts({ ...opt('subject', args.subject), ...opt('predicate', args.predicate), ...opt('object', o), ...opt('validAt', args.validAt), ...opt('knownAt', args.knownAt) });
+      const found = f.mem.facts({
+        ...opt('subject', args.subject),
+        ...opt('predicate', args.predicate),
+        ...opt('object', o),
+        ...opt('validAt', args.validAt),
+        ...opt('knownAt', args.knownAt),
+        ...opt('supported', args.supported),
+      });
       const { total, items } = capped(found, args.limit);
-      return fitted({ total, facts: items.map((x) => factOut(x, shapeOf(args))) }, formatOf(args), args.tokenBudget);
+      const knownAt = args.knownAt === undefined ? undefined : parseIsoTime(args.knownAt, 'facts', 'knownAt');
+      return fitted({ total, facts: items.map((x) => factOut(x, shapeOf(args), knownAt)) }, formatOf(args), args.tokenBudget);
     },
   }),
   tool({

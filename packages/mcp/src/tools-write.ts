@@ -182,6 +182,10 @@ export const WRITE_TOOLS = [
       evidence: z.array(z.string()).optional().describe('Ids of the episodes that support it.'),
       episode: z.string().optional().describe('Id of the episode it was extracted from.'),
       edgeType: z.enum(EDGE_TYPES).optional().describe('The kind of relation, for recall weighting.'),
+      dependsOn: z
+        .array(z.number().int().min(0))
+        .optional()
+        .describe('Ids of the facts this one rests on ("takes the bus" because "lives in Boston"): when one of them stops being believed, this fact is marked unsupported.'),
       ...replyOptions,
       memory,
     },

@@ -4,35 +4,15 @@
  * backfilling turns at the time they were said, hints and instructions, and compact, bounded replies.
  * Needs `npm run build` (it spawns dist/bin.js).
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateTokens } from '@palimpsest/core';
+import { connectToBin } from './bin-client.js';
+import type { BinClient, ToolResult } from './bin-client.js';
 
-const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-
-interface ToolResult {
-  isError?: boolean;
-  content: Array<{ type: string; text?: string }>;
-  structuredContent?: Record<string, unknown>;
-}
-
-let dataDir: string;
-let client: Client;
-
-async function call(name: string, args: Record<string, unknown>): Promise<ToolResult> {
-  return (await client.callTool({ name, arguments: args })) as ToolResult;
-}
-async function ok(name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
-  const r = await call(name, args);
-  if (r.isError) throw new Error(`${name} failed: ${r.content[0]?.text}`);
-  return JSON.parse(r.content[0]!.text!) as Record<string, any>;
-}
+let mcp: BinClient;
+const call = (name: string, args: Record<string, unknown>): Promise<ToolResult> => mcp.call(name, args);
+const ok = (name: string, args: Record<string, unknown>): Promise<Record<string, any>> => mcp.ok(name, args);
 async function refused(name: string, args: Record<string, unknown>): Promise<string> {
   const r = await call(name, args);
   expect(r.isError, `${name} should be refused`).toBe(true);
@@ -40,14 +20,10 @@ async function refused(name: string, args: Record<string, unknown>): Promise<str
 }
 
 beforeAll(async () => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build first`);
-  dataDir = await mkdtemp(join(tmpdir(), 'plmp-surface-'));
-  client = new Client({ name: 'surface-test', version: '0.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, '--data', dataDir], stderr: 'pipe' }));
+  mcp = await connectToBin('surface');
 });
 afterAll(async () => {
-  await client?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await mcp?.close();
 });
 
 describe('palimpsest-mcp tools as an agent calls them', () => {
@@ -56,7 +32,7 @@ describe('palimpsest-mcp tools as an agent calls them', () => {
     expect(await refused('facts', { memory: 'nosuch' })).toMatch(/^NotFoundError: facts: no memory "nosuch"/);
     expect(await refused('recall', { memory: 'nosuch', question: 'anything?' })).toMatch(/^NotFoundError: recall: no memory "nosuch"/);
     expect(await refused('history', { memory: 'nosuch', subject: 'x' })).toMatch(/^NotFoundError: history/);
-    expect(await readdir(dataDir)).toEqual([]);
+    expect(await readdir(mcp.dataDir)).toEqual([]);
     expect(await ok('list_memories', {})).toEqual({ default: 'default', memories: [] });
   });
 
@@ -70,8 +46,8 @@ describe('palimpsest-mcp tools as an agent calls them', () => {
   });
 
   it('lists hints and instructions', async () => {
-    expect(client.getInstructions()).toMatch(/remember/);
-    const tools = (await client.listTools()).tools;
+    expect(mcp.client.getInstructions()).toMatch(/remember/);
+    const tools = (await mcp.client.listTools()).tools;
     const hint = (name: string) => tools.find((t) => t.name === name)!.annotations;
     for (const read of ['recall', 'facts', 'history', 'changes', 'list_memories', 'get_episodes', 'search_entities']) expect(hint(read)?.readOnlyHint).toBe(true);
     for (const write of ['remember', 'remember_many', 'assert_fact', 'define_predicate']) expect(hint(write)).toMatchObject({ readOnlyHint: false, destructiveHint: false });

@@ -34,6 +34,7 @@ For every turn you are given, return its turn_id, the entities it mentions and t
 - valid_from / valid_to: when the fact holds in the world, as ISO-8601 dates or times. Resolve relative times ("last May", "two weeks ago") against the turn's said_at. null for valid_from means "from when it was said"; null for valid_to means "still holds".
 - confidence: 0 to 1, how surely the turn states the fact (a plan or a guess is lower than a plain statement).
 - evidence: the exact words of the turn that state the fact.
+- depends_on: the positions (0-based, in this turn's facts list) of the facts this fact rests on, when the turn says so ("I take the bus because I live in Boston": the bus fact depends on the lives_in fact; "if the team lead changes, …" names what the rest depends on). [] when it rests on nothing stated.
 Use the speaker's name for "I" and "me". State only what the turns say; greetings and small talk give no facts.`;
 
 const SCHEMA = {
@@ -58,7 +59,7 @@ const SCHEMA = {
             items: {
               type: 'object',
               additionalProperties: false,
-              required: ['subject', 'predicate', 'object', 'object_is_entity', 'valid_from', 'valid_to', 'confidence', 'evidence'],
+              required: ['subject', 'predicate', 'object', 'object_is_entity', 'valid_from', 'valid_to', 'confidence', 'evidence', 'depends_on'],
               properties: {
                 subject: { type: 'string' },
                 predicate: { type: 'string' },
@@ -68,6 +69,7 @@ const SCHEMA = {
                 valid_to: { type: ['string', 'null'] },
                 confidence: { type: 'number' },
                 evidence: { type: 'string' },
+                depends_on: { type: 'array', items: { type: 'integer' } },
               },
             },
           },
@@ -136,6 +138,8 @@ interface RawFact {
   valid_to: unknown;
   confidence: unknown;
   evidence: unknown;
+  /** Positions in the turn's facts list (older answers may leave it out). */
+  depends_on?: unknown;
 }
 interface RawTurn {
   turn_id: unknown;
@@ -185,11 +189,21 @@ function toExtraction(answer: Map<string, RawTurn>, turn: Turn, dropped: { facts
     entities.push(type === undefined ? { name } : { name, type: type.toLowerCase() });
   }
   const facts: ExtractedFact[] = [];
-  for (const f of raw.facts) {
+  // The model's positions name raw facts; a dropped fact shifts the ones after it.
+  const kept = new Map<number, number>();
+  raw.facts.forEach((f, i) => {
     const fact = toFact(f, turn.at);
     if (fact === undefined) dropped.facts++;
-    else facts.push(fact);
-  }
+    else kept.set(i, facts.push(fact) - 1);
+  });
+  raw.facts.forEach((f, i) => {
+    const own = kept.get(i);
+    const positions = (f as RawFact | null)?.depends_on;
+    if (own === undefined || !Array.isArray(positions)) return;
+    // Self, unknown and dropped positions are left out: a premise the answer does not give is no premise.
+    const premises = [...new Set(positions.map((p) => (Number.isInteger(p) ? kept.get(p as number) : undefined)))].filter((p): p is number => p !== undefined && p !== own);
+    if (premises.length > 0) facts[own]!.dependsOn = premises.map((index) => ({ index }));
+  });
   return { entities, facts };
 }
 

@@ -207,6 +207,43 @@ describe('openAIExtractor', () => {
     expect(x.usage.cost).toBeCloseTo((412 * 0.15 + 188 * 0.6) / 1e6, 15);
   });
 
+  it('carries the dependencies the model states, by position among the facts it kept, into ingest', async () => {
+    const at = Date.UTC(2024, 0, 10);
+    const fact = (subject: string, predicate: string, object: string, depends_on: unknown, valid_from: string | null = null) =>
+      ({ subject, predicate, object, object_is_entity: true, valid_from, valid_to: null, confidence: 0.9, evidence: 'x', depends_on });
+    const answer = {
+      turns: [
+        {
+          turn_id: 't1',
+          entities: [],
+          facts: [
+            fact('Maya', 'visited', 'Oslo', [], 'sometime'), // dropped: no date
+            fact('Maya', 'lives_in', 'Boston', []),
+            fact('Maya', 'takes', 'bus', [1, 2, 0, 9, 1.5]), // itself, a dropped fact, out of range and no integer are left out
+          ],
+        },
+      ],
+    };
+    server.reply({ answer: () => ({ choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer), refusal: null }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }) });
+    const x = openAIExtractor({ baseURL: server.baseURL, model: 'm' });
+    const turn = { id: 't1', speaker: 'Maya', text: 'I take the bus because I live in Boston.', at };
+    const [out] = await x.extract([turn]);
+    expect(out!.facts.map((f) => [f.predicate, f.dependsOn])).toEqual([
+      ['lives_in', undefined],
+      ['takes', [{ index: 0 }]],
+    ]);
+    const body = server.requests.at(-1)!.body as { response_format: { json_schema: { schema: { properties: { turns: { items: { properties: { facts: { items: { required: string[] } } } } } } } } } };
+    expect(body.response_format.json_schema.schema.properties.turns.items.properties.facts.items.required).toContain('depends_on');
+    let now = at;
+    const mem = new MemoryGraph({ now: () => now, predicates: { lives_in: { cardinality: 'one' } } });
+    server.reply({ answer: () => ({ choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer), refusal: null }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }) });
+    await ingest(mem, [{ ...turn, recordedAt: at }], { extractor: x });
+    now += 86_400_000;
+    mem.assert({ subject: 'Maya', predicate: 'lives_in', object: 'Denver' });
+    expect(mem.facts({ supported: false }).map((f) => f.predicate)).toEqual(['takes']);
+    expect(mem.facts({ supported: true, knownAt: at, validAt: at }).map((f) => f.predicate).sort()).toEqual(['lives_in', 'takes']);
+  });
+
   it('asks turnsPerRequest turns per request', async () => {
     server.fallback = { answer: (r) => chatAnswer(r) };
     const x = openAIExtractor({ baseURL: server.baseURL, model: 'm', turnsPerRequest: 2 });

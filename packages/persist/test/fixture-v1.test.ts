@@ -35,7 +35,7 @@ describe('a version-1 snapshot (JSON-lines log)', () => {
     mem.assert({ subject: 'Alice', predicate: 'likes', object: 'Pro plan', recordedAt: FIXTURE_NOW });
     mem.retract({ subject: 'Alice', predicate: 'likes', recordedAt: FIXTURE_NOW });
     const again = decodeSnapshot(encodeSnapshot(mem), { now });
-    expect(decodeState(encodeSnapshot(mem)).formatVersion).toBe(2);
+    expect(decodeState(encodeSnapshot(mem)).formatVersion).toBe(3);
     expect(again.log()).toEqual(mem.log());
     expect(again.log().slice(-2).map((op) => op.type)).toEqual(['assert', 'retract']);
     expect(again.facts({ validAt: FIXTURE_NOW, knownAt: FIXTURE_NOW })).toEqual(mem.facts({ validAt: FIXTURE_NOW, knownAt: FIXTURE_NOW }));

@@ -11,6 +11,8 @@ import { loadSnapshot } from '@palimpsest/persist/node';
 import { buildFixtureMemory, FIXTURE_NOW, fixtureReads } from './fixtures/build.js';
 
 const bytesPath = fileURLToPath(new URL('./fixtures/small.plmp', import.meta.url));
+/** The fixture as state format 2 wrote it (an episode's log record held its text): still read alike. */
+const v2Path = fileURLToPath(new URL('./fixtures/small-v2.plmp', import.meta.url));
 const expectedPath = fileURLToPath(new URL('./fixtures/small.expected.json', import.meta.url));
 const now = () => FIXTURE_NOW;
 
@@ -31,5 +33,12 @@ describe('the committed snapshot fixture', () => {
     expect(fixtureReads(decodeSnapshot(readFileSync(bytesPath), { now }))).toEqual(expected);
     expect(fixtureReads(await loadSnapshot(bytesPath, { now }))).toEqual(expected);
     expect(fixtureReads(buildFixtureMemory())).toEqual(expected);
+  });
+
+  it('written by state format 2 (episode text in the log too), decodes to the same reads and log', () => {
+    const expected: unknown = JSON.parse(readFileSync(expectedPath, 'utf8'));
+    const old = decodeSnapshot(readFileSync(v2Path), { now });
+    expect(fixtureReads(old)).toEqual(expected);
+    expect(old.log()).toEqual(buildFixtureMemory().log());
   });
 });

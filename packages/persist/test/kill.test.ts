@@ -7,38 +7,19 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { join } from 'node:path';
+import { bundleChild } from './child-bundle.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '@palimpsest/core/internal';
 import { encodeSnapshot } from '@palimpsest/persist';
 import { loadSnapshot, readLog, repairLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 import { killMemory, killOp } from './kill-shared.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'palimpsest-kill-'));
 const child = join(dir, 'child.mjs');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-beforeAll(async () => {
-  // The child runs the TypeScript sources, bundled (the tests never need a build either).
-  await build({
-    entryPoints: [join(here, 'kill-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: child,
-    logLevel: 'error',
-    alias: {
-      '@palimpsest/core/internal': join(root, 'packages/core/src/internal.ts'),
-      '@palimpsest/core': join(root, 'packages/core/src/index.ts'),
-      '@palimpsest/persist/node': join(root, 'packages/persist/src/node.ts'),
-      '@palimpsest/persist': join(root, 'packages/persist/src/index.ts'),
-    },
-  });
-});
+beforeAll(() => bundleChild('kill-child.ts', child));
 
 /** Runs the child until it has printed `target` lines, waits `extraMs`, SIGKILLs it; resolves to the last number printed. */
 function runAndKill(mode: 'append' | 'save' | 'rewrite', path: string, target: number, extraMs: number): Promise<number> {

@@ -7,37 +7,19 @@ import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { join } from 'node:path';
+import { bundleChild } from './child-bundle.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogLockedError } from '@palimpsest/core';
 import { mulberry32 } from '@palimpsest/core/internal';
 import { lockFile, openLogAppender, readLog, repairLog, writeLog } from '@palimpsest/persist/node';
 import { killOp } from './kill-shared.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'palimpsest-lock-'));
 const child = join(dir, 'child.mjs');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-beforeAll(async () => {
-  await build({
-    entryPoints: [join(here, 'lock-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: child,
-    logLevel: 'error',
-    alias: {
-      '@palimpsest/core/internal': join(root, 'packages/core/src/internal.ts'),
-      '@palimpsest/core': join(root, 'packages/core/src/index.ts'),
-      '@palimpsest/persist/node': join(root, 'packages/persist/src/node.ts'),
-      '@palimpsest/persist': join(root, 'packages/persist/src/index.ts'),
-    },
-  });
-});
+beforeAll(() => bundleChild('lock-child.ts', child));
 
 /** A child process and the lines it printed so far. */
 class Child {

@@ -3,7 +3,7 @@
 // versions by id are mapped onto the rebuilt versions (the same triple, validity and record time).
 import { InvalidArgumentError } from '../errors.js';
 import { literalCode } from '../store/fact-store.js';
-import type { ArchiveOp, Operation, RetrievedOp, SalienceOp } from '../log/log.js';
+import type { ArchiveOp, AssertOp, Operation, RetrievedOp, SalienceOp } from '../log/log.js';
 import type { MemoryTables } from '../graph/tables.js';
 import { MissingEmbedder } from '../recall/embedder-config.js';
 import { applyOp, replayLog } from '../log/replay.js';
@@ -66,6 +66,21 @@ function mapFactOp(op: ArchiveOp | RetrievedOp | SalienceOp, rows: RowMap): { op
   return { op: op.type === 'salience' ? { ...op, facts, values } : { ...op, facts }, changed };
 }
 
+/**
+ * An assertion's premises mapped onto the rebuilt versions. A forgotten premise is dropped from the list:
+ * the memory is the one never told it, and a memory never told a premise recorded no link to it.
+ */
+function mapPremises(op: AssertOp, rows: RowMap, rewritten: Rewritten): AssertOp {
+  const kept: number[] = [];
+  for (const id of op.dependsOn!) {
+    const mapped = rows.map(id);
+    if (mapped !== undefined) kept.push(mapped);
+  }
+  if (kept.length !== op.dependsOn!.length) rewritten.counts.operations++;
+  const { dependsOn: _, ...rest } = op;
+  return kept.length === 0 ? rest : { ...rest, dependsOn: kept };
+}
+
 /** The memory the rewritten log describes; `old` is only read. Adds fact-id operations it rewrote to the counts. */
 export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: string): MemoryTables {
   const ops = rewritten.ops;
@@ -73,6 +88,11 @@ export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: str
   const embedder = old.embedder === undefined || old.embedder instanceof MissingEmbedder ? {} : { embedder: old.embedder };
   const fresh = replayLog(ops.slice(0, 1), { now: old.clock, ...embedder, recallIndex: 'first-recall' });
   const rows = new RowMap(old, fresh, rewritten.entityMap);
+  applyRewritten(fresh, ops, rows, rewritten, call);
+  return fresh;
+}
+
+function applyRewritten(fresh: MemoryTables, ops: readonly Operation[], rows: RowMap, rewritten: Rewritten, call: string): void {
   for (let i = 1; i < ops.length; i++) {
     let op: Operation | undefined = ops[i]!;
     if (op.type === 'archive' || op.type === 'unarchive' || op.type === 'retrieved' || op.type === 'salience') {
@@ -80,6 +100,8 @@ export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: str
       if (mapped.changed) rewritten.counts.operations++;
       op = mapped.op;
       if (op === undefined) continue;
+    } else if (op.type === 'assert' && op.dependsOn !== undefined) {
+      op = mapPremises(op, rows, rewritten);
     }
     try {
       applyOp(fresh, op);
@@ -88,5 +110,4 @@ export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: str
       throw new InvalidArgumentError(`${call}: the rewritten log did not apply at operation ${i} (${op.type}): ${describeError(error)}; nothing was forgotten`);
     }
   }
-  return fresh;
 }

@@ -145,7 +145,19 @@ function makeFact(mem: MemoryTables, id: number, i: number, subjectName: string)
     if (!Number.isNaN(lastRetrievedAt)) fact.lastRetrievedAt = lastRetrievedAt;
   }
   if (g.superseded[i] !== NONE) fact.supersededBy = st.supersededBy(id);
+  if (!mem.dependencies.empty) markDependencies(mem, id, fact);
   return fact;
+}
+
+/** A version's premises and, once a premise closed, since when it is unsupported and by which premise. */
+function markDependencies(mem: MemoryTables, id: number, fact: Fact): void {
+  const premises = mem.dependencies.of.get(id);
+  if (premises !== undefined) fact.dependsOn = [...premises];
+  const u = mem.dependencies.unsupported.get(id);
+  if (u !== undefined) {
+    fact.unsupportedSince = u.since;
+    fact.unsupportedPremise = u.premise;
+  }
 }
 
 /** Evidence strings of a chain, oldest first (the chain is newest first). */

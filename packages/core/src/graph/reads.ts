@@ -68,6 +68,25 @@ const NO_MATCH = (): FactMatches => ({ rows: [], subject: NONE, times: undefined
 
 /** @internal */
 export function factMatches(mem: MemoryTables, query: FactQuery, v: number, k: number, call: string, withTimes: boolean): FactMatches {
+  const m = allMatches(mem, query, v, k, call, withTimes);
+  if (query.supported === undefined || (mem.dependencies.empty && query.supported)) return m;
+  return keepSupported(mem, m, k, query.supported);
+}
+
+/** The matches whose support at k is `wanted` (the times kept alongside, three a row). */
+function keepSupported(mem: MemoryTables, m: FactMatches, k: number, wanted: boolean): FactMatches {
+  const rows: number[] = [];
+  const times = m.times === undefined ? undefined : ([] as number[]);
+  for (let i = 0; i < m.rows.length; i++) {
+    const r = m.rows[i]!;
+    if (mem.dependencies.unsupportedAt(r, k) === wanted) continue;
+    rows.push(r);
+    if (times !== undefined) times.push(m.times![3 * i]!, m.times![3 * i + 1]!, m.times![3 * i + 2]!);
+  }
+  return { rows, subject: m.subject, times };
+}
+
+function allMatches(mem: MemoryTables, query: FactQuery, v: number, k: number, call: string, withTimes: boolean): FactMatches {
   const st = mem.store;
   const includeArchived = query.includeArchived ?? true;
   const p = query.predicate === undefined ? NONE : mem.predicateNames.find(query.predicate);

@@ -31,6 +31,13 @@ import { markPastVersions } from '../recall/stages/past-versions.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import type { MemoryTables } from './tables.js';
 
+/**
+ * Rows inserted into a growing HNSW per catch-up that indexed something new (an episode write, the first
+ * recall after asserts, the end of a load): 8 is a few milliseconds of a write, and clears a backlog of 50,000
+ * vectors in ~6,000 writes (searches stay exact meanwhile).
+ */
+const HNSW_STEPS_PER_CATCH_UP = 8;
+
 /** A question in the first person: about the asker ("How many bikes did I service?"). */
 const FIRST_PERSON = /\b(?:i|me|my|mine|myself)\b/iu;
 /** A question about what the assistant said ("you suggested …, can you remind me …"). */
@@ -100,9 +107,21 @@ export class RecallEngine implements RecallIndexes {
       this.embedder = new HashEmbedder(mem.dimensions > 0 ? { dimensions: mem.dimensions } : {});
     }
     const dims = this.embedder.dimensions;
-    this.episodeVectors = new VectorSet(dims, RECALL_DEFAULTS.bruteForceBelow, RECALL_DEFAULTS.ef);
-    this.entityVectors = new VectorSet(dims, RECALL_DEFAULTS.bruteForceBelow, RECALL_DEFAULTS.ef);
+    this.hashed = this.embedder instanceof HashEmbedder;
+    // Hashed vectors are searched exactly at every size: an HNSW costs ~0.5 ms a vector to grow, far more
+    // than a write of the built-in path, and their sparse postings keep the exact search cheap.
+    const threshold = this.hashed ? Infinity : RECALL_DEFAULTS.bruteForceBelow;
+    this.episodeVectors = new VectorSet(dims, threshold, RECALL_DEFAULTS.ef);
+    this.entityVectors = new VectorSet(dims, threshold, RECALL_DEFAULTS.ef);
   }
+
+  /**
+   * Whether the embedder is the built-in HashEmbedder. Its vectors of whole turns are not indexed: on the dev
+   * split, recall with and without them ranks every question alike (`quality.js --split dev --ablations`,
+   * "no vectors"), while they were 40% of a turn's memory and most of its indexing time. A turn written with
+   * a vector of its own is still indexed by it.
+   */
+  private readonly hashed: boolean;
 
   // ---- lazy indexing -------------------------------------------------------------------------
 
@@ -115,18 +134,25 @@ export class RecallEngine implements RecallIndexes {
   catchUp(): void {
     const mem = this.mem;
     const ep = mem.episodes;
+    const written = ep.count - this.episodesIndexed + mem.entities.count - this.entitiesIndexed;
     // The vector first, the counter last: an embedder that fails leaves the index as it was for that item.
     for (let i = this.episodesIndexed; i < ep.count; i++) {
       const text = this.episodeTextOf(i);
-      const vector = ep.vectorOf(i) ?? this.embedToIndex(text, 'episode');
+      const vector = ep.vectorOf(i) ?? (this.hashed ? undefined : this.embedToIndex(text, 'episode'));
       this.noteSpeaker(ep.speaker[i]!);
       this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!);
       this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
-      RecallEngine.addVector(this.episodeVectors, i, vector);
+      if (vector !== undefined) RecallEngine.addVector(this.episodeVectors, i, vector);
       this.episodesIndexed = i + 1;
     }
     this.catchUpEntities();
+    // a bounded step of each HNSW under construction (VectorSet.grow), taken only when something new was
+    // indexed: writes grow it, a search never does
+    if (written > 0) {
+      this.episodeVectors.grow(HNSW_STEPS_PER_CATCH_UP);
+      this.entityVectors.grow(HNSW_STEPS_PER_CATCH_UP);
+    }
     const en = mem.entities;
     for (let a = this.aliasesIndexed; a < en.aliasEntity.length; a++) {
       const alias = en.strings.get(en.aliasName[a]!);
@@ -226,7 +252,7 @@ export class RecallEngine implements RecallIndexes {
   textsToEmbed(): string[] {
     const mem = this.mem;
     const out = new Set<string>();
-    for (let i = this.episodesIndexed; i < mem.episodes.count; i++) if (mem.episodes.vectorOf(i) === undefined) out.add(this.episodeTextOf(i));
+    if (!this.hashed) for (let i = this.episodesIndexed; i < mem.episodes.count; i++) if (mem.episodes.vectorOf(i) === undefined) out.add(this.episodeTextOf(i));
     for (let e = this.entitiesIndexed; e < mem.entities.count; e++) if (mem.entities.vectorOf(e) === undefined) out.add(mem.entities.displayName(e));
     for (const t of this.supplied.keys()) out.delete(t);
     return [...out];
@@ -318,7 +344,7 @@ export class RecallEngine implements RecallIndexes {
     const ranked = rankEpisodes(this, ctx, this.scratch, seeds, lifted);
     const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
     const named = new Set(seeds.nameHits.map((h) => mem.entities.resolveAt(this.entityDoc[h.id]!, request.knownAt)));
-    const packed = packStage(query, facts, matches, named, evidenceOf, episodes, o.tokenBudget, o.factFloor, (e) => markPastVersions(mem, facts, request.knownAt, e));
+    const packed = packStage(query, facts, matches, named, evidenceOf, episodes, o.tokenBudget, o.factFloor, (e) => markPastVersions(mem, facts, request.knownAt, e), request.knownAt);
     return { facts, entities, episodes, text: packed.text, tokens: packed.tokens };
   }
 

@@ -1,3 +1,4 @@
+import { Dependencies } from './dependencies.js';
 import { checkName } from '../util/names.js';
 // The memory's state: every table a MemoryGraph holds, and the few checks each job needs from them (the
 // clock, the record-time stamp, grounding gates, vectors). The job files (writes, reads, the log, replay,
@@ -52,6 +53,8 @@ export class MemoryTables {
   readonly provenanceIds = new Map<string, number>();
   /** Entities merged into each entity (for `history`). */
   readonly mergedFrom = new Map<number, number[]>();
+  /** Which versions rest on which (assert's dependsOn), and which are unsupported since when (dependencies.ts). */
+  readonly dependencies = new Dependencies();
   /** Embeds texts for recall; undefined: the recall engine's HashEmbedder. */
   readonly embedder: Embedder | undefined;
   /** Set while a composite call runs user code (an extractor): writes from it are refused. */
@@ -99,6 +102,7 @@ export class MemoryTables {
     }
     const init: InitOp = { type: 'init', version: 1, minConfidence: this.minConfidence, dimensions: dims, predicates };
     if (this.embedderConfig !== undefined) init.embedder = { ...this.embedderConfig };
+    if (this.defaultSpeaker !== 'user') init.defaultSpeaker = this.defaultSpeaker;
     // The init line holds every predicate's name and options (at most 64 units each beside the name).
     checkLineSize(call, this.logBuffer.maxLineUnits, [Object.keys(predicates), this.embedderConfig?.id], given.size * 64);
     this.logBuffer.append(init);

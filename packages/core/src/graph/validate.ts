@@ -112,7 +112,9 @@ export function readFactQuery(call: string, value: unknown): FactQuery {
     const objectRaw = source.object;
     const object = (objectRaw === undefined ? undefined : readObjectRef(call, objectRaw, 'object')) as ObjectRef | undefined;
     const includeArchived = source.includeArchived as boolean | undefined;
-    return { validAt, knownAt, subject, predicate, object, includeArchived };
+    const supported = source.supported;
+    if (supported !== undefined && typeof supported !== 'boolean') throw new InvalidArgumentError(`${call}: supported must be true or false`);
+    return { validAt, knownAt, subject, predicate, object, includeArchived, supported };
   } catch (error) {
     throw readError(call, 'the argument', error);
   }
@@ -321,13 +323,14 @@ export const SHAPES = {
     reason: 'text',
     edgeType: 'any',
     episode: 'any',
+    dependsOn: 'any',
   },
   retract: { subject: 'ref', predicate: 'any', object: 'objectRef', validFrom: 'time', validTo: 'time', recordedAt: 'time', reason: 'text' },
   episode: { id: 'any', text: 'any', at: 'time', speaker: 'text', session: 'text', vector: 'vector', entities: 'refs', recordedAt: 'time' },
   recordedAt: { recordedAt: 'time' },
   cut: { validAt: 'time', knownAt: 'time' },
   knownAt: { knownAt: 'time' },
-  facts: { validAt: 'time', knownAt: 'time', subject: 'ref', predicate: 'any', object: 'objectRef', includeArchived: 'any' },
+  facts: { validAt: 'time', knownAt: 'time', subject: 'ref', predicate: 'any', object: 'objectRef', includeArchived: 'any', supported: 'any' },
   history: { subject: 'ref', predicate: 'any', object: 'objectRef' },
   changes: { since: 'time', until: 'time', axis: 'any', knownAt: 'time' },
   neighbors: { validAt: 'time', knownAt: 'time', predicate: 'any', direction: 'any', includeArchived: 'any' },
@@ -390,6 +393,7 @@ export const RECALL_SHAPE = {
   windowBoost: 'any',
   orderBoost: 'any',
   whenLift: 'any',
+  recentBoost: 'any',
   denseWeight: 'any',
   speakerLift: 'any',
   aliasWeight: 'any',

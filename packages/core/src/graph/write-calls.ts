@@ -27,6 +27,7 @@ import { entityInfo, episodeInfo } from './reads.js';
 import { checkFactIds, existingEntity, existingEpisode, findEntity, findObject, literalId, pendingEntity, provenanceId } from './resolve.js';
 import type { PendingEntity } from './resolve.js';
 import { checkConfidence, checkEdgeType, checkPredicateName, checkText, readInput, readList, readOptions, SHAPES, show } from './validate.js';
+import { checkPremises } from './dependencies.js';
 import { applyAssert, applyMerge, applyRetract } from './write-apply.js';
 import { readAssertInput, readRetractInput } from './write-input.js';
 import { checkLineSize, ID_UNITS, LINE_SLACK, NUMBER_UNITS, quickUnits, vectorUnits } from '../log/log-size.js';
@@ -72,7 +73,9 @@ export function writeMerge(mem: MemoryTables, raw: MergeInput): Entity {
   const from = existingEntity(mem, input.from, call, 'from', at);
   if (into === from) throw new InvalidArgumentError(`${call}: into and from are the same entity (#${into})`);
   commit(mem, { type: 'merge', recordedAt: at, into, from }, at);
+  const firstNew = mem.store.rowCount;
   applyMerge(mem, into, from, at);
+  mem.dependencies.settle(mem, at, firstNew);
   return entityInfo(mem, into);
 }
 
@@ -131,6 +134,7 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   const evidence = input.evidence === undefined ? NO_TEXTS : [...new Set(input.evidence)];
   checkEdgeType(input.edgeType, call);
   const episode = input.episode === undefined ? NONE : existingEpisode(mem, input.episode, call);
+  const premises = input.dependsOn === undefined ? NO_EVIDENCE : checkPremises(mem, input.dependsOn, call);
   const known = use !== undefined ? use.id : mem.predicateNames.find(input.predicate);
   if (known === NONE && mem.predicateNames.size >= MAX_PREDICATES) {
     throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
@@ -138,7 +142,7 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   // The assertion's line, bounded before the entities it names are created (their own lines are small);
   // a quick bound first, so the common call builds no list of its strings.
   let units = quickUnits(input.predicate) + quickUnits(source) + quickUnits(reason) + quickUnits(input.edgeType) + quickUnits(input.episode);
-  units += (typeof literal === 'string' ? quickUnits(literal) : 0) + (typeof subject === 'object' ? quickUnits(subject.display) : 0) + (typeof object === 'object' ? quickUnits(object.display) : 0);
+  units += premises.length * 4 + (typeof literal === 'string' ? quickUnits(literal) : 0) + (typeof subject === 'object' ? quickUnits(subject.display) : 0) + (typeof object === 'object' ? quickUnits(object.display) : 0);
   for (let i = 0; i < evidence.length; i++) units += quickUnits(evidence[i]);
   if (units + LINE_SLACK > mem.logBuffer.maxLineUnits) {
     checkLineSize(call, mem.logBuffer.maxLineUnits, [
@@ -164,14 +168,7 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   if (rejected || typeof s !== 'number' || (objectEntity !== undefined && typeof objectEntity !== 'number')) {
     const objectSpec: ObjectSpec | { name: string } =
       literal !== undefined ? { value: literal } : typeof objectEntity === 'number' ? { id: objectEntity } : objectEntity!;
-    const op: AssertOp = { type: 'assert', recordedAt: at, subject: s, predicate: input.predicate, object: objectSpec, validFrom: validFrom === -Infinity ? null : validFrom };
-    if (validTo !== Infinity) op.validTo = validTo;
-    op.confidence = confidence;
-    if (source !== undefined) op.source = source;
-    if (evidence.length > 0) op.evidence = evidence as string[]; // a fresh array when not empty
-    if (reason !== undefined) op.reason = reason;
-    if (input.edgeType !== undefined) op.edgeType = input.edgeType;
-    if (input.episode !== undefined) op.episode = input.episode;
+    const op = assertOp(at, s, objectSpec, validFrom, validTo, confidence, evidence, premises, input);
     op.rejected = true;
     commit(mem, op, at);
     return { status: 'rejected', closed: [], added: [] };
@@ -182,9 +179,41 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   const o = objectEntity === undefined ? literalCode(literalId(mem, literal!)) : objectEntity;
   const prov = provenanceId(mem, source, reason, input.edgeType);
   const evidenceIds = evidence.length === 0 ? NO_EVIDENCE : evidence.map((e) => mem.strings.intern(e));
-  mem.logBuffer.appendAssert(at, validFrom, validTo, confidence, s, p, o, prov, episode, evidenceIds);
-  mem.lastRecordedAt = at;
-  return applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
+  // A dependent belief is rare: logged as a JSON operation, which has room for its premises.
+  if (premises.length > 0) commit(mem, assertOp(at, s, literal !== undefined ? { value: literal } : { id: o }, validFrom, validTo, confidence, evidence, premises, input), at);
+  else {
+    mem.logBuffer.appendAssert(at, validFrom, validTo, confidence, s, p, o, prov, episode, evidenceIds);
+    mem.lastRecordedAt = at;
+  }
+  const firstNew = mem.store.rowCount;
+  const result = applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
+  if (premises.length > 0) mem.dependencies.link(mem, result.id!, premises); // accepted: it has an id
+  mem.dependencies.settle(mem, at, firstNew);
+  return result;
+}
+
+/** An assertion's JSON operation (a rejected one, or one with premises): the fields in the log's order. */
+function assertOp(
+  at: number,
+  subject: number | { name: string },
+  object: ObjectSpec | { name: string },
+  validFrom: number,
+  validTo: number,
+  confidence: number,
+  evidence: readonly string[],
+  premises: number[],
+  input: AssertInput,
+): AssertOp {
+  const op: AssertOp = { type: 'assert', recordedAt: at, subject, predicate: input.predicate, object, validFrom: validFrom === -Infinity ? null : validFrom };
+  if (validTo !== Infinity) op.validTo = validTo;
+  op.confidence = confidence;
+  if (input.source !== undefined) op.source = input.source;
+  if (evidence.length > 0) op.evidence = [...evidence];
+  if (input.reason !== undefined) op.reason = input.reason;
+  if (input.edgeType !== undefined) op.edgeType = input.edgeType;
+  if (input.episode !== undefined) op.episode = input.episode;
+  if (premises.length > 0) op.dependsOn = premises;
+  return op;
 }
 
 /** An assertion as `MemoryGraph.assert` makes it: written, then the entities it made indexed for recall. */
@@ -252,7 +281,10 @@ export function writeRetract(mem: MemoryTables, raw: RetractInput): RetractResul
     );
   }
   if (p === NONE || object === NONE) return { closed: [], added: [] };
-  return applyRetract(mem, subjectSpec, p, object, validFrom, validTo, at);
+  const firstNew = mem.store.rowCount;
+  const result = applyRetract(mem, subjectSpec, p, object, validFrom, validTo, at);
+  mem.dependencies.settle(mem, at, firstNew);
+  return result;
 }
 
 /** Records an episode: raw evidence (a turn, a session, a document) at its time `at`. */
@@ -271,8 +303,9 @@ export function writeEpisode(mem: MemoryTables, raw: EpisodeInput): Episode {
   checkLineSize(call, mem.logBuffer.maxLineUnits, [input.id, input.text, speaker, session], listed * ID_UNITS + (vector === undefined ? 0 : vectorUnits(mem.dimensions)));
   const pending = (input.entities ?? []).map((e, i) => pendingEntity(mem, e, call, `entities[${i}]`, recordedAt));
   const entities = [...new Set(pending.map((p) => materialise(mem, p, recordedAt)))];
-  commit(
-    mem,
+  // logged as the index the episode takes (its text is kept by the table alone: log-records.ts)
+  const index = mem.episodes.count;
+  mem.logBuffer.appendEpisode(
     {
       type: 'episode',
       recordedAt,
@@ -284,9 +317,10 @@ export function writeEpisode(mem: MemoryTables, raw: EpisodeInput): Episode {
       ...(entities.length === 0 ? {} : { entities }),
       ...(vector === undefined ? {} : { vector: vectorToText(vector) }),
     },
-    recordedAt,
+    index,
   );
-  const index = mem.episodes.add(input.id, input.text, at, recordedAt, speaker, entities, vector, session);
+  mem.lastRecordedAt = recordedAt;
+  mem.episodes.add(input.id, input.text, at, recordedAt, speaker, entities, vector, session);
   mem.indexForRecall();
   return episodeInfo(mem, index);
 }

@@ -41,8 +41,9 @@ function readWriteInput(call: string, value: unknown, assert: boolean): AssertIn
     const reason = text(call, source.reason, 'reason');
     const edgeType = assert ? source.edgeType : undefined;
     const episode = assert ? source.episode : undefined;
+    const dependsOn = assert && source.dependsOn !== undefined ? readList(call, source.dependsOn, 'dependsOn') : undefined;
     // One object literal of fixed shape; absent fields are undefined, as readInput leaves them out.
-    return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode } as AssertInput;
+    return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode, dependsOn } as AssertInput;
   } catch (error) {
     throw readError(call, 'the argument', error);
   }
@@ -68,6 +69,7 @@ export function isWriteField(key: string, assert: boolean): boolean {
     case 'evidence':
     case 'edgeType':
     case 'episode':
+    case 'dependsOn':
       return assert;
     default:
       return false;

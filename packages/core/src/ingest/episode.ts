@@ -1,6 +1,6 @@
-import { InvalidArgumentError, TimeOrderError } from '../errors.js';
+import { InvalidArgumentError, NotFoundError, TimeOrderError } from '../errors.js';
 import { RuleExtractor } from '../recall/extractor.js';
-import type { Extraction, Extractor, Turn } from '../recall/extractor.js';
+import type { ExtractedFact, Extraction, Extractor, Turn } from '../recall/extractor.js';
 import type { AssertResult, Entity, EntityRef, Episode, EpisodeInput } from '../types.js';
 import { NONE } from '../store/fact-store.js';
 import { canonicalName, checkName } from '../util/names.js';
@@ -152,8 +152,14 @@ export function writeTurn(
   // the extractor's ontology, then endings and corrections, then the facts (extract/ingest-changes.ts)
   declarePredicates(mem, extraction.predicates, recordedAt);
   applyRetractions(mem, extraction.retractions, recordedAt);
-  const facts = extraction.facts.map((f) =>
-    assertFact(mem, {
+  // Facts resting on others of the turn are written after them, so their premises have ids.
+  const facts = new Array<AssertResult>(extraction.facts.length);
+  const order = extraction.facts.map((_, i) => i);
+  order.sort((a, b) => Number(extraction.facts[a]!.dependsOn !== undefined) - Number(extraction.facts[b]!.dependsOn !== undefined) || a - b);
+  for (const i of order) {
+    const f = extraction.facts[i]!;
+    const premises = premiseIds(mem, f.dependsOn, facts);
+    facts[i] = assertFact(mem, {
       subject: f.subject,
       predicate: f.predicate,
       object: f.object,
@@ -166,9 +172,23 @@ export function writeTurn(
       episode: input.id,
       ...(f.edgeType === undefined ? {} : { edgeType: f.edgeType }),
       ...(f.evidence === undefined ? {} : { reason: f.evidence }),
-    }),
-  );
+      ...(premises.length === 0 ? {} : { dependsOn: premises }),
+    });
+  }
   return { episode, entities, facts, speaker: input.speaker ?? mem.defaultSpeaker };
+}
+
+/**
+ * The fact ids an extracted fact rests on: a fact of the turn by its result (left out when the gate rejected
+ * it), a fact id of the memory as given; one no longer believed is left out (readExtraction checked the ids).
+ */
+function premiseIds(mem: MemoryTables, premises: ExtractedFact['dependsOn'], written: readonly (AssertResult | undefined)[]): number[] {
+  const out: number[] = [];
+  for (const p of premises ?? []) {
+    const id = 'index' in p ? written[p.index]?.id : p.fact;
+    if (id !== undefined && mem.store.invalidAtOf(id) === Infinity && !out.includes(id)) out.push(id);
+  }
+  return out;
 }
 
 /**
@@ -209,6 +229,7 @@ const EXTRACTED_FACT = {
   confidence: 'any',
   edgeType: 'any',
   evidence: 'text',
+  dependsOn: 'list',
 } as const;
 
 /**
@@ -240,9 +261,30 @@ export function readExtraction(mem: MemoryTables, given: unknown, at: number, ca
     const to = f.validTo === undefined ? Infinity : toMillis(f.validTo, call, `${field}.validTo`, 'future');
     if (!(from < to)) throw new InvalidArgumentError(`${call}: ${field} has validFrom ≥ validTo (a fact without validFrom starts at the episode's time)`);
     checkEdgeType(f.edgeType, call);
+    if (f.dependsOn !== undefined) checkExtractedPremises(mem, f.dependsOn, i, x.facts!.length, call);
     return { ...f, validFrom: from, validTo: to };
   });
   const fresh = new Set(facts.map((f) => f.predicate).filter((p) => mem.predicateNames.find(p) === -1));
   if (mem.predicateNames.size + fresh.size > MAX_PREDICATES) throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
   return { entities, facts, ...readChanges(given as { retractions?: unknown; predicates?: unknown }, call) };
+}
+
+/** An extracted fact's dependsOn: `{ index }` another fact of the extraction, `{ fact }` a fact id the memory has. */
+function checkExtractedPremises(mem: MemoryTables, premises: readonly unknown[], i: number, count: number, call: string): void {
+  premises.forEach((p, j) => {
+    const field = `extracted facts[${i}].dependsOn[${j}]`;
+    const index = p !== null && typeof p === 'object' ? (p as { index?: unknown }).index : undefined;
+    const fact = p !== null && typeof p === 'object' ? (p as { fact?: unknown }).fact : undefined;
+    if (index !== undefined && fact === undefined && Object.keys(p as object).length === 1) {
+      if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= count || index === i) {
+        throw new InvalidArgumentError(`${call}: ${field}.index must name another fact of the extraction (0 to ${count - 1})`);
+      }
+      return;
+    }
+    if (fact !== undefined && index === undefined && Object.keys(p as object).length === 1) {
+      if (!Number.isInteger(fact) || (fact as number) < 0 || (fact as number) >= mem.store.rowCount) throw new NotFoundError(`${call}: ${field} names no fact: ${show(fact)}`);
+      return;
+    }
+    throw new InvalidArgumentError(`${call}: ${field} must be { index } or { fact }`);
+  });
 }

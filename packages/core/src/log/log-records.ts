@@ -12,6 +12,13 @@ import type { AssertOp, Operation, RetractOp } from './log.js';
 export const RECORD_JSON = 1;
 export const RECORD_ASSERT = 2;
 export const RECORD_RETRACT = 3;
+/**
+ * An episode: its index in the episode table (i32), then the JSON of its operation with `"text":""`. The
+ * text is kept once, by the episode table; reading the record puts it back in its place (key order kept).
+ */
+export const RECORD_EPISODE = 4;
+/** The kind byte and the episode index before an episode record's JSON. */
+export const EPISODE_HEAD_BYTES = 5;
 
 /**
  * An assertion record, little-endian, unaligned (57 bytes and 4 per evidence string):
@@ -31,7 +38,7 @@ export interface RecordTables {
   readonly predicateNames: StringDictionary;
   readonly literals: readonly LiteralValue[];
   readonly provenance: { readonly source: readonly number[]; readonly reason: readonly number[]; readonly edgeType: readonly number[] };
-  readonly episodes: { readonly ids: readonly string[] };
+  readonly episodes: { readonly ids: readonly string[]; readonly texts: readonly string[] };
 }
 
 /** Writes an assertion record at `at` (room checked by the caller); returns the end. */
@@ -87,6 +94,11 @@ export function decodeRecord(bytes: Uint8Array, tables: RecordTables): Operation
   const kind = bytes[0];
   if (kind === RECORD_JSON) return JSON.parse(decoder.decode(bytes.subarray(1))) as Operation;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (kind === RECORD_EPISODE) {
+    const op = JSON.parse(decoder.decode(bytes.subarray(EPISODE_HEAD_BYTES))) as Operation & { text: string };
+    op.text = tables.episodes.texts[view.getInt32(1, true)]!;
+    return op;
+  }
   return kind === RECORD_ASSERT ? decodeAssert(view, tables) : decodeRetract(view, tables);
 }
 
@@ -182,6 +194,9 @@ export function validateRecords(bytes: Uint8Array, ends: Uint32Array, b: RecordB
       if (!inRange(view.getInt32(start + 25, true), 0, b.entities) || !inRange(view.getInt32(start + 29, true), 0, b.predicates) || !(o === NONE || (o >= 0 ? o < b.entities : literalCode(o) < b.literals))) {
         return `log record ${i} (retract) names an id out of range`;
       }
+    } else if (kind === RECORD_EPISODE) {
+      if (size < EPISODE_HEAD_BYTES + 2 || bytes[start + EPISODE_HEAD_BYTES] !== 0x7b || bytes[end - 1] !== 0x7d) return `log record ${i} (episode) is not an index and a JSON object`;
+      if (!inRange(view.getInt32(start + 1, true), 0, b.episodes)) return `log record ${i} (episode) names an episode out of range`;
     } else if (kind === RECORD_JSON) {
       // The JSON itself is parsed when the operation is read; here: it is one object.
       if (size < 3 || bytes[start + 1] !== 0x7b || bytes[end - 1] !== 0x7d) return `log record ${i} is not a JSON object`;

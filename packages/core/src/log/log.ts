@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors.js';
 import { grow } from '../util/arrays.js';
 import { MAX_LOG_LINE_UNITS } from './log-size.js';
-import { ASSERT_BYTES, decodeRecord, RECORD_JSON, RETRACT_BYTES, writeAssertRecord, writeRetractRecord } from './log-records.js';
+import { ASSERT_BYTES, decodeRecord, EPISODE_HEAD_BYTES, RECORD_EPISODE, RECORD_JSON, RETRACT_BYTES, writeAssertRecord, writeRetractRecord } from './log-records.js';
 import type { RecordTables } from './log-records.js';
 
 /**
@@ -20,6 +20,8 @@ export interface InitOp {
   predicates: Record<string, { cardinality: 'one' | 'many'; minConfidence?: number }>;
   /** The embedder the memory's vectors come from; absent: the built-in HashEmbedder of `dimensions`. */
   embedder?: { id: string; dimensions: number };
+  /** Who "I" is in a turn without a speaker; absent: 'user' (and in logs written before it was kept). */
+  defaultSpeaker?: string;
 }
 export interface PredicateOp {
   type: 'predicate';
@@ -66,6 +68,8 @@ export interface AssertOp {
   reason?: string;
   edgeType?: string;
   episode?: string;
+  /** Fact ids this belief rests on (absent in logs written before dependencies were kept). */
+  dependsOn?: number[];
   /** Refused by the grounding gate: logged, and nothing else changed. */
   rejected?: true;
 }
@@ -223,6 +227,20 @@ export class LogBuffer {
   }
 
   append(op: Operation): void {
+    this.appendLine(op, RECORD_JSON, -1);
+  }
+
+  /**
+   * Logs an episode as its index in the episode table and its operation's JSON without the text, which the
+   * table keeps (read back in place by `get`): a turn's text is held once, not in the table and the log.
+   */
+  appendEpisode(op: EpisodeOp, index: number): void {
+    this.appendLine({ ...op, text: '' }, RECORD_EPISODE, index);
+  }
+
+  /** A JSON record (index < 0) or an episode record of `index`, holding `op`'s JSON. */
+  private appendLine(op: Operation, kind: number, index: number): void {
+    const head = kind === RECORD_EPISODE ? EPISODE_HEAD_BYTES : 1;
     let line: string;
     try {
       line = op.type === 'assert' ? stringifyAssert(op) : JSON.stringify(op);
@@ -234,11 +252,12 @@ export class LogBuffer {
     if (line.length + 1 > this.maxLineUnits) throw new InvalidArgumentError(`${op.type}: the operation is too large to log (${line.length} UTF-16 units)`);
     // UTF-8 needs at most 3 bytes per UTF-16 unit; a long line is measured exactly instead of reserving that.
     const room = line.length >= EXACT_ENCODE_UNITS ? utf8Length(line) : line.length * 3;
-    const at = this.reserve(1 + room);
-    this.current[at] = RECORD_JSON;
-    const { read, written } = encoder.encodeInto(line, this.current.subarray(at + 1, at + 1 + room));
+    const at = this.reserve(head + room);
+    this.current[at] = kind;
+    if (kind === RECORD_EPISODE) this.view.setInt32(at + 1, index, true);
+    const { read, written } = encoder.encodeInto(line, this.current.subarray(at + head, at + head + room));
     if (read !== line.length) throw new Error(`LogBuffer: encoded ${read} of ${line.length} units`);
-    this.end(at + 1 + written);
+    this.end(at + head + written);
   }
 
   /** Logs an accepted assertion as a record of the memory's ids (log-records.ts): no JSON and no object. */
@@ -401,6 +420,7 @@ export function stringifyAssert(op: AssertOp): string {
   if (op.reason !== undefined) out += `,"reason":${JSON.stringify(op.reason)}`;
   if (op.edgeType !== undefined) out += `,"edgeType":${JSON.stringify(op.edgeType)}`;
   if (op.episode !== undefined) out += `,"episode":${JSON.stringify(op.episode)}`;
+  if (op.dependsOn !== undefined) out += `,"dependsOn":${JSON.stringify(op.dependsOn)}`;
   if (op.rejected !== undefined) out += `,"rejected":true`;
   return out + '}';
 }

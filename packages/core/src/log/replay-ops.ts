@@ -7,12 +7,12 @@ import type { Operation } from './log.js';
  */
 
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
-  init: ['type', 'version', 'minConfidence', 'dimensions', 'predicates', 'embedder'],
+  init: ['type', 'version', 'minConfidence', 'dimensions', 'predicates', 'embedder', 'defaultSpeaker'],
   predicate: ['type', 'recordedAt', 'name', 'cardinality', 'minConfidence'],
   entity: ['type', 'recordedAt', 'id', 'name', 'entityType', 'aliases', 'vector'],
   alias: ['type', 'recordedAt', 'entity', 'aliases'],
   merge: ['type', 'recordedAt', 'into', 'from'],
-  assert: ['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'confidence', 'source', 'evidence', 'reason', 'edgeType', 'episode', 'rejected'],
+  assert: ['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'confidence', 'source', 'evidence', 'reason', 'edgeType', 'episode', 'dependsOn', 'rejected'],
   retract: ['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'reason'],
   episode: ['type', 'recordedAt', 'id', 'text', 'at', 'speaker', 'session', 'entities', 'vector'],
   archive: ['type', 'recordedAt', 'facts'],

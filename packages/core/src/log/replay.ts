@@ -65,6 +65,7 @@ export function replayLog(ops: readonly Operation[], given: LoadOptions): Memory
       ...(first.minConfidence === undefined ? {} : { minConfidence: first.minConfidence }),
       ...(first.dimensions === undefined ? {} : { dimensions: first.dimensions }),
       ...(first.predicates === undefined ? {} : { predicates: first.predicates }),
+      ...(first.defaultSpeaker === undefined ? {} : { defaultSpeaker: first.defaultSpeaker }),
       [RESTORED_EMBEDDER]: stored,
     } as MemoryGraphOptions);
   } catch (error) {
@@ -139,6 +140,7 @@ export function applyOp(mem: MemoryTables, op: Operation): void {
         ...(op.reason === undefined ? {} : { reason: op.reason }),
         ...(op.edgeType === undefined ? {} : { edgeType: op.edgeType as EdgeType }),
         ...(op.episode === undefined ? {} : { episode: op.episode }),
+        ...(op.dependsOn === undefined ? {} : { dependsOn: op.dependsOn }),
       });
       if ((result.status === 'rejected') !== (op.rejected === true)) {
         throw new InvalidArgumentError(`the grounding gate decided differently than when the log was written`);

@@ -5,6 +5,7 @@ import { folded, midSentenceCaps, namesIn, opensSentence, sentences, type Senten
 import { PATTERN_CONFIDENCE, typedFacts, type TypedHit } from './extract/patterns.js';
 import { SpeakerBook, fold } from './extract/speakers.js';
 import { DEFAULT_ONTOLOGY } from './extract/ontology.js';
+import { linkReasons } from './extract/because.js';
 import { StateReader, type TurnState } from './extract/state.js';
 import type { PredicateOptions } from '../types.js';
 
@@ -171,6 +172,8 @@ export class RuleExtractor implements Extractor {
       .sort((a, b) => a.order - b.order)
       .map((p): ExtractedEntity => ({ name: p.name, ...(p.type === undefined ? {} : { type: p.type }), ...(p.aliases.length > 0 ? { aliases: p.aliases } : {}) }));
     const out = facts.filter((f) => f.ends.every((e) => keptKeys.has(fold(e)))).map(({ ends: _ends, ...f }) => f);
+    // "…because I live in Boston": the consequence rests on the reason (extract/because.ts)
+    if (speaker !== undefined) linkReasons(text, ss, speaker, out);
     const predicates = ontologyOf(out);
     // the reason is the clause that said so, kept short (a pasted text's run-on "clause" must not fill the log)
     const retractions = state?.retractions.map(({ reason, ...r }): ExtractedRetraction => ({ ...r, evidence: reason.slice(0, 240) })) ?? [];

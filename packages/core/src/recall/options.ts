@@ -145,9 +145,10 @@ export const RECALL_DEFAULTS = {
   useHalfLifeMs: 30 * DAY,
   recencyHalfLifeMs: 365 * DAY,
   /**
-   * Below this many vectors a kind is searched exactly; from it on through HNSW, built at the first search.
-   * Exact search over the sparse hash vectors' postings stays around a millisecond up to tens of thousands
-   * of vectors, while an HNSW build costs ~2 ms a vector (26 s for 12k entities): it pays only far above.
+   * A model embedder's vectors are searched exactly below this many; from it on, writes grow an HNSW in
+   * bounded steps (VectorSet.grow), used once it holds them all: no search or load builds one. The built-in
+   * HashEmbedder's are always searched exactly (their sparse postings stay cheap; an HNSW costs ~0.5–2 ms a
+   * vector to grow).
    */
   bruteForceBelow: 50_000,
   /** HNSW search breadth (ef 64 gave only 0.84 recall@10 on hash vectors). */
@@ -246,6 +247,7 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
     windowBoost: num('windowBoost', d.windowBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     orderBoost: num('orderBoost', d.orderBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     whenLift: num('whenLift', d.whenLift, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
+    recentBoost: num('recentBoost', d.recentBoost, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     denseWeight: num('denseWeight', d.denseWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     speakerLift: num('speakerLift', d.speakerLift, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     aliasWeight: num('aliasWeight', d.aliasWeight, unit, 'in [0, 1]'),

@@ -5,7 +5,9 @@ import { Accumulator } from './accumulator.js';
 import type { SparseVector } from './embedder.js';
 
 /**
- * Vectors of one kind: exact search while small, HNSW once `bruteForceBelow` vectors are searched.
+ * Vectors of one kind: exact search while small; from `bruteForceBelow` vectors on, an HNSW that writes grow
+ * in bounded steps (`grow`), searched once it holds every vector. No search ever builds it: until it is
+ * complete, searches stay exact.
  *
  * The exact search keeps an inverted index by dimension next to the dense rows: hashed n-gram vectors
  * are sparse (an entity name sets ~30 of 256 coordinates, a turn ~150), so summing over the query's
@@ -23,6 +25,9 @@ export class VectorSet {
   private labels = new Uint32Array(0);
   private count = 0;
   private hnsw: Hnsw | undefined;
+  /** The HNSW being grown by writes (`grow`), and how many rows (in row order) it holds so far. */
+  private growing: Hnsw | undefined;
+  private grown = 0;
   private readonly top = new TopK();
   /** Per dimension: the rows with a non-zero coordinate there, and its value. */
   private postRows: Uint32Array[] = [];
@@ -43,6 +48,11 @@ export class VectorSet {
       this.postRows.push(new Uint32Array(8));
       this.postVals.push(new Float32Array(8));
     }
+  }
+
+  /** Vectors stored (in the exact rows and postings, or in the HNSW once it holds them). */
+  get size(): number {
+    return this.hnsw === undefined ? this.count : this.hnsw.size;
   }
 
   add(label: number, vector: ArrayLike<number>): void {
@@ -148,27 +158,34 @@ export class VectorSet {
   }
 
   /**
-   * The HNSW graph, built at the first search once `threshold` vectors are stored (never while writing or
-   * loading: a load would otherwise pay for a graph over every vector before anyone searches), then kept
-   * up by `add`. Below the threshold the exact search is fast enough and exact.
+   * Inserts up to `steps` stored rows into the HNSW under construction, once `threshold` vectors are stored;
+   * when it holds them all it replaces the exact search (and the rows and postings are let go). Called by
+   * the writes' indexing with a small constant, so a write pays a bounded step and no search or load pays
+   * for a whole graph. Returns whether the HNSW is in use.
    */
-  private graph(): Hnsw | undefined {
-    if (this.hnsw !== undefined || this.count < this.threshold) return this.hnsw;
+  grow(steps: number): boolean {
+    if (this.hnsw !== undefined) return true;
+    if (this.count < this.threshold) return false;
     const dim = this.dimensions;
-    const h = new Hnsw({ dimensions: dim, efSearch: this.ef });
+    const h = (this.growing ??= new Hnsw({ dimensions: dim, efSearch: this.ef }));
     const data = this.rows();
-    for (let r = 0; r < this.count; r++) h.add(this.labels[r]!, data.subarray(r * dim, (r + 1) * dim));
+    for (let n = 0; n < steps && this.grown < this.count; n++, this.grown++) {
+      const r = this.grown;
+      h.add(this.labels[r]!, data.subarray(r * dim, (r + 1) * dim));
+    }
+    if (this.grown < this.count) return false;
     this.hnsw = h;
+    this.growing = undefined;
     this.data = undefined;
     this.labels = new Uint32Array(0);
     this.postRows = [];
     this.postVals = [];
-    return h;
+    return true;
   }
 
   /** The k most similar accepted vectors with similarity ≥ `floor`; `q` must be unit length. */
   search(q: Float32Array, k: number, floor: number, accept: (label: number) => boolean): Hit[] {
-    const hnsw = this.graph();
+    const hnsw = this.hnsw;
     if (hnsw !== undefined) return hnsw.search(q, k, { accept, ef: Math.max(this.ef, k) }).filter((h) => h.score >= floor);
     const n = this.count;
     if (this.nonZeros * 2 > n * this.dimensions) return this.scan(q, k, floor, accept);

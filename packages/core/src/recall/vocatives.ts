@@ -9,6 +9,10 @@ const GREETING = '(?:hey|hi|hello|thanks|thank\\s+you|wow|oh|yeah|yes|aw+|congra
 const NAME = "(\\p{L}[\\p{L}'’-]*)";
 // a greeting then a name, then punctuation or the end: "Wow, Caroline!", "Hey Mel," (the greeting stays)
 const AFTER_GREETING = new RegExp(`(\\b${GREETING},?\\s+)${NAME}(?=\\s*[,!?.;:]|\\s*$)`, 'giu');
+// a greeting and what follows it, for one quick pass first (about 25% off reading every turn at a load): it
+// differs from the u flag's case folding only for ſ (U+017F) and K (U+212A), so a text holding either skips it
+const ANY_GREETING = new RegExp(`\\b${GREETING},?\\s+\\S`, 'i');
+const UNICODE_FOLDS = /[\u017f\u212a]/;
 // a name before a comma at the start of a sentence: "Caroline, that's great"
 const OPENING = new RegExp(`(^|[.!?]\\s+)${NAME}(?=,)`, 'gu');
 // a name between a comma and the end of a sentence: "That's great, Jon!"
@@ -22,7 +26,8 @@ export function withoutVocatives(text: string, names: ReadonlySet<string>): stri
   const drop = (whole: string, before: string, name: string): string => (isName(name) && names.has(name.toLowerCase()) ? before : whole);
   // after a greeting any name is one of address, also of a participant who has not spoken yet ("Hey Mel!")
   const dropAny = (whole: string, before: string, name: string): string => (isName(name) ? before : whole);
-  return text.replace(AFTER_GREETING, dropAny).replace(OPENING, drop).replace(CLOSING, drop);
+  const greeted = UNICODE_FOLDS.test(text) || ANY_GREETING.test(text) ? text.replace(AFTER_GREETING, dropAny) : text;
+  return greeted.replace(OPENING, drop).replace(CLOSING, drop);
 }
 
 function isName(word: string): boolean {

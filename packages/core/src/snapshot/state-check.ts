@@ -144,11 +144,11 @@ export function checkState(state: MemoryState): CheckedState {
 
 function checkVersion(state: MemoryState): void {
   if (state === null || typeof state !== 'object') fail('state is not an object');
-  if (state.formatVersion !== STATE_FORMAT_VERSION && state.formatVersion !== 1) {
+  if (state.formatVersion !== STATE_FORMAT_VERSION && state.formatVersion !== 2 && state.formatVersion !== 1) {
     if (typeof state.formatVersion === 'number' && state.formatVersion > STATE_FORMAT_VERSION) {
       throw new SnapshotVersionError(`${CALL}: state format ${state.formatVersion} is newer than this engine reads (${STATE_FORMAT_VERSION}); upgrade @palimpsest/core`);
     }
-    throw new SnapshotVersionError(`${CALL}: state format ${String(state.formatVersion)} is not supported (this engine reads 1 and ${STATE_FORMAT_VERSION})`);
+    throw new SnapshotVersionError(`${CALL}: state format ${String(state.formatVersion)} is not supported (this engine reads 1 to ${STATE_FORMAT_VERSION})`);
   }
 }
 

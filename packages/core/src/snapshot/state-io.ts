@@ -61,6 +61,8 @@ export function exportMemoryState(mem: MemoryTables): MemoryState {
       predicates,
       lastRecordedAt: mem.lastRecordedAt === -Infinity ? null : mem.lastRecordedAt,
       ...(mem.embedderConfig === undefined ? {} : { embedder: { ...mem.embedderConfig } }),
+      ...(mem.defaultSpeaker === 'user' ? {} : { defaultSpeaker: mem.defaultSpeaker }),
+      ...(mem.dependencies.empty ? {} : { dependencies: mem.dependencies.exportState()! }),
     },
     columns,
     strings: {
@@ -111,9 +113,13 @@ export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryT
       minConfidence: config.minConfidence,
       ...(config.dimensions === 0 ? {} : { dimensions: config.dimensions }),
       predicates,
+      ...(typeof state.config.defaultSpeaker === 'string' ? { defaultSpeaker: state.config.defaultSpeaker } : {}),
       [RESTORED_EMBEDDER]: config.embedder,
     } as MemoryGraphOptions);
     loadChecked(mem, checked, adopt);
+    mem.dependencies.loadState(state.config.dependencies, mem.store.rowCount, (why) => {
+      throw new CorruptSnapshotError(`${call}: ${why}`);
+    });
     // Recall's indexes are built in the load's pass unless deferred (no first-recall cliff); no HNSW is
     // built here (see RECALL_DEFAULTS.bruteForceBelow), so this is linear in what was loaded.
     if (recallIndex === 'load') mem.indexForRecall();

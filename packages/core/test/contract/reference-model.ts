@@ -35,16 +35,39 @@ export function subtract(list: readonly Interval[], [from, to]: Interval): Inter
 }
 
 export type ModelOp =
-  | { kind: 'assert'; s: string; p: string; o: string; vf: number; vt: number; at: number }
+  | { kind: 'assert'; s: string; p: string; o: string; vf: number; vt: number; at: number; source?: string }
   | { kind: 'retract'; s: string; p: string; o?: string; vf: number; vt: number; at: number };
 
 export class ReferenceModel {
   private state: Beliefs = new Map();
-  private readonly snapshots: Array<{ at: number; state: Beliefs }> = [];
+  private snapshots: Array<{ at: number; state: Beliefs }> = [];
+  /** Every operation applied and not forgotten, in order. */
+  private ops: ModelOp[] = [];
 
   constructor(private readonly cardinalityOne: ReadonlySet<string>) {}
 
+  /**
+   * Forgetting: the memory becomes the one never told the operations `gone` picks (every belief state, at
+   * every record instant, is recomputed from the operations kept, at their own instants). Returns how many
+   * were dropped.
+   */
+  forget(gone: (op: ModelOp) => boolean): number {
+    const kept = this.ops.filter((op) => !gone(op));
+    const dropped = this.ops.length - kept.length;
+    this.state = new Map();
+    this.snapshots = [];
+    this.ops = [];
+    for (const op of kept) this.apply(op);
+    return dropped;
+  }
+
+  /** Whether some kept operation is picked by `test`. */
+  has(test: (op: ModelOp) => boolean): boolean {
+    return this.ops.some(test);
+  }
+
   apply(op: ModelOp): void {
+    this.ops.push(op);
     const next: Beliefs = new Map([...this.state].map(([k, v]) => [k, v.map((i) => [...i] as Interval)]));
     const prefix = `${op.s}|${op.p}|`;
     if (op.kind === 'assert') {

@@ -2,7 +2,8 @@
  * The bi-temporal contract as one suite, run against every way a memory can be had (graphology's
  * `specs(Graph, implementation)`): `contract(implementation)` builds a live memory from random operation
  * sequences (several subjects, both cardinalities, overlapping and backdated valid intervals, retractions
- * with and without an object, several operations sharing one record instant), asks the implementation for
+ * with and without an object, several operations sharing one record instant, forgets of a fact, a source or
+ * an entity, which the model takes as the memory never told), asks the implementation for
  * its memory (a replay of the log, a memory from the exported state, a view, a snapshot or log round trip,
  * or the live memory itself), and checks its reads at random cuts and at cuts exactly on interval ends
  * against the reference model; a whole memory must also equal the live one and take further writes alike.
@@ -60,14 +61,20 @@ export function memorySubject(mem: MemoryGraph): ContractSubject {
   };
 }
 
+export const SOURCES = ['import a', 'import b'];
+
 export const opArb = fc.record({
-  kind: fc.constantFrom('assert', 'assert', 'assert', 'retract', 'retractAll'),
+  kind: fc.oneof(
+    { weight: 12, arbitrary: fc.constantFrom('assert', 'assert', 'assert', 'retract', 'retractAll') },
+    { weight: 1, arbitrary: fc.constantFrom('forgetFact', 'forgetSource', 'forgetEntity') },
+  ),
   s: fc.constantFrom(...SUBJECTS),
   p: fc.constantFrom(...PREDICATES),
   o: fc.constantFrom(...OBJECTS),
   vf: fc.oneof({ weight: 1, arbitrary: fc.constant(-Infinity) }, { weight: 9, arbitrary: fc.integer({ min: 0, max: 30 }) }),
   len: fc.oneof({ weight: 1, arbitrary: fc.constant(Infinity) }, { weight: 4, arbitrary: fc.integer({ min: 1, max: 12 }) }),
   dt: fc.constantFrom(0, 0, 1, 2, 5),
+  source: fc.constantFrom(undefined, undefined, ...SOURCES),
 });
 export type RawOp = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 export const opsArb = fc.array(opArb, { minLength: 1, maxLength: 30 });
@@ -101,10 +108,15 @@ export function build(raw: RawOp[]): Built {
   for (const r of raw) {
     now += r.dt;
     const vt = r.vf === -Infinity ? (r.len === Infinity ? Infinity : r.len) : r.vf + r.len;
+    if (r.kind.startsWith('forget')) {
+      if (!forget(mem, model, r)) continue;
+      times.add(now).add(now + 1);
+      continue;
+    }
     let op: ModelOp;
     if (r.kind === 'assert') {
-      mem.assert({ subject: r.s, predicate: r.p, object: objectRef(r.o), validFrom: r.vf, validTo: vt });
-      op = { kind: 'assert', s: r.s, p: r.p, o: r.o, vf: r.vf, vt, at: now };
+      mem.assert({ subject: r.s, predicate: r.p, object: objectRef(r.o), validFrom: r.vf, validTo: vt, ...(r.source === undefined ? {} : { source: r.source }) });
+      op = { kind: 'assert', s: r.s, p: r.p, o: r.o, vf: r.vf, vt, at: now, ...(r.source === undefined ? {} : { source: r.source }) };
     } else {
       // Retractions name only entities the memory knows (unknown ones are bad input, tested elsewhere).
       if (mem.getEntity(r.s, { knownAt: now }) === undefined) continue;
@@ -118,6 +130,32 @@ export function build(raw: RawOp[]): Built {
     for (const t of [r.vf, vt]) if (Number.isFinite(t)) times.add(t).add(t - 1);
   }
   return { mem, model, ops, times: [...times].sort((a, b) => a - b) };
+}
+
+/**
+ * A forget in the sequence, in the memory and in the model (the memory as if never told): `forgetFact`
+ * every assertion and retraction of the triple (s, p, o), `forgetSource` every assertion with that source,
+ * `forgetEntity` every one naming s. Skipped (false) when there is nothing of it to forget.
+ */
+function forget(mem: MemoryGraph, model: ReferenceModel, r: RawOp): boolean {
+  if (r.kind === 'forgetFact') {
+    const version = mem.history({ subject: r.s }).find((f) => f.predicate === r.p && tripleOf(f) === key(r.s, r.p, r.o));
+    if (version === undefined) return false;
+    mem.forget({ fact: version.id });
+    model.forget((op) => op.s === r.s && op.p === r.p && op.o === r.o);
+    return true;
+  }
+  if (r.kind === 'forgetSource') {
+    const source = r.source ?? SOURCES[0]!;
+    if (!model.has((op) => op.kind === 'assert' && op.source === source)) return false;
+    mem.forget({ source });
+    model.forget((op) => op.kind === 'assert' && op.source === source);
+    return true;
+  }
+  if (mem.getEntity(r.s) === undefined) return false;
+  mem.forget({ entity: r.s });
+  model.forget((op) => op.s === r.s || op.o === r.s);
+  return true;
 }
 
 /** Cuts exactly on every interval end and record instant, and one step either side. */

@@ -25,6 +25,7 @@ export function packStage(
   tokenBudget: number,
   factFloor: number,
   marked: (episodes: PackEpisode[]) => PackEpisode[] = (e) => e,
+  knownAt = Infinity,
 ): { text: string; tokens: number } {
   const packFacts: PackFact[] = [];
   const cited: string[] = [];
@@ -34,7 +35,7 @@ export function packStage(
   for (const f of facts) if (named.has(f.subject.id) && 'id' in f.object) near.add(f.object.id);
   facts.forEach((f, i) => {
     if (factFloor === 0 || (matches[i]! > 0 && matches[i]! >= factFloor) || ends(f).some((e) => near.has(e))) {
-      packFacts.push({ text: factLine(f), score: f.score, evidence: evidenceOf[i]! });
+      packFacts.push({ text: factLine(f, knownAt), score: f.score, evidence: evidenceOf[i]! });
       cited.push(...evidenceOf[i]!);
     }
   });
@@ -54,12 +55,17 @@ export function packStage(
   return tokens <= tokenBudget ? { text, tokens } : { text: evidence.text, tokens: evidence.tokens };
 }
 
-/** One line per fact for the packed context: "Alex works on ProjectX (2024-01-05 – now)". */
-export function factLine(f: Fact): string {
+/**
+ * One line per fact for the packed context: "Alex works on ProjectX (2024-01-05 – now)". A fact whose premise
+ * the memory stopped believing by `knownAt` says so, so a model reading the context does not restate it as
+ * current: "Maya takes bus (2024-02-01 – now) [unsupported since 2024-06-03: what it rested on changed]".
+ */
+export function factLine(f: Fact, knownAt = Infinity): string {
   const object = 'value' in f.object ? String(f.object.value) : f.object.name;
   const day = (ms: number): string => isoMinute(ms)?.slice(0, 10) ?? String(ms);
   const from = Number.isFinite(f.validFrom) ? day(f.validFrom) : '';
   const to = Number.isFinite(f.validTo) ? day(f.validTo) : '';
   const when = from === '' && to === '' ? '' : ` (${from || '…'} – ${to || 'now'})`;
-  return `${f.subject.name} ${f.predicate.replace(/_/g, ' ')} ${object}${when}`;
+  const unsupported = f.unsupportedSince !== undefined && f.unsupportedSince <= knownAt ? ` [unsupported since ${day(f.unsupportedSince)}: what it rested on changed]` : '';
+  return `${f.subject.name} ${f.predicate.replace(/_/g, ' ')} ${object}${when}${unsupported}`;
 }
