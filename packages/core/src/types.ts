@@ -84,6 +84,12 @@ export interface AssertInput {
   episode?: string;
   /** Fact ids this belief rests on: when one stops being believed, this one is flagged unsupported. */
   dependsOn?: number[];
+  /**
+   * A stated rule ("if the team lead changes, the weekly report goes to James Lee"): when a premise stops
+   * being believed, this belief is closed from the change on and `object` asserted in its place, instead of
+   * being flagged. Needs `dependsOn`.
+   */
+  onPremiseChange?: { object: ObjectRef };
 }
 
 export interface RetractInput {
@@ -122,6 +128,8 @@ export interface Fact {
   /** Addition: the record time from which this version is unsupported (a premise stopped being believed), and that premise's id. */
   unsupportedSince?: number;
   unsupportedPremise?: number;
+  /** Addition: the stated rule this version carries until a premise changes (assert's onPremiseChange). */
+  onPremiseChange?: { object: { id: number; name: string } | { value: string | number | boolean } };
   /** Addition: salience in [0,1], retrieval count and last retrieval (non-temporal metadata). */
   salience: number;
   retrievals: number;
