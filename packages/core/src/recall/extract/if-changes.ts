@@ -50,6 +50,10 @@ const ROLE_CHANGES = new RegExp(String.raw`^${DET}(?:current\s+)?${THING}\s+${CH
 const NEW_ROLE = new RegExp(String.raw`^(?:(?:i|we)\s+(?:get|have|find)|there(?:'s|\s+is))\s+a\s+new\s+${THING}$`, 'u');
 const PERSON_LEAVES = new RegExp(String.raw`^${NAME}\s+${CHANGES}(?:\s|$)`, 'u');
 
+// Cheap tests first: an arrangement names a role, a recipient ("to Sara"), a holder ("Sara handles", "by Sara")
+// or a gym; a rule has a condition word and a change word.
+const ARRANGED = new RegExp(String.raw`\b(?:${HEADS})\b|\bto (?:[A-Z]|me\b)|\b(?:handles|runs|manages|owns|approves|takes care of|looks after|in charge of|responsible for)\b|\bby [A-Z]`);
+const CHANGE_WORD = /\b(?:chang|leav|left|quit|retir|resign|mov|replac|gone|depart|step|switch|new|relocat)/i;
 const CONDITIONAL = /\b(?:if|when|whenever|once|in case|as soon as|should|unless|would)\b/i;
 const CONDITION_FIRST = /^(?:if|when|whenever|once|in case|as soon as|should)\s+(.+?)(?:,\s*|\s+then\s+)(?:then\s+)?(.+)$/i;
 const CONDITION_AFTER = /^(.+?),?\s+(?:if|when|whenever|once|in case|as soon as|should)\s+(.+)$/i;
@@ -76,10 +80,11 @@ const clauseOf = (text: string, s: Sentence): string => {
 /** The arrangements a turn states as they stand: facts of the speaker's, one at a time (their predicates in `one`). */
 export function readArrangements(text: string, sentences: readonly Sentence[], speaker: string, one: Set<string>): ExtractedFact[] {
   const out: ExtractedFact[] = [];
+  if (!ARRANGED.test(text)) return out; // most turns: one test of the whole text
   for (const s of sentences) {
+    if (!ARRANGED.test(text.slice(s.start, s.end))) continue;
     const clause = clauseOf(text, s);
     if (CONDITIONAL.test(clause)) continue; // "…goes to James if the lead changes" is a rule, not how it stands
-    if (!/\s(?:is|goes?|sent|send|give|hand|email|submit|forward|handles|runs|manages|owns|approves|takes|looks|go|train|work)\s/i.test(` ${clause} `)) continue;
     const lower = clause.replace(/^\S+/, (w) => (/^(?:My|Our|The|I|We)$/.test(w) ? w.toLowerCase() : w));
     for (const [re, thing, name] of STANDING) {
       const m = re.exec(lower);
@@ -121,9 +126,11 @@ function becomes(clause: string, speaker: string): { predicate: string; object: 
 /** The turn's stated rules: "if/when/once/should P, C" and "C if P", where P names a premise and C what an arrangement becomes. */
 export function readRules(text: string, sentences: readonly Sentence[], speaker: string): ExtractedRule[] {
   const out: ExtractedRule[] = [];
+  if (!CONDITIONAL.test(text) || !CHANGE_WORD.test(text)) return out; // most turns: two tests of the whole text
   for (const s of sentences) {
+    const sentence = text.slice(s.start, s.end);
+    if (!CONDITIONAL.test(sentence) || !CHANGE_WORD.test(sentence)) continue;
     const clause = clauseOf(text, s);
-    if (!CONDITIONAL.test(clause)) continue;
     const parts = [CONDITION_FIRST.exec(clause), CONDITION_AFTER.exec(clause)];
     for (const [i, m] of parts.entries()) {
       if (m === null) continue;
