@@ -7,7 +7,7 @@
 // DEPENDENT-BELIEFS.md (docs/) states the semantics.
 import { InvalidArgumentError } from '../errors.js';
 import type { ObjectRef } from '../types.js';
-import { argumentObject, readError, readObjectRef, unknownField } from './validate.js';
+import { readInput } from './validate.js';
 import type { MemoryTables } from './tables.js';
 import { applyAssert, applyRetract } from './write-apply.js';
 
@@ -15,14 +15,9 @@ const RULE_SHAPE = { object: 'objectRef' } as const;
 
 /** An assertion's `onPremiseChange`, copied: `{ object }` and nothing else. */
 export function readPremiseRule(call: string, raw: unknown): { object: ObjectRef } {
-  try {
-    const source = argumentObject(call, raw, 'onPremiseChange');
-    for (const key in source) if (key !== 'object') unknownField(call, 'onPremiseChange', key, RULE_SHAPE);
-    if (source.object === undefined) throw new InvalidArgumentError(`${call}: onPremiseChange needs an object: what the belief becomes when a premise changes`);
-    return { object: readObjectRef(call, source.object, 'onPremiseChange.object') as ObjectRef };
-  } catch (error) {
-    throw readError(call, 'onPremiseChange', error);
-  }
+  const rule = readInput<{ object?: ObjectRef }>(call, raw, RULE_SHAPE, 'onPremiseChange');
+  if (rule.object === undefined) throw new InvalidArgumentError(`${call}: onPremiseChange needs an object: what the belief becomes when a premise changes`);
+  return { object: rule.object };
 }
 
 /**
