@@ -155,6 +155,50 @@ describe('stated rules from conversation', () => {
     expect(mem.log()).toEqual(before);
   });
 
+  it('reads the rule in varied phrasing: condition first or after, if/when/whenever/once/in case/should, roles, moves, jobs, people leaving', () => {
+    const x = new RuleExtractor();
+    const at = day('2024-01-01');
+    const cases: Array<[string, string, string, string]> = [
+      ['If our team lead ever changes, send the weekly report to James Lee.', 'Maya.team_lead', 'weekly_report', 'James Lee'],
+      ['In case my manager changes, the reports should go to Dan Wu.', 'Maya.manager', 'report', 'Dan Wu'],
+      ['When my landlord changes, the rent will go to Vera Lind.', 'Maya.landlord', 'rent', 'Vera Lind'],
+      ['If we get a new manager, Tom handles the budget.', 'Maya.manager', 'budget', 'Tom'],
+      ['Whenever Sara leaves, Tom will take over the budget.', 'Sara.works_at/Maya.=Sara', 'budget', 'Tom'],
+      ['Should Sara quit, Ben inherits the budget.', 'Sara.works_at/Maya.=Sara', 'budget', 'Ben'],
+      ['The budget goes to Tom when Sara leaves.', 'Sara.works_at/Maya.=Sara', 'budget', 'Tom'],
+      ['Once I change jobs, my accountant will be Lena Park.', 'Maya.works_at', 'accountant', 'Lena Park'],
+      ['If I relocate, my dentist will be Dr Hale.', 'Maya.lives_in', 'dentist', 'Dr Hale'],
+      ['If my coach is replaced, my trainer will be Ana Silva.', 'Maya.coach', 'trainer', 'Ana Silva'],
+    ];
+    for (const [text, premise, predicate, object] of cases) {
+      const [out] = x.extract([{ id: 'a', text, at, speaker: 'Maya' }]) as Array<{ rules?: Array<{ premise: Array<{ subject: string; predicate?: string; object?: string }>; dependent: { predicate: string }; object: unknown }> }>;
+      const rule = out!.rules?.[0];
+      expect(rule?.premise.map((p) => `${p.subject}.${p.predicate ?? ''}${p.object === undefined ? '' : `=${p.object}`}`).join('/'), text).toBe(premise);
+      expect([rule!.dependent.predicate, rule!.object], text).toEqual([predicate, object]);
+    }
+  });
+
+  it('reads arrangements as they stand in varied phrasing, and not events or conditionals', () => {
+    const x = new RuleExtractor();
+    const at = day('2024-01-01');
+    const cases: Array<[string, string | undefined]> = [
+      ['My dentist is Dr Cho.', 'dentist Dr Cho'],
+      ['Dr Cho is my dentist.', 'dentist Dr Cho'],
+      ['I email the invoices to Kate Moss.', 'invoice Kate Moss'],
+      ['The invoices are handled by Kate Moss.', 'invoice Kate Moss'],
+      ['Kate is responsible for the invoices.', 'invoice Kate'],
+      ['I go to Iron Temple gym.', 'gym Iron Temple'],
+      ['I gave the book to Anna.', undefined],
+      ['We went to Paris last year and loved it.', undefined],
+      ['The weekly report goes to Sara if nobody objects.', undefined],
+    ];
+    for (const [text, want] of cases) {
+      const [out] = x.extract([{ id: 'a', text, at, speaker: 'Maya' }]) as Array<{ facts: Array<{ predicate: string; object: unknown }> }>;
+      const got = out!.facts.filter((f) => !['mentions', 'event', 'visited'].includes(f.predicate)).map((f) => `${f.predicate} ${String(f.object)}`);
+      expect(got, text).toEqual(want === undefined ? [] : [want]);
+    }
+  });
+
   it('everyday conditionals and plain sentences make no rule', () => {
     const x = new RuleExtractor();
     const at = day('2024-01-01');

@@ -29,7 +29,7 @@ const STANDING: ReadonlyArray<[RegExp, number, number]> = [
   [new RegExp(String.raw`^${DET}${THING}\s+(?:goes|go|is sent|are sent|gets sent|get sent)\s+to\s+${NAME}${END}`, 'u'), 1, 2],
   [new RegExp(String.raw`^(?:i|we)\s+(?:always\s+|usually\s+|currently\s+|now\s+)?(?:send|give|hand in|hand|email|submit|forward)\s+(?:the\s+|my\s+|our\s+)?${THING}\s+to\s+${NAME}${END}`, 'u'), 1, 2],
   [new RegExp(String.raw`^${NAME}\s+(?:handles|runs|manages|owns|approves|takes care of|looks after|is in charge of|is responsible for)\s+(?:the|my|our)\s+${THING}$`, 'u'), 2, 1],
-  [new RegExp(String.raw`^${DET}${THING}\s+is\s+(?:handled|run|managed|owned|approved)\s+by\s+${NAME}${END}`, 'u'), 1, 2],
+  [new RegExp(String.raw`^${DET}${THING}\s+(?:is|are)\s+(?:handled|run|managed|owned|approved)\s+by\s+${NAME}${END}`, 'u'), 1, 2],
   [new RegExp(String.raw`^(?:i|we)\s+(?:go to|train at|work out at)\s+(?:the gym at\s+)?${NAME}(\s+gym)?$`, 'u'), 0, 1],
 ];
 
