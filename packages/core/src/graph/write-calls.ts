@@ -144,21 +144,12 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   // The assertion's line, bounded before the entities it names are created (their own lines are small);
   // a quick bound first, so the common call builds no list of its strings.
   let units = quickUnits(input.predicate) + quickUnits(source) + quickUnits(reason) + quickUnits(input.edgeType) + quickUnits(input.episode);
-  units += premises.length * 4 + (rule === undefined ? 0 : quickUnits(typeof rule.literal === 'string' ? rule.literal : typeof rule.entity === 'object' ? rule.entity.display : undefined));
+  units += premises.length * 4 + (rule === undefined ? 0 : quickUnits(JSON.stringify(ruleSpec(rule))));
   units += (typeof literal === 'string' ? quickUnits(literal) : 0) + (typeof subject === 'object' ? quickUnits(subject.display) : 0) + (typeof object === 'object' ? quickUnits(object.display) : 0);
   for (let i = 0; i < evidence.length; i++) units += quickUnits(evidence[i]);
   if (units + LINE_SLACK > mem.logBuffer.maxLineUnits) {
-    checkLineSize(call, mem.logBuffer.maxLineUnits, [
-      input.predicate,
-      source,
-      reason,
-      input.edgeType,
-      input.episode,
-      typeof literal === 'string' ? literal : undefined,
-      typeof subject === 'object' ? subject.display : undefined,
-      typeof object === 'object' ? object.display : undefined,
-      evidence,
-    ]);
+    const names = [typeof literal === 'string' ? literal : undefined, typeof subject === 'object' ? subject.display : undefined, typeof object === 'object' ? object.display : undefined];
+    checkLineSize(call, mem.logBuffer.maxLineUnits, [input.predicate, source, reason, input.edgeType, input.episode, ...names, evidence, rule && JSON.stringify(ruleSpec(rule))]);
   }
 
   // Everything is checked: from here on the call cannot fail, so the memory changes all or nothing.
@@ -171,8 +162,7 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   if (rejected || typeof s !== 'number' || (objectEntity !== undefined && typeof objectEntity !== 'number')) {
     const objectSpec: ObjectSpec | { name: string } =
       literal !== undefined ? { value: literal } : typeof objectEntity === 'number' ? { id: objectEntity } : objectEntity!;
-    const op = assertOp(at, s, objectSpec, validFrom, validTo, confidence, evidence, premises, input);
-    if (rule !== undefined) op.onPremiseChange = { object: rule.literal !== undefined ? { value: rule.literal } : typeof rule.entity === 'number' ? { id: rule.entity } : { name: rule.entity!.display } };
+    const op = assertOp(at, s, objectSpec, validFrom, validTo, confidence, evidence, premises, input, rule && ruleSpec(rule));
     op.rejected = true;
     commit(mem, op, at);
     return { status: 'rejected', closed: [], added: [] };
@@ -185,11 +175,9 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   const evidenceIds = evidence.length === 0 ? NO_EVIDENCE : evidence.map((e) => mem.strings.intern(e));
   // A dependent belief is rare: logged as a JSON operation, which has room for its premises and rule.
   const replacement = rule === undefined ? undefined : rule.literal !== undefined ? literalCode(literalId(mem, rule.literal)) : materialise(mem, rule.entity!, at);
-  if (premises.length > 0) {
-    const op = assertOp(at, s, literal !== undefined ? { value: literal } : { id: o }, validFrom, validTo, confidence, evidence, premises, input);
-    if (rule !== undefined) op.onPremiseChange = { object: rule.literal !== undefined ? { value: rule.literal } : { id: replacement! } };
-    commit(mem, op, at);
-  } else {
+  const spec = rule && ruleSpec(rule, replacement);
+  if (premises.length > 0) commit(mem, assertOp(at, s, literal !== undefined ? { value: literal } : { id: o }, validFrom, validTo, confidence, evidence, premises, input, spec), at);
+  else {
     mem.logBuffer.appendAssert(at, validFrom, validTo, confidence, s, p, o, prov, episode, evidenceIds);
     mem.lastRecordedAt = at;
   }
@@ -221,6 +209,13 @@ interface RuleObject {
   entity?: PendingEntity;
 }
 
+/** A rule's object as the log writes it: `{ value }`, `{ id }` (once made: `made`), or `{ name }` (a rejected assertion's). */
+function ruleSpec(rule: RuleObject, made?: number): ObjectSpec | { name: string } {
+  if (rule.literal !== undefined) return { value: rule.literal };
+  const id = made ?? rule.entity;
+  return typeof id === 'number' ? { id } : { name: (rule.entity as { display: string }).display };
+}
+
 /** An assertion's JSON operation (a rejected one, or one with premises): the fields in the log's order. */
 function assertOp(
   at: number,
@@ -232,6 +227,7 @@ function assertOp(
   evidence: readonly string[],
   premises: number[],
   input: AssertInput,
+  rule?: ObjectSpec | { name: string },
 ): AssertOp {
   const op: AssertOp = { type: 'assert', recordedAt: at, subject, predicate: input.predicate, object, validFrom: validFrom === -Infinity ? null : validFrom };
   if (validTo !== Infinity) op.validTo = validTo;
@@ -242,6 +238,7 @@ function assertOp(
   if (input.edgeType !== undefined) op.edgeType = input.edgeType;
   if (input.episode !== undefined) op.episode = input.episode;
   if (premises.length > 0) op.dependsOn = premises;
+  if (rule !== undefined) op.onPremiseChange = { object: rule };
   return op;
 }
 
