@@ -52,8 +52,10 @@ const PERSON_LEAVES = new RegExp(String.raw`^${NAME}\s+${CHANGES}(?:\s|$)`, 'u')
 
 // Cheap tests first: an arrangement names a role, a recipient ("to Sara"), a holder ("Sara handles", "by Sara")
 // or a gym; a rule has a condition word and a change word.
-const ARRANGED = new RegExp(String.raw`\b(?:${HEADS})\b|\bto (?:[A-Z]|me\b)|\b(?:handles|runs|manages|owns|approves|takes care of|looks after|in charge of|responsible for)\b|\bby [A-Z]`);
+const ARRANGED = new RegExp(String.raw`\b(?:[Mm]y|[Oo]ur|[Tt]he) (?:[a-z]+ ){0,2}(?:${HEADS})\b|\bgym\b|\bto (?:[A-Z]|me\b)|\b(?:handles|runs|manages|owns|approves|takes care of|looks after|in charge of|responsible for)\b|\bby [A-Z]`);
 const CHANGE_WORD = /\b(?:chang|leav|left|quit|retir|resign|mov|replac|gone|depart|step|switch|new|relocat)/i;
+/** A condition word and a change word in one sentence, either order: the one test of a turn before any sentence is read. */
+const MAYBE_RULE = /\b(?:if|when|whenever|once|in case|as soon as|should)\b[^.!?]*?\b(?:chang|leav|quit|retir|resign|mov|replac|gone|depart|step|switch|new|relocat)|\b(?:chang|leav|quit|retir|resign|mov|replac|gone|depart|step|switch|new|relocat)[^.!?]*?\b(?:if|when|whenever|once|in case|as soon as|should)\b/i;
 const CONDITIONAL = /\b(?:if|when|whenever|once|in case|as soon as|should|unless|would)\b/i;
 const CONDITION_FIRST = /^(?:if|when|whenever|once|in case|as soon as|should)\s+(.+?)(?:,\s*|\s+then\s+)(?:then\s+)?(.+)$/i;
 const CONDITION_AFTER = /^(.+?),?\s+(?:if|when|whenever|once|in case|as soon as|should)\s+(.+)$/i;
@@ -126,7 +128,7 @@ function becomes(clause: string, speaker: string): { predicate: string; object: 
 /** The turn's stated rules: "if/when/once/should P, C" and "C if P", where P names a premise and C what an arrangement becomes. */
 export function readRules(text: string, sentences: readonly Sentence[], speaker: string): ExtractedRule[] {
   const out: ExtractedRule[] = [];
-  if (!CONDITIONAL.test(text) || !CHANGE_WORD.test(text)) return out; // most turns: two tests of the whole text
+  if (!MAYBE_RULE.test(text)) return out; // most turns: one test of the whole text
   for (const s of sentences) {
     const sentence = text.slice(s.start, s.end);
     if (!CONDITIONAL.test(sentence) || !CHANGE_WORD.test(sentence)) continue;
