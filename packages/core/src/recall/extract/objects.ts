@@ -66,7 +66,8 @@ export function readRole(text: string, needHead: boolean): Read<string> | undefi
   const words: string[] = [];
   for (let w = /^([\p{L}-]+)\s*/u.exec(rest); w !== null && words.length < 4; w = /^([\p{L}-]+)\s*/u.exec(rest)) {
     const word = w[1]!;
-    if (ROLE_STOP.test(word) || !ROLE_WORD.test(word.toLowerCase()) || (word !== word.toLowerCase() && !/^(?:CEO|CTO|CFO|COO|VP)$/.test(word))) break;
+    // capitals only as an acronym ("a UX designer", "the CEO")
+    if (ROLE_STOP.test(word) || !ROLE_WORD.test(word.toLowerCase()) || (word !== word.toLowerCase() && !/^[A-Z]{2,4}$/.test(word))) break;
     words.push(word);
     rest = rest.slice(w[0].length);
     if (/^[,.;!?]/.test(rest)) break;

@@ -35,6 +35,8 @@ export interface RuleContext {
 }
 
 const ADV = /^(?:(?:just|recently|finally|also|now|currently|actually|still|officially|already|then|both|all|really|even|only|happily|sadly|eventually|unfortunately|originally|basically|totally|literally|since\s+then|back\s+then|once\s+again|again)\s+)+/i;
+// "am now working", "is still in Hartford": the adverb after an auxiliary, too
+const AUX_ADV = /^((?:am|is|are|have|has|will|have been|has been)\s+)(?:(?:just|now|currently|still|also|really|finally|officially|already|back)\s+)+/i;
 const WHERE = '(?:at|for|with|by)';
 const ORG = (text: string): { name: string; type: string } | undefined => {
   const n = readName(text);
@@ -62,7 +64,7 @@ const WORKS = new RegExp(
 const WORKS_AS = /^(?:work|works|am working|is working|have been working|has been working|have worked|has worked)\s+as\s+(.*)$/i;
 const IS_ROLE = /^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+|still\s+)?(an?\s+.*)$/i;
 const STARTS = new RegExp(
-  `^((?:got|have|landed|took|accepted|started|found|got offered|was offered)\\s+a\\s+(?:new\\s+)?(?:full-time\\s+|part-time\\s+)?(?:job|position|role|gig)|started working|started|start|starts|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|am joining|is joining|will join|will be joining|got hired|was hired|have been hired)` +
+  `^((?:got|have|have got|has got|landed|took|accepted|started|found|got offered|was offered)\\s+a\\s+(?:[a-z-]+\\s+){0,2}(?:job|position|role|gig)|started working|started|start|starts|starting|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|joining|am joining|is joining|will join|will be joining|got hired|was hired|have been hired)` +
     `(?:\\s+as\\s+(.+?))?\\s+((?:at|with|for|by)\\s+)?(.*)$`,
   'i',
 );
@@ -75,12 +77,26 @@ const RETIRED = /^(?:retired|am retired|is retired|have retired|has retired|am r
 const NO_LONGER = /^(?:no longer|am no longer|do not|does not)\s+(work|live|have|own|teach)\s+(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
 const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)$/i;
-const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|am relocating|are relocating|will relocate))\s+(?:back\s+)?(?:(?:to|into|in)\s+)?(.*)$/i;
+const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|am relocating|are relocating|will relocate))\s+(?:(?:back|down|up|over|across|away)\s+)?(?:(?:to|into|in)\s+)?(.*)$/i;
 // "I rent a small place in Denver"
 const RENTS = /^(?:rent|rents|am renting|share|shares|am sharing)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
 // "EY let me go", "Acme laid me off": the speaker's job there ended
 const LET_GO = /^(?:let me go|laid me off|fired me|made me redundant|terminated me)\b/i;
 const MOVED_OUT = /^(?:moved out of|left)\s+(.*)$/i;
+// "I'm in Boston", "she's down in Rome", "I've been in Denver since 2019": a home, unless the clause says a stay
+const IN_PLACE = /^(?:am|is|are|have been|has been)\s+(?:(?:up|down|out|over|here|there)\s+)?in\s+(\p{Lu}.*)$/u;
+const A_STAY = /\b(?:for\s+(?:the|a|an|two|three|a few|some|my|our|work|business|vacation|holiday|a conference)\b|this\s+(?:week|weekend|month)|visiting|on\s+(?:vacation|holiday|a trip|business)|right now|at the moment|today|tonight|until|till|twice|once|before|ever)\b/i;
+// "I'm on the marketing team at Spotify", "she's in the legal department of Ford"
+const ON_TEAM = /^(?:am|is|are)\s+(?:on|in|with)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}(?:team|department|dept|group|division|unit|staff|faculty|crew|squad)\s+(?:at|of|for|with)\s+(.*)$/i;
+// "I'm at SAP now": a job only when the clause says it is the current one
+const AT_NOW = /^(?:am|is|are)\s+(?:at|with)\s+(.*?)\s+(?:now|these days|nowadays)\b/i;
+// "Priya left for Google", "I'm leaving Acme for Globex": a new job, and the old one ended
+const WORK_WORDS = /\b(?:job|role|position|offer|company|coworker|co-worker|colleague|boss|manager|team|employer|startup)\b/i;
+const LEFT_FOR = /^(left|quit|have left|has left|am leaving|is leaving|will leave|will be leaving)\s+(?:(.*?)\s+)?for\s+(.*)$/i;
+// "Someone stole my bike", "my car got stolen"
+const STOLEN = /^(?:someone|somebody|thieves|a thief|they)\s+(?:stole|nicked|took)\s+(?:my|our)\s+(.*)$|^(?:my|our)\s+(.*?)\s+(?:was|got)\s+(?:stolen|nicked|totaled|totalled|wrecked)\b/i;
+// "I'm no longer at Zara", "he's no longer in Berlin"
+const NO_LONGER_AT = /^(?:am|is|are)\s+no longer\s+(at|with|in)\s+(.*)$/i;
 const HAS = /^(?:have|has|own|owns|got|have got|has got|adopted|have adopted|has adopted|bought|have bought|rescued|welcomed|took in|now have|got ourselves|got myself|picked up|brought home|took home|adopted ourselves)\s+(.*)$/i;
 const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+(?:(?:my|our|the)\s+)?(.*)$/i;
 const DIES = /^(?:passed away|passed|died|has died|ran away|was put down|got put down|is no longer with us|crossed the rainbow bridge|went missing)\b/i;
@@ -96,9 +112,9 @@ const title = (role: string): StateHit => ({ op: 'assert', predicate: 'job_title
 /** The state hits of one clause about its subject. */
 export function stateHits(clause: Clause, ctx: RuleContext): StateHit[] {
   if (clause.irrealis) return [];
-  const rest = clause.rest.replace(ADV, '');
+  const rest = clause.rest.replace(ADV, '').replace(AUX_ADV, '$1');
   const out: StateHit[] = [];
-  if (readEnding(rest, ctx, out) || readJob(rest, clause, out) || readHome(rest, ctx, out) || readRelation(rest, clause, out)) return out;
+  if (readEnding(rest, clause, ctx, out) || readJob(rest, clause, out) || readHome(rest, ctx, out) || readRelation(rest, clause, out)) return out;
   readHas(rest, out);
   return out;
 }
@@ -116,14 +132,20 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
   }
   m = STARTS.exec(rest);
   // "joined Shopify" names the employer at once; "started a new job as a Financial Analyst" names none
-  if (m !== null && (m[3] !== undefined || /^(?:joined|join|joins|am joining|is joining|will join|will be joining)$/i.test(m[1]!))) {
+  if (m !== null && (m[3] !== undefined || /^(?:joined|join|joins|joining|am joining|is joining|will join|will be joining)$/i.test(m[1]!))) {
     const org = ORG(m[4]!);
     if (org === undefined) return false;
-    const future = /^(?:start|starts|am starting|is starting|will .*|begin|begins|join|joins|am joining|is joining)$/i.test(m[1]!);
+    const future = /^(?:start|starts|starting|am starting|is starting|will .*|begin|begins|join|joins|joining|am joining|is joining)$/i.test(m[1]!);
     out.push({ ...job(org.name), future });
     const role = readRole(m[2] ?? /^.*?\s+as\s+(.*)$/.exec(m[4]!.slice(org.name.length))?.[1] ?? '', false);
     if (role !== undefined) out.push({ ...title(role.value), future });
     return true;
+  }
+  m = ON_TEAM.exec(rest) ?? AT_NOW.exec(rest);
+  if (m !== null) {
+    const org = ORG(m[1]!);
+    if (org !== undefined) out.push(job(org));
+    if (org !== undefined) return true;
   }
   m = /^(?:have been|has been|am now|am currently|is now)\s+(?:at|with)\s+(.*)$/i.exec(rest);
   if (m !== null) {
@@ -184,6 +206,12 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
     if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
     return place !== undefined;
   }
+  m = IN_PLACE.exec(rest);
+  if (m !== null && !A_STAY.test(rest) && (!/^(?:have|has)/i.test(rest) || /\bsince\b|\bfor\b.*\byears?\b/i.test(rest))) {
+    const place = PLACE(m[1]!, ctx);
+    if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
+    return place !== undefined;
+  }
   m = MOVES.exec(rest);
   if (m !== null) {
     if (/^out\b/i.test(m[3]!)) return false;
@@ -196,7 +224,7 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
   return VISITS.test(rest);
 }
 
-function readEnding(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
+function readEnding(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean {
   let m = LAST_DAY.exec(rest);
   if (m !== null) {
     const org = m[1] === undefined ? undefined : ORG(m[1]);
@@ -214,6 +242,27 @@ function readEnding(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
       out.push({ op: 'retract', predicate: 'lives_in', object: { name: name.value } });
       return true;
     }
+  }
+  m = LEFT_FOR.exec(rest);
+  const next = m === null ? undefined : ORG(m[3]!);
+  // "left for Paris" is a trip: a new employer needs the old one named or work in the clause
+  if (m !== null && next !== undefined && (m[2] !== undefined || WORK_WORDS.test(clause.text))) {
+    const old = m[2] === undefined ? undefined : ORG(m[2]);
+    const future = /leav|will/i.test(m[1]!);
+    if (old !== undefined) out.push({ op: 'retract', predicate: 'works_at', object: old, future });
+    out.push({ ...job(next), future });
+    return true;
+  }
+  m = NO_LONGER_AT.exec(rest);
+  const was = m === null ? undefined : readName(m[2]!);
+  if (m !== null && was !== undefined) {
+    out.push({ op: 'retract', predicate: /in/i.test(m[1]!) ? 'lives_in' : 'works_at', object: { name: was.value } });
+    return true;
+  }
+  m = STOLEN.exec(rest);
+  if (m !== null) {
+    for (const t of readThings(`my ${m[1] ?? m[2]!}`)) out.push({ op: 'retract', predicate: 'has', object: t.name !== undefined ? { name: t.name } : { value: t.value! } });
+    return out.length > 0;
   }
   m = LEAVES.exec(rest);
   if (m !== null) {

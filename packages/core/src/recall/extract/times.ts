@@ -44,7 +44,8 @@ const PART_OF_PERIOD = /\bthe\s+(start|beginning|middle|end)\s+of\s+(the|this|la
 const SINCE = new RegExp(`\\bsince\\s+(?:${YEAR}|${MONTH}(?:\\s+${YEAR})?|last\\s+(year|month|week))`, 'gi');
 const FOR = new RegExp(`\\bfor\\s+(?:${APPROX})?${COUNT}\\s+(?:more\\s+)?${UNIT}`, 'gi');
 const AGO = new RegExp(`\\b(?:${APPROX})?${COUNT}\\s+${UNIT}\\s+ago\\b`, 'gi');
-const BARE_MONTH = new RegExp(`\\b(?:back\\s+in|in|during|since|from|until)\\s+${MONTH}(?!\\s*\\d)`, 'gi');
+// "it was June, not July": a month after "was" or "not" is a date too
+const BARE_MONTH = new RegExp(`\\b(?:back\\s+in|in|during|since|from|until|was|were|not)\\s+${MONTH}(?!\\s*\\d)`, 'gi');
 // a weekday on its own ("on Saturday"): the last one before today for a past clause, the next one for a future clause
 const WEEKDAY = /(?<!\b(?:last|next|this|coming|past)\s+)\b(?:on\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gi;
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
