@@ -119,7 +119,8 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
       push(UNNAMED_RE.exec(text), (m) => (/^[\s,]*(?:he|she)\s/i.test(m[0]) ? { kind: 'other', pronoun: true } : { kind: 'other' }));
     }
     // with an "I" in the clause, a capitalised opener ("Right now I am…") is no subject
-    const named = candidates.some((c) => c[1].kind === 'speaker') ? undefined : leadingName(text);
+    // … and a clause opening with a chat verb ("Starting at KPMG next Monday") names no one
+    const named = candidates.some((c) => c[1].kind === 'speaker') || FIRST_PERSON_VERB.test(text) ? undefined : leadingName(text);
     if (named !== undefined) candidates.push([named.index, { kind: 'named', name: named.name }, named.end]);
   }
   candidates.sort((a, b) => a[0] - b[0]);

@@ -57,7 +57,7 @@ const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|b
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
 const PLACE_MENTION = /\b(?:to|in|from)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/gu;
 const RELATION_SCAN = new RegExp(
-  `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?![\\p{L}])(?:,)?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
+  `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?![\\p{L}])(?:,)?(?:\\s+(?:is\\s+|was\\s+)?(?:called|named))?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
   'gu',
 );
 const CHILDREN = new Set('kid kids child children son sons daughter daughters baby twins'.split(' '));
@@ -114,7 +114,7 @@ export class StateReader {
         // "he" / "she": the last person the speaker named, if any
         if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
         if (clause.subject !== undefined && clause.subject.kind !== 'other') {
-          const ctx = { lastPlace: /\b(?:there|here)\b/i.test(clause.rest) ? lastPlace() : undefined, isHome: (n: string) => this.homes.has(fold(n)) };
+          const ctx = { lastPlace: /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest) ? lastPlace() : undefined, isHome: (n: string) => this.homes.has(fold(n)) };
           const hits = stateHits(clause, ctx);
           if (hits.length > 0) {
             const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(clause.subject.name) ?? clause.subject.name);
@@ -135,6 +135,7 @@ export class StateReader {
       nameTheUnnamed(sentence, speaker, out);
       if (correcting) this.correct(sentence, speaker, at, out, before);
     }
+    startAtTheEnd(out, at);
     settle(out);
     for (const f of out.facts) {
       if (f.edgeType !== 'semantic') continue;
@@ -216,7 +217,7 @@ export class StateReader {
       out.retractions.push({ subject: speaker, predicate: n.predicate, object: n.name, validFrom: -Infinity, reason: sentence.trim() });
       if (n.predicate === 'lives_in') out.retractions.push({ subject: speaker, predicate: 'moved_to', object: n.name, validFrom: -Infinity, reason: sentence.trim() });
     }
-    for (const pair of correctedNames(sentence)) {
+    for (const pair of [...correctedNames(sentence), ...this.renamed(sentence, out, from)]) {
       const wrong = [...this.beliefs.values()].filter((b) => objectKey(b.object) === fold(pair.wrong)).pop();
       if (wrong === undefined) continue;
       out.retractions.push({ subject: wrong.subject, predicate: wrong.predicate, object: 'name' in wrong.object ? wrong.object.name : wrong.object, validFrom: -Infinity, reason: sentence.trim() });
@@ -233,6 +234,14 @@ export class StateReader {
       if (f.edgeType !== 'semantic' || before === undefined || !(before.from < start)) continue;
       out.retractions.push({ subject: f.subject, predicate: f.predicate, object: 'name' in f.object ? f.object.name : f.object, validFrom: before.from, validTo: start, reason: sentence.trim() });
     }
+  }
+
+  /** "Sorry, her name is Pepper" with no animal named in the turn: the last animal the speaker named is renamed. */
+  private renamed(sentence: string, out: TurnState, from: number): Array<{ wrong: string; right: string }> {
+    const m = NAME_GIVEN.exec(sentence);
+    if (m === null || out.facts.slice(from).some((f) => f.predicate === 'has')) return [];
+    const pet = [...this.beliefs.values()].filter((b) => b.predicate === 'has' && 'name' in b.object && b.object.type === 'animal').pop();
+    return pet === undefined || !('name' in pet.object) || fold(pet.object.name) === fold(m[1]!) ? [] : [{ wrong: pet.object.name, right: m[1]! }];
   }
 
   /**
@@ -260,7 +269,7 @@ export class StateReader {
 }
 
 // "We got a puppy! His name is Max": the name given in a later sentence of the turn
-const NAME_GIVEN = /^\s*(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|we\s+(?:named|called)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
+const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
 
 /** Gives the turn's last unnamed animal its name when a sentence names it. */
 function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): void {
@@ -271,6 +280,15 @@ function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): void
     if (f.subject !== speaker || f.predicate !== 'has' || !('value' in f.object) || HAS_NOUNS[f.object.value] !== 'animal') continue;
     f.object = { name: m[1]!, type: 'animal' };
     return;
+  }
+}
+
+/** "I left Oracle last year, I'm at SAP now": an undated new job or home starts when the turn's dated ending was. */
+function startAtTheEnd(out: TurnState, at: number): void {
+  for (const f of out.facts) {
+    if (f.validFrom !== undefined || f.edgeType !== 'semantic' || (f.predicate !== 'works_at' && f.predicate !== 'lives_in')) continue;
+    const end = out.retractions.find((r) => r.subject === f.subject && r.predicate === f.predicate && r.validTo === undefined && Number.isFinite(r.validFrom) && r.validFrom < at - DAY && (r.object === undefined || objectKey(r.object) !== objectKey(f.object)));
+    if (end !== undefined) f.validFrom = end.validFrom;
   }
 }
 
