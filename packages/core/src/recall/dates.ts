@@ -161,7 +161,8 @@ const RULES: Array<[RegExp, Resolver]> = [
     },
   ],
   [new RegExp(`\\b${COUNT}\\s+${UNIT}\\s+ago\\b`), (m, t) => shift(t, -count(m[1]!), m[2]!)],
-  [new RegExp(`\\bin\\s+${COUNT}\\s+${UNIT}(?:'?\\s+time)?\\b`), (m, t) => shift(t, count(m[1]!), m[2]!)],
+  // "in two weeks" is ahead, but "moved in two weeks ago" is not
+  [new RegExp(`\\bin\\s+${COUNT}\\s+${UNIT}(?:'?\\s+time)?\\b(?!\\s+ago\\b)`), (m, t) => shift(t, count(m[1]!), m[2]!)],
   // 8 May, 2023 · 8th of May 2023 · 8 May
   [
     new RegExp(`\\b${ORD}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+${YEAR})?\\b`),

@@ -216,7 +216,7 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
   if (m !== null) {
     if (/^out\b/i.test(m[3]!)) return false;
     // "found a flat in Leeds and moved in last week": the place the turn named before
-    const movedIn = ctx.lastPlace !== undefined && /^\w+(?:\s+\w+)?\s+in\b(?!\s+(?:with|\p{Lu}))/iu.test(rest);
+    const movedIn = ctx.lastPlace !== undefined && /^\w+(?:\s+\w+)?\s+in\b(?!\s+(?:with\b|\p{Lu}))/u.test(rest);
     const place = PLACE(m[3]!, ctx) ?? (movedIn ? { name: ctx.lastPlace!, type: 'place' } : undefined);
     if (place === undefined) return false;
     out.push({ op: 'assert', predicate: 'lives_in', object: place, move: true, future: m[2] !== undefined });

@@ -60,6 +60,7 @@ const RELATION_SCAN = new RegExp(
   `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?![\\p{L}])(?:,)?(?:\\s+(?:is\\s+|was\\s+)?(?:called|named))?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
   'gu',
 );
+const HAVE_MY = /\b(?:have|has|had|got)\s+(?:[Mm]y|[Oo]ur)\b/;
 const CHILDREN = new Set('kid kids child children son sons daughter daughters baby twins'.split(' '));
 const NOT_A_NAME = new RegExp(`^(?:I|The|And|But|So|Is|Was|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Yesterday)$`);
 
@@ -196,8 +197,8 @@ export class StateReader {
       if (name === speaker) continue;
       const animal = HAS_NOUNS[word] === 'animal';
       if (name === undefined) {
-        // "my dog", "my husband and kids": had, unnamed (a parent, a friend or an aunt is not "had")
-        if (animal || PARTNER_WORDS.has(word) || CHILDREN.has(word)) out.facts.push({ subject: speaker, predicate: 'has', object: { value: animal ? word.replace(/s$/, '') : word }, confidence: 0.6, edgeType: 'semantic' });
+        // "my dog", "lucky to have my husband and kids": had, unnamed ("my son turned out allergic" says nothing had; a parent or a friend never is)
+        if (animal || (HAVE_MY.test(sentence) && (PARTNER_WORDS.has(word) || CHILDREN.has(word)))) out.facts.push({ subject: speaker, predicate: 'has', object: { value: animal ? word.replace(/s$/, '') : word }, confidence: 0.6, edgeType: 'semantic' });
         continue;
       }
       if (!animal) this.lastPerson = name;
