@@ -607,3 +607,201 @@ export const BLIND_SECOND: Conversation[] = [
     ],
   },
 ];
+
+/**
+ * A third blind set, written after the rule changes the second one led to and before any rule change since:
+ * its score estimates the extractor after those changes on phrasings nobody tuned it on.
+ */
+export const BLIND_THIRD: Conversation[] = [
+  {
+    name: 'hired by a bank, made redundant',
+    category: 'jobs',
+    speaker: 'Femi',
+    turns: [
+      { at: '2024-01-22', text: 'Good news, Barclays hired me as a junior analyst, I began last Monday.' },
+      { at: '2024-10-10', text: 'Barclays made me redundant on Friday. Gutted.' },
+      { at: '2024-10-12', text: 'At least I got a payout.' },
+    ],
+    checks: [
+      ['Femi', 'works_at', '2024-01-20', '2024-01-22', ['Barclays']],
+      ['Femi', 'works_at', '2024-01-10', '2024-01-22', []],
+      ['Femi', 'works_at', '2024-10-09', '2024-10-10', []],
+      ['Femi', 'works_at', '2024-10-01', '2024-10-10', ['Barclays']],
+      ['Femi', 'works_at', '2024-10-09', '2024-10-05', ['Barclays']],
+    ],
+  },
+  {
+    name: 'a chef who opens a place of her own',
+    category: 'jobs',
+    speaker: 'Ines',
+    turns: [
+      { at: '2024-03-05', text: "I cook at Noma, it's intense but I love it." },
+      { at: '2024-09-18', text: 'I handed in my resignation at Noma at the start of the month.' },
+      { at: '2024-09-20', text: 'Now I need a business plan.' },
+    ],
+    checks: [
+      ['Ines', 'works_at', '2024-03-06', '2024-03-05', ['Noma']],
+      ['Ines', 'works_at', '2024-09-19', '2024-09-18', []],
+      ['Ines', 'works_at', '2024-08-20', '2024-09-18', ['Noma']],
+      ['Ines', 'works_at', '2024-09-19', '2024-09-10', ['Noma']],
+    ],
+  },
+  {
+    name: 'grew up in Cork, now in Galway',
+    category: 'moves',
+    speaker: 'Niamh',
+    turns: [
+      { at: '2024-02-12', text: "I'm living in Cork at the moment, sharing a house with three girls." },
+      { at: '2024-08-26', text: 'Moved to Galway last weekend for the new job, the view of the bay is unreal.' },
+      { at: '2024-08-28', text: 'Still no wifi though.' },
+    ],
+    checks: [
+      ['Niamh', 'lives_in', '2024-02-13', '2024-02-12', ['Cork']],
+      ['Niamh', 'lives_in', '2024-08-27', '2024-08-26', ['Galway']],
+      ['Niamh', 'lives_in', '2024-08-27', '2024-08-20', ['Cork']],
+      ['Niamh', 'lives_in', '2024-08-10', '2024-08-26', ['Cork']],
+    ],
+  },
+  {
+    name: 'a stay in Lisbon is not a move',
+    category: 'no change',
+    speaker: 'Pieter',
+    turns: [
+      { at: '2024-04-01', text: 'I live just outside Amsterdam, in Haarlem.' },
+      { at: '2024-05-15', text: "I'm in Lisbon for a month, working remotely from a coworking space." },
+      { at: '2024-06-20', text: 'My friend Joost moved to Lisbon after visiting me there.' },
+      { at: '2024-06-22', text: 'Traitor.' },
+    ],
+    checks: [
+      ['Pieter', 'lives_in', '2024-04-02', '2024-04-01', ['Haarlem']],
+      ['Pieter', 'lives_in', '2024-05-20', '2024-05-15', ['Haarlem']],
+      ['Pieter', 'lives_in', '2024-06-21', '2024-06-20', ['Haarlem']],
+      ['Joost', 'lives_in', '2024-06-21', '2024-06-20', ['Lisbon']],
+    ],
+  },
+  {
+    name: 'my aunt Rosa and my cousin Marco',
+    category: 'third persons',
+    speaker: 'Elena',
+    turns: [
+      { at: '2024-03-03', text: 'My aunt Rosa lives in Naples and my cousin Marco works for Fiat.' },
+      { at: '2024-07-07', text: 'Marco quit Fiat last month and moved in with Rosa.' },
+      { at: '2024-07-09', text: 'Family drama, as usual.' },
+    ],
+    checks: [
+      ['Rosa', 'lives_in', '2024-03-04', '2024-03-03', ['Naples']],
+      ['Marco', 'works_at', '2024-03-04', '2024-03-03', ['Fiat']],
+      ['Marco', 'works_at', '2024-07-08', '2024-07-07', []],
+      ['Marco', 'works_at', '2024-07-08', '2024-07-01', ['Fiat']],
+      ['Elena', 'lives_in', '2024-07-08', '2024-07-07', []],
+    ],
+  },
+  {
+    name: 'my best friend Dana gets a dog',
+    category: 'third persons',
+    speaker: 'Mila',
+    turns: [
+      { at: '2024-05-05', text: 'My best friend Dana just got a golden retriever named Sunny.' },
+      { at: '2024-05-06', text: "I'm more of a cat person, I have two, Oreo and Pip." },
+      { at: '2024-05-08', text: 'We should set up a playdate anyway.' },
+    ],
+    checks: [
+      ['Dana', 'has', '2024-05-06', '2024-05-05', ['Sunny']],
+      ['Mila', 'has', '2024-05-06', '2024-05-05', []],
+      ['Mila', 'has', '2024-05-07', '2024-05-06', ['Oreo', 'Pip']],
+    ],
+  },
+  {
+    name: 'a tortoise and a lizard, one given to a friend',
+    category: 'pets',
+    speaker: 'Sam',
+    turns: [
+      { at: '2024-01-30', text: "We've got a tortoise called Shelly and a gecko called Zippy." },
+      { at: '2024-06-14', text: 'We gave Zippy to a friend last month, he has more time for him.' },
+      { at: '2024-06-16', text: 'Shelly does not care at all.' },
+    ],
+    checks: [
+      ['Sam', 'has', '2024-01-31', '2024-01-30', ['Shelly', 'Zippy']],
+      ['Sam', 'has', '2024-06-15', '2024-06-14', ['Shelly']],
+      ['Sam', 'has', '2024-06-15', '2024-06-01', ['Shelly', 'Zippy']],
+    ],
+  },
+  {
+    name: 'sold the piano',
+    category: 'pets',
+    speaker: 'Yuki',
+    turns: [
+      { at: '2024-02-02', text: 'I still have the piano from my childhood.' },
+      { at: '2024-11-11', text: "We finally sold the piano last week, it didn't fit in the new flat." },
+      { at: '2024-11-13', text: 'A bit sad.' },
+    ],
+    checks: [
+      ['Yuki', 'has', '2024-02-03', '2024-02-02', ['piano']],
+      ['Yuki', 'has', '2024-11-12', '2024-11-11', []],
+      ['Yuki', 'has', '2024-11-12', '2024-11-01', ['piano']],
+    ],
+  },
+  {
+    name: 'Glasgow, not Edinburgh',
+    category: 'corrections',
+    speaker: 'Callum',
+    turns: [
+      { at: '2024-04-04', text: "I've lived in Edinburgh for about six years." },
+      { at: '2024-04-09', text: 'Sorry, I mixed that up: it is Glasgow I live in, not Edinburgh.' },
+      { at: '2024-04-11', text: 'Long week.' },
+    ],
+    checks: [
+      ['Callum', 'lives_in', '2024-04-06', '2024-04-06', ['Edinburgh']],
+      ['Callum', 'lives_in', '2024-04-10', '2024-04-09', ['Glasgow']],
+      ['Callum', 'lives_in', '2024-04-06', '2024-04-09', ['Glasgow']],
+    ],
+  },
+  {
+    name: 'the job started in March, not April',
+    category: 'corrections',
+    speaker: 'Noor',
+    turns: [
+      { at: '2024-06-06', text: 'I joined Unilever in April as a brand manager.' },
+      { at: '2024-06-10', text: 'Actually I joined in March, not April, I forgot about the onboarding weeks.' },
+      { at: '2024-06-12', text: 'Anyway.' },
+    ],
+    checks: [
+      ['Noor', 'works_at', '2024-04-15', '2024-06-06', ['Unilever']],
+      ['Noor', 'works_at', '2024-03-15', '2024-06-06', []],
+      ['Noor', 'works_at', '2024-03-15', '2024-06-10', ['Unilever']],
+      ['Noor', 'works_at', '2024-02-15', '2024-06-10', []],
+    ],
+  },
+  {
+    name: 'moving to Oslo in the new year',
+    category: 'future',
+    speaker: 'Ingrid',
+    turns: [
+      { at: '2024-10-10', text: 'I live in Bergen.' },
+      { at: '2024-11-20', text: "We'll be moving to Oslo in January, my husband got a transfer." },
+      { at: '2024-11-22', text: 'Lots to organise.' },
+    ],
+    checks: [
+      ['Ingrid', 'lives_in', '2024-12-01', '2024-11-20', ['Bergen']],
+      ['Ingrid', 'lives_in', '2025-02-01', '2024-11-20', ['Oslo']],
+      ['Ingrid', 'lives_in', '2025-02-01', '2024-11-15', ['Bergen']],
+    ],
+  },
+  {
+    name: 'at Intel for eight years, ended this spring',
+    category: 'durations',
+    speaker: 'Carlos',
+    turns: [
+      { at: '2024-02-02', text: "I've been with Intel for eight years now." },
+      { at: '2024-06-06', text: 'Took early retirement from Intel in May.' },
+      { at: '2024-06-08', text: 'Golf every day.' },
+    ],
+    checks: [
+      ['Carlos', 'works_at', '2018-01-01', '2024-02-02', ['Intel']],
+      ['Carlos', 'works_at', '2015-01-01', '2024-02-02', []],
+      ['Carlos', 'works_at', '2024-06-07', '2024-06-06', []],
+      ['Carlos', 'works_at', '2024-04-15', '2024-06-06', ['Intel']],
+      ['Carlos', 'works_at', '2024-06-07', '2024-06-01', ['Intel']],
+    ],
+  },
+];

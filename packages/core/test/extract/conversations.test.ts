@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONVERSATIONS } from './conversations.data.js';
 import { BLIND, HELD_OUT } from './held-out.data.js';
-import { BLIND_SECOND } from './blind-second.data.js';
+import { BLIND_SECOND, BLIND_THIRD } from './blind-second.data.js';
 import { noon, scoreConversation, summarise, type CheckResult } from './score.js';
 
 describe('the default extractor over whole conversations, turn by turn', () => {
@@ -50,6 +50,17 @@ describe('the default extractor over the second blind set (written before readin
     const misses = results.filter((r) => !r.right).map((r) => `  ✗ ${r.conversation}: ${r.check.slice(0, 4).join(' ')} → [${r.got.join(', ')}], want [${r.check[4].join(', ')}]`);
     console.log(`second blind checks: ${total[0]}/${total[1]} (${((100 * total[0]) / total[1]).toFixed(1)}%)\n${lines.join('\n')}\n${misses.join('\n')}`);
     expect(BLIND_SECOND.length).toBeGreaterThanOrEqual(30);
+    expect(total[0] / total[1]).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
+describe('the default extractor over the third blind set (written after the rule changes the second set led to, never tuned on)', () => {
+  it('reports its score per kind', () => {
+    const results = BLIND_THIRD.flatMap(scoreConversation);
+    const { total, byCategory } = summarise(results);
+    const lines = [...byCategory].map(([c, [r, n]]) => `  ${c}: ${r}/${n}`);
+    const misses = results.filter((r) => !r.right).map((r) => `  ✗ ${r.conversation}: ${r.check.slice(0, 4).join(' ')} → [${r.got.join(', ')}], want [${r.check[4].join(', ')}]`);
+    console.log(`third blind checks: ${total[0]}/${total[1]} (${((100 * total[0]) / total[1]).toFixed(1)}%)\n${lines.join('\n')}\n${misses.join('\n')}`);
     expect(total[0] / total[1]).toBeGreaterThanOrEqual(0.5);
   });
 });
