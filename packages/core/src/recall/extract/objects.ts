@@ -80,7 +80,7 @@ export function readRole(text: string, needHead: boolean): Read<string> | undefi
 
 /** Things worth a `has` fact, and the type a named one gets. */
 export const HAS_NOUNS: Record<string, string> = {};
-for (const w of 'dog dogs puppy puppies cat cats kitten kittens pet pets hamster hamsters rabbit rabbits bunny bird birds parrot fish horse horses turtle snake gecko lizard pony goldfish husky lab labrador retriever poodle beagle terrier'.split(' ')) HAS_NOUNS[w] = 'animal';
+for (const w of 'dog dogs puppy puppies cat cats kitten kittens pet pets hamster hamsters rabbit rabbits bunny bird birds parrot budgie fish horse horses turtle tortoise ferret chicken chickens hen hens goat snake gecko lizard pony goldfish husky lab labrador retriever poodle beagle terrier'.split(' ')) HAS_NOUNS[w] = 'animal';
 for (const w of 'kid kids child children son sons daughter daughters baby twins brother brothers sister sisters sibling siblings'.split(' ')) HAS_NOUNS[w] = 'person';
 for (const w of 'car truck bike bicycle motorcycle motorbike van scooter boat house apartment condo garden piano guitar laptop e-bike camper tesla'.split(' ')) HAS_NOUNS[w] = 'thing';
 const SINGULAR: Record<string, string> = { puppies: 'puppy', children: 'child', kittens: 'kitten', dogs: 'dog', cats: 'cat' };

@@ -57,7 +57,7 @@ const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } |
 const STUDY_ROLES = /^(?:(?:\w+\s+)?student|freshman|sophomore|junior|senior|grad student|graduate student|phd student|phd candidate|undergrad|undergraduate)$/i;
 
 const WORKS = new RegExp(
-  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|intern|am interning|volunteer|am volunteering)` +
+  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|cook|cooks|bartend|tutor|drive|drives|intern|am interning|volunteer|am volunteering)` +
     `(?:\\s+(?:part-time|full-time|remotely|there|now|fulltime|parttime))?(?:\\s+in\\s+[a-z]+(?:\\s+[a-z]+)?)?(?:\\s+as\\s+(.+?))?\\s+${WHERE}\\s+(.*)$`,
   'i',
 );
@@ -70,10 +70,10 @@ const STARTS = new RegExp(
 );
 const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
 const LAST_DAY = /\bmy last day(?: (?:at|with) (.*?))?(?: was\b|$| is\b)/i;
-const LEAVES = /^(?:left|quit|quits|resigned from|handed in my notice at|gave (?:my )?notice at|put in my notice at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
+const LEAVES = /^(?:left|quit|quits|resigned from|handed in my (?:notice|resignation) at|gave (?:my )?notice at|put in my notice at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
 const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|gave (?:my )?notice|put in my notice)\b/i;
 const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
-const RETIRED = /^(?:retired|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
+const RETIRED = /^(?:retired|took (?:early )?retirement|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
 const NO_LONGER = /^(?:no longer|am no longer|do not|does not)\s+(work|live|have|own|teach)\s+(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
 const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)$/i;
@@ -97,7 +97,8 @@ const LEFT_FOR = /^(left|quit|have left|has left|am leaving|is leaving|will leav
 const STOLEN = /^(?:someone|somebody|thieves|a thief|they)\s+(?:stole|nicked|took)\s+(?:my|our)\s+(.*)$|^(?:my|our)\s+(.*?)\s+(?:was|got)\s+(?:stolen|nicked|totaled|totalled|wrecked)\b/i;
 // "I'm no longer at Zara", "he's no longer in Berlin"
 const NO_LONGER_AT = /^(?:am|is|are)\s+no longer\s+(at|with|in)\s+(.*)$/i;
-const HAS = /^(?:have|has|own|owns|got|have got|has got|adopted|have adopted|has adopted|bought|have bought|rescued|welcomed|took in|now have|got ourselves|got myself|picked up|brought home|took home|adopted ourselves)\s+(.*)$/i;
+// longest first: "have adopted", "got ourselves" before "have", "got"
+const HAS = /^(?:adopted ourselves|got ourselves|have adopted|brought home|has adopted|have bought|got myself|picked up|took home|have got|welcomed|now have|has got|adopted|rescued|took in|bought|have|owns|has|own|got)\s+(.*)$/i;
 const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+(?:(?:my|our|the)\s+)?(.*)$/i;
 const DIES = /^(?:passed away|passed|died|has died|ran away|was put down|got put down|is no longer with us|crossed the rainbow bridge|went missing)\b/i;
 const PARTNERED = /^(?:am|is|are|got|have been|has been)\s+(?:happily\s+)?(?:married|engaged)\s+to\s+(.*)$|^(?:married|am dating|is dating|started dating|have been dating|am seeing|am with|is with)\s+(.*)$/i;
@@ -120,6 +121,11 @@ export function stateHits(clause: Clause, ctx: RuleContext): StateHit[] {
 }
 
 function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
+  // "Barclays hired me": the clause's subject is the speaker's employer
+  if (/^(?:hired me|took me on|has hired me|offered me a job)\b/i.test(rest)) {
+    out.push({ op: 'assert', predicate: 'works_at', ofSpeaker: true });
+    return true;
+  }
   let m = WORKS.exec(rest);
   if (m !== null) {
     const org = EMPLOYER(m[2]!);
@@ -154,8 +160,9 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
     if (org !== undefined) return true;
   }
   // "… got hired by PwC and I start on June 3": a start with a date and no employer dates the turn's new job
-  if (/^(?:start|starts|will start|am starting|begin|will begin)\b(?!\s+(?:at|with|for|by|working|a|my|the)\b)/i.test(rest)) {
-    out.push({ op: 'assert', predicate: 'works_at', future: true, dateOnly: true });
+  m = /^(?:start|starts|will start|am starting|begin|will begin|(began|started))\b(?!\s+(?:at|with|for|by|working|a|my|the)\b)/i.exec(rest);
+  if (m !== null) {
+    out.push({ op: 'assert', predicate: 'works_at', future: m[1] === undefined, dateOnly: true });
     return true;
   }
   const first = FIRST_DAY.exec(clause.text);

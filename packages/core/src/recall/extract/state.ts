@@ -168,6 +168,7 @@ export class StateReader {
       if (last !== undefined && time !== undefined) last.validFrom = time.start;
       return;
     }
+    if (hit.ofSpeaker === true) [subject, hit] = [speaker, { ...hit, object: { name: subject, type: 'organization' } }];
     const object = hit.object ?? (withName === undefined ? undefined : { name: withName, type: 'person' });
     if (object === undefined) return;
     const from = time?.start;
@@ -255,11 +256,11 @@ export class StateReader {
     const right = clauseTimes(sentence.slice(0, cut), at, 'past').pop();
     const wrong = clauseTimes(sentence.slice(cut), at, 'past')[0];
     if (right === undefined || wrong === undefined) return;
-    const belief = [...this.beliefs.values()].filter((b) => b.from >= wrong.start && b.from < wrong.end).pop();
-    if (belief === undefined) return;
-    const key = `${fold(belief.subject)}|${belief.predicate}|${objectKey(belief.object)}`;
-    if (out.facts.slice(from).some((f) => `${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}` === key)) return;
-    out.facts.push({ subject: belief.subject, predicate: belief.predicate, object: belief.object, validFrom: right.start, confidence: STATE_CONFIDENCE[belief.predicate] ?? 0.7, edgeType: 'semantic' });
+    // every belief begun in the wrong window ("joined Unilever in April as a brand manager": the job and the title)
+    for (const belief of [...this.beliefs.values()].filter((b) => b.from >= wrong.start && b.from < wrong.end)) {
+      const key = `${fold(belief.subject)}|${belief.predicate}|${objectKey(belief.object)}`;
+      if (!out.facts.slice(from).some((f) => `${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}` === key)) out.facts.push({ subject: belief.subject, predicate: belief.predicate, object: belief.object, validFrom: right.start, confidence: STATE_CONFIDENCE[belief.predicate] ?? 0.7, edgeType: 'semantic' });
+    }
   }
 
   private forget(subject: string, predicate: string, object: string | { value: string }, from: number): void {
