@@ -116,7 +116,7 @@ export class StateReader {
         speakerOwns(clause);
         homeFirst(clause);
         // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
-        if (clause.subject?.kind === 'other' && !clause.irrealis) {
+        if (clause.subject?.kind === 'other' && !clause.irrealis && /\bme\b/.test(clause.rest)) {
           for (const hit of stateHits(clause, { lastPlace: undefined, isHome: () => false })) {
             if (hit.ofSpeaker !== true) continue;
             const from = timeOf()?.start ?? at;
@@ -303,12 +303,14 @@ function speakerOwns(clause: Clause): void {
 
 /** A clause that names the speaker's home from the place ("Lagos is where I live") reads as "I live in Lagos". */
 function homeFirst(clause: Clause): void {
+  if (!/home|where/i.test(clause.text)) return;
   const place = homeStatement(clause.text);
   if (place !== undefined) Object.assign(clause, { subject: { kind: 'speaker' }, rest: `live in ${place}`, lead: '' });
 }
 
 /** Gives the turn's last unnamed animal its name when a sentence names it. */
 function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): void {
+  if (!/name|call/i.test(sentence)) return;
   const m = NAME_GIVEN.exec(sentence);
   if (m === null) return;
   for (let i = out.facts.length - 1; i >= 0; i--) {
