@@ -30,6 +30,8 @@ import { packStage } from '../recall/stages/pack-context.js';
 import { markPastVersions } from '../recall/stages/past-versions.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import type { MemoryTables } from './tables.js';
+import { episodeIndexColumns, restoreEpisodeIndex } from '../snapshot/recall-index-state.js';
+import type { MemoryState } from '../state.js';
 
 /**
  * Rows inserted into a growing HNSW per catch-up that indexed something new (an episode write, the first
@@ -73,6 +75,8 @@ export class RecallEngine implements RecallIndexes {
   /** The speakers' names and aliases, lower case: left out of the word index where used in address. */
   private readonly vocativeNames = new Set<string>();
   private episodesIndexed = 0;
+  /** Episodes below this have their word-index document and dated flag from a snapshot (catchUp skips those two). */
+  private episodesRestored = 0;
   private entitiesIndexed = 0;
   private aliasesIndexed = 0;
   private triplesIndexed = 0;
@@ -113,6 +117,18 @@ export class RecallEngine implements RecallIndexes {
     const threshold = this.hashed ? Infinity : RECALL_DEFAULTS.bruteForceBelow;
     this.episodeVectors = new VectorSet(dims, threshold, RECALL_DEFAULTS.ef);
     this.entityVectors = new VectorSet(dims, threshold, RECALL_DEFAULTS.ef);
+    // a loaded memory's stored episode index (snapshot/recall-index-state.ts), checked by the load
+    const held = mem.heldRecallIndex;
+    if (held !== undefined) {
+      restoreEpisodeIndex(held, this.episodeText, this.dated);
+      this.episodesRestored = held.covered;
+      mem.heldRecallIndex = undefined;
+    }
+  }
+
+  /** The episode indexes as snapshot columns (snapshot/recall-index-state.ts): the episodes both cover. */
+  episodeIndexColumns(): Pick<MemoryState, 'columns' | 'strings'> {
+    return episodeIndexColumns(this.episodeText, this.dated, Math.min(this.episodeText.size, this.dated.size));
   }
 
   /**
@@ -140,9 +156,10 @@ export class RecallEngine implements RecallIndexes {
       const text = this.episodeTextOf(i);
       const vector = ep.vectorOf(i) ?? (this.hashed ? undefined : this.embedToIndex(text, 'episode'));
       this.noteSpeaker(ep.speaker[i]!);
-      this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
+      const restored = i < this.episodesRestored;
+      if (!restored) this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!);
-      this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
+      if (!restored) this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
       if (vector !== undefined) RecallEngine.addVector(this.episodeVectors, i, vector);
       this.episodesIndexed = i + 1;
     }

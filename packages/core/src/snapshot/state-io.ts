@@ -11,12 +11,14 @@ import { recallIndexOption } from '../log/replay.js';
 import type { LoadOptions } from '../log/replay.js';
 import { literalId } from '../graph/resolve.js';
 import { checkState } from './state-check.js';
+import { readEpisodeIndex } from './recall-index-state.js';
 import type { CheckedState } from './state-check.js';
 import { describeError, readOptions, SHAPES } from '../graph/validate.js';
 
 /**
  * The whole memory as named arrays (see state.ts): what a snapshot file stores. The arrays are copies
- * trimmed to their used length; derived indexes are not included (they are rebuilt linearly on load).
+ * trimmed to their used length. Of the derived indexes only recall's episode indexes are included (the costly
+ * part of a load to rebuild: recall-index-state.ts); the others are rebuilt linearly on load.
  */
 export function exportMemoryState(mem: MemoryTables): MemoryState {
   const e = mem.entities;
@@ -52,6 +54,9 @@ export function exportMemoryState(mem: MemoryTables): MemoryState {
     'log.bytes': log.bytes,
     'log.ends': log.ends,
   };
+  // recall's stored episode indexes (recall-index-state.ts): a load reads them instead of re-reading the turns
+  const index = mem.recallIndexColumns();
+  Object.assign(columns, index.columns);
   const predicates = [...mem.predicateConfig].map(([name, c]) => ({ name, cardinality: c.cardinality, minConfidence: c.minConfidence ?? null }));
   return {
     formatVersion: STATE_FORMAT_VERSION,
@@ -71,6 +76,7 @@ export function exportMemoryState(mem: MemoryTables): MemoryState {
       'literal.string': mem.literals.map((v) => (typeof v === 'string' ? v : '')),
       'episode.id': [...ep.ids],
       'episode.text': [...ep.texts],
+      ...index.strings,
     },
   };
 }
@@ -117,6 +123,7 @@ export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryT
       [RESTORED_EMBEDDER]: config.embedder,
     } as MemoryGraphOptions);
     loadChecked(mem, checked, adopt);
+    mem.heldRecallIndex = readEpisodeIndex(state, checked.episode.ids.length);
     mem.dependencies.loadState(state.config.dependencies, mem.store.rowCount, (why) => {
       throw new CorruptSnapshotError(`${call}: ${why}`);
     });
