@@ -115,7 +115,7 @@ describe('a snapshot with recall indexes', () => {
       const changed = decodeState(encodeSnapshot(live));
       // the other writer's index is also wrong for this tokenizer: it must not be read
       (changed.columns['recall.episodes.meta'] as Uint32Array)[at] = value;
-      (changed.columns['recall.episodes.docTerms'] as Uint32Array).reverse();
+      (changed.columns['recall.episodes.docFreqs'] as Uint8Array).reverse();
       const loaded = decodeSnapshot(encodeState(changed), { now });
       expect(recalls(loaded)).toEqual(recalls(live));
       // its own snapshot carries the index this build makes
@@ -129,10 +129,22 @@ describe('a snapshot with recall indexes', () => {
     const bytes = encodeSnapshot(live);
     const damages: Array<[string, (s: MemoryState) => void]> = [
       ['covers more episodes than there are', (s) => ((s.columns['recall.episodes.meta'] as Uint32Array)[2] = 31)],
-      ['a term id past the dictionary', (s) => ((s.columns['recall.episodes.docTerms'] as Uint32Array)[3] = 1e6)],
+      // the term ids are varints; the first document's first terms are ids 0 and 1, a byte each
+      ['a term id past the dictionary', (s) => {
+        const t = s.columns['recall.episodes.docTerms'] as Uint8Array;
+        s.columns['recall.episodes.docTerms'] = Uint8Array.of(0xff, 0xff, 0x7f, ...t.subarray(1));
+      }],
       ['a term twice in one document', (s) => {
-        const t = s.columns['recall.episodes.docTerms'] as Uint32Array;
+        const t = s.columns['recall.episodes.docTerms'] as Uint8Array;
         t[1] = t[0]!;
+      }],
+      ['a truncated term id', (s) => {
+        const t = s.columns['recall.episodes.docTerms'] as Uint8Array;
+        t[t.length - 1] = 0x80;
+      }],
+      ['a term id too many', (s) => {
+        const t = s.columns['recall.episodes.docTerms'] as Uint8Array;
+        s.columns['recall.episodes.docTerms'] = Uint8Array.of(...t, 0);
       }],
       ['a zero frequency', (s) => ((s.columns['recall.episodes.docFreqs'] as Uint8Array)[2] = 0)],
       ['a dated flag that is not 0 or 1', (s) => ((s.columns['recall.episodes.dated'] as Uint8Array)[0] = 2)],

@@ -38,6 +38,8 @@ export interface EpisodeIndexState {
   /** Document d's terms are docTerms/docFreqs[docStart[d] .. docStart[d + 1]). */
   docStart: Uint32Array;
   docTerms: Uint32Array;
+  /** docTerms as stored: unsigned LEB128 varints (kept to write the same column again). */
+  termBytes: Uint8Array;
   docFreqs: Uint8Array | Uint32Array;
   dated: Uint8Array;
 }
@@ -99,7 +101,7 @@ export function episodeIndexColumns(text: Bm25Index, dated: DatedTurns, covered:
   const columns: Record<string, ColumnArray> = {
     [META]: Uint32Array.of(RECALL_INDEX_VERSION, recallIndexFingerprint(), covered),
     [DOC_START]: docStart,
-    [DOC_TERMS]: docTerms,
+    [DOC_TERMS]: toVarints(docTerms),
     // most frequencies fit a byte (a quarter of the bytes); the column's type says which was written
     [DOC_FREQS]: maxFreq <= 0xff ? Uint8Array.from(wide) : wide,
     [DATED]: flags,
@@ -118,7 +120,7 @@ export function heldIndexColumns(held: EpisodeIndexState): Pick<MemoryState, 'co
   const columns: Record<string, ColumnArray> = {
     [META]: Uint32Array.of(RECALL_INDEX_VERSION, recallIndexFingerprint(), held.covered),
     [DOC_START]: held.docStart.slice(),
-    [DOC_TERMS]: held.docTerms.slice(),
+    [DOC_TERMS]: held.termBytes.slice(),
     [DOC_FREQS]: held.docFreqs.slice(),
     [DATED]: held.dated.slice(),
   };
@@ -142,20 +144,62 @@ export function readEpisodeIndex(state: MemoryState, episodes: number): EpisodeI
   if (covered > episodes) bad(`covers ${covered} episodes; the snapshot holds ${episodes}`);
   const terms = state.strings[TERMS];
   const docStart = cols[DOC_START];
-  const docTerms = cols[DOC_TERMS];
+  const termBytes = cols[DOC_TERMS];
   const docFreqs = cols[DOC_FREQS];
   const dated = cols[DATED];
   if (!Array.isArray(terms)) return bad(`string list "${TERMS}" is missing`);
   if (!(docStart instanceof Uint32Array) || docStart.length !== covered + 1) return bad(`column "${DOC_START}" is not ${covered + 1} Uint32 values`);
-  if (!(docTerms instanceof Uint32Array)) return bad(`column "${DOC_TERMS}" is not Uint32`);
-  if (!(docFreqs instanceof Uint8Array || docFreqs instanceof Uint32Array) || docFreqs.length !== docTerms.length) return bad(`column "${DOC_FREQS}" does not match "${DOC_TERMS}"`);
+  if (!(termBytes instanceof Uint8Array)) return bad(`column "${DOC_TERMS}" is not Uint8`);
+  if (!(docFreqs instanceof Uint8Array || docFreqs instanceof Uint32Array) || docFreqs.length !== docStart[covered]) return bad(`column "${DOC_FREQS}" does not match "${DOC_START}"`);
   if (!(dated instanceof Uint8Array) || dated.length !== covered) return bad(`column "${DATED}" is not ${covered} Uint8 values`);
-  if (docStart[0] !== 0 || docStart[covered] !== docTerms.length) bad(`column "${DOC_START}" does not span "${DOC_TERMS}"`);
+  if (docStart[0] !== 0) bad(`column "${DOC_START}" does not start at 0`);
+  const docTerms = fromVarints(termBytes, docFreqs.length, bad);
   for (let i = 0; i < terms.length; i++) if (typeof terms[i] !== 'string') bad(`term ${i} is not a string`);
   if (new Set(terms).size !== terms.length) bad(`string list "${TERMS}" has duplicates`);
   checkDocuments(docStart, docTerms, docFreqs, terms.length, covered, bad);
   for (let d = 0; d < covered; d++) if (dated[d]! > 1) bad(`dated flag ${d} is ${dated[d]}`);
-  return { covered, terms, docStart, docTerms, docFreqs, dated };
+  return { covered, terms, docStart, docTerms, termBytes, docFreqs, dated };
+}
+
+/** Unsigned LEB128: 7 bits a byte, low first, the high bit set on all but the last (most term ids take 1–2 bytes, not 4). */
+function toVarints(values: Uint32Array): Uint8Array {
+  let n = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    n += v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
+  }
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (let i = 0; i < values.length; i++) {
+    let v = values[i]!;
+    while (v >= 0x80) {
+      out[at++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    out[at++] = v;
+  }
+  return out;
+}
+
+/** Exactly `count` varints filling `bytes`, each below 2^32. */
+function fromVarints(bytes: Uint8Array, count: number, bad: (why: string) => never): Uint32Array {
+  const out = new Uint32Array(count);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    let v = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      if (at >= bytes.length || shift > 28) bad(`column "${DOC_TERMS}" does not hold ${count} term ids`);
+      b = bytes[at++]!;
+      v += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b >= 0x80);
+    if (v > 0xffffffff) bad(`column "${DOC_TERMS}" holds a term id past 2^32`);
+    out[i] = v;
+  }
+  if (at !== bytes.length) bad(`column "${DOC_TERMS}" holds more than ${count} term ids`);
+  return out;
 }
 
 /** Each document's terms: in range, each once, with frequencies of at least 1. */
