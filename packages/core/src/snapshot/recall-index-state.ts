@@ -185,7 +185,21 @@ function toVarints(values: Uint32Array): Uint8Array {
 function fromVarints(bytes: Uint8Array, count: number, bad: (why: string) => never): Uint32Array {
   const out = new Uint32Array(count);
   let at = 0;
+  const end = bytes.length;
   for (let i = 0; i < count; i++) {
+    // one or two bytes: most ids (integer arithmetic, no loop)
+    const b0 = at < end ? bytes[at]! : 0x100;
+    if (b0 < 0x80) {
+      out[i] = b0;
+      at++;
+      continue;
+    }
+    const b1 = at + 1 < end ? bytes[at + 1]! : 0x100;
+    if (b0 < 0x100 && b1 < 0x80) {
+      out[i] = (b0 & 0x7f) | (b1 << 7);
+      at += 2;
+      continue;
+    }
     let v = 0;
     let shift = 0;
     let b: number;
