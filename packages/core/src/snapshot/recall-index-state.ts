@@ -20,6 +20,7 @@ import { resolveRelativeDates } from '../recall/dates.js';
 import { episodeEmbeddingText } from '../recall/embedding-text.js';
 import { tokenize, TOKENIZE } from '../recall/text.js';
 import { withoutVocatives } from '../recall/vocatives.js';
+import { isWellFormed } from '../util/well-formed.js';
 
 /** Bump when what a turn's index holds changes in a way the fingerprint's probe might not show. */
 export const RECALL_INDEX_VERSION = 1;
@@ -76,7 +77,11 @@ export function recallIndexFingerprint(): number {
  * their dated flags; nothing when no episode is indexed.
  */
 export function episodeIndexColumns(text: Bm25Index, dated: DatedTurns, covered: number): Pick<MemoryState, 'columns' | 'strings'> {
-  if (covered === 0) return { columns: {}, strings: {} };
+  const terms: string[] = [];
+  for (let t = 0; t < text.termCount; t++) terms.push(text.term(t));
+  // a term a snapshot cannot write (a lone surrogate has no UTF-8 form; seen once in a 50k-turn build, cause
+  // not yet found): no index is stored, and the load rebuilds it as before
+  if (covered === 0 || !terms.every(isWellFormed)) return { columns: {}, strings: {} };
   const docStart = new Uint32Array(covered + 1);
   let total = 0;
   for (let d = 0; d < covered; d++) {
@@ -96,8 +101,6 @@ export function episodeIndexColumns(text: Bm25Index, dated: DatedTurns, covered:
   }
   const flags = new Uint8Array(covered);
   for (let d = 0; d < covered; d++) flags[d] = dated.has(d) ? 1 : 0;
-  const terms: string[] = [];
-  for (let t = 0; t < text.termCount; t++) terms.push(text.term(t));
   const columns: Record<string, ColumnArray> = {
     [META]: Uint32Array.of(RECALL_INDEX_VERSION, recallIndexFingerprint(), covered),
     [DOC_START]: docStart,
