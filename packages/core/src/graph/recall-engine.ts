@@ -30,8 +30,6 @@ import { packStage } from '../recall/stages/pack-context.js';
 import { markPastVersions } from '../recall/stages/past-versions.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import type { MemoryTables } from './tables.js';
-import { episodeIndexColumns, restoreEpisodeIndex } from '../snapshot/recall-index-state.js';
-import type { MemoryState } from '../state.js';
 
 /**
  * Rows inserted into a growing HNSW per catch-up that indexed something new (an episode write, the first
@@ -53,7 +51,8 @@ const YOU_SAID = /\byou\s+(?:\w+\s+)?(?:told|said|mentioned|suggested|recommende
  */
 export class RecallEngine implements RecallIndexes {
   readonly embedder: Embedder;
-  readonly episodeText = new Bm25Index();
+  /** Replaced once, before anything is indexed, by the index a snapshot kept (`restoreEpisodeIndexes`). */
+  episodeText = new Bm25Index();
   readonly entityText = new Bm25Index();
   /** Facts' BM25 ("subject predicate object"), kept without postings of its own (recall/bm25-facts.ts). */
   readonly tripleText = new FactText();
@@ -75,7 +74,7 @@ export class RecallEngine implements RecallIndexes {
   /** The speakers' names and aliases, lower case: left out of the word index where used in address. */
   private readonly vocativeNames = new Set<string>();
   private episodesIndexed = 0;
-  /** Episodes below this have their word-index document and dated flag from a snapshot (catchUp skips those two). */
+  /** Episodes below this were indexed for BM25 and dates when the memory was saved (a snapshot's indexes). */
   private episodesRestored = 0;
   private entitiesIndexed = 0;
   private aliasesIndexed = 0;
@@ -117,18 +116,6 @@ export class RecallEngine implements RecallIndexes {
     const threshold = this.hashed ? Infinity : RECALL_DEFAULTS.bruteForceBelow;
     this.episodeVectors = new VectorSet(dims, threshold, RECALL_DEFAULTS.ef);
     this.entityVectors = new VectorSet(dims, threshold, RECALL_DEFAULTS.ef);
-    // a loaded memory's stored episode index (snapshot/recall-index-state.ts), checked by the load
-    const held = mem.heldRecallIndex;
-    if (held !== undefined) {
-      restoreEpisodeIndex(held, this.episodeText, this.dated);
-      this.episodesRestored = held.covered;
-      mem.heldRecallIndex = undefined;
-    }
-  }
-
-  /** The episode indexes as snapshot columns (snapshot/recall-index-state.ts): the episodes both cover. */
-  episodeIndexColumns(): Pick<MemoryState, 'columns' | 'strings'> {
-    return episodeIndexColumns(this.episodeText, this.dated, Math.min(this.episodeText.size, this.dated.size));
   }
 
   /**
@@ -140,6 +127,23 @@ export class RecallEngine implements RecallIndexes {
   private readonly hashed: boolean;
 
   // ---- lazy indexing -------------------------------------------------------------------------
+
+  /**
+   * @internal What a snapshot keeps of the episodes' indexes (their BM25 postings and date flags), so a load
+   * reads them instead of tokenizing every turn again; undefined without episodes or until every one is indexed.
+   */
+  exportEpisodeIndexes(): { text: ReturnType<Bm25Index['toState']>; dated: Uint8Array } | undefined {
+    if (this.episodesIndexed !== this.mem.episodes.count || this.episodesIndexed === 0) return undefined;
+    return { text: this.episodeText.toState(), dated: this.dated.exportFlags() };
+  }
+
+  /** @internal A load's, before its first catch-up: the indexes of the first `text.size` episodes, as saved. */
+  restoreEpisodeIndexes(text: Bm25Index, dated: Uint8Array): void {
+    if (this.episodesIndexed !== 0) throw new Error('RecallEngine.restoreEpisodeIndexes: episodes were indexed already');
+    this.episodeText = text;
+    this.dated.loadFlags(dated);
+    this.episodesRestored = text.size;
+  }
 
   /**
    * Indexes what was added since the last call. The memory calls it after every episode, at the end of a
@@ -156,10 +160,9 @@ export class RecallEngine implements RecallIndexes {
       const text = this.episodeTextOf(i);
       const vector = ep.vectorOf(i) ?? (this.hashed ? undefined : this.embedToIndex(text, 'episode'));
       this.noteSpeaker(ep.speaker[i]!);
-      const restored = i < this.episodesRestored;
-      if (!restored) this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
+      if (i >= this.episodesRestored) this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!);
-      if (!restored) this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
+      if (i >= this.episodesRestored) this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
       if (vector !== undefined) RecallEngine.addVector(this.episodeVectors, i, vector);
       this.episodesIndexed = i + 1;
     }

@@ -20,9 +20,6 @@ import { EpisodeTable } from './episodes.js';
 import { checkPredicateOptions, DEFAULTS } from './predicates.js';
 import type { PredicateConfig, PredicateUse } from './predicates.js';
 import { RecallEngine } from './recall-engine.js';
-import { heldIndexColumns } from '../snapshot/recall-index-state.js';
-import type { EpisodeIndexState } from '../snapshot/recall-index-state.js';
-import type { MemoryState } from '../state.js';
 import { checkEpisodeId, checkVector } from './resolve.js';
 import { checkConfidence, checkPredicateName, plainZero, readError, readOptions, readRecord, SHAPES, show } from './validate.js';
 
@@ -64,8 +61,6 @@ export class MemoryTables {
   writesHeldBy: string | undefined;
   /** Created at the first recall; it indexes lazily what was written since the previous recall. */
   private recallEngine: RecallEngine | undefined;
-  /** A snapshot's stored episode index, checked, until the recall engine is made from it (snapshot/recall-index-state.ts). */
-  heldRecallIndex: EpisodeIndexState | undefined;
 
   /** Checks the options of `new MemoryGraph` (a load passes the stored embedder under RESTORED_EMBEDDER) and logs the init op. */
   constructor(raw: MemoryGraphOptions = {}) {
@@ -166,10 +161,9 @@ export class MemoryTables {
     return (this.recallEngine ??= new RecallEngine(this, this.embedder));
   }
 
-  /** The episode indexes as snapshot columns: the engine's, or the ones a load holds for it; none before either. */
-  recallIndexColumns(): Pick<MemoryState, 'columns' | 'strings'> {
-    if (this.recallEngine !== undefined) return this.recallEngine.episodeIndexColumns();
-    return this.heldRecallIndex === undefined ? { columns: {}, strings: {} } : heldIndexColumns(this.heldRecallIndex);
+  /** Recall's engine when something has made it (a write's indexing, a recall), without making it. */
+  recallIndexIfBuilt(): RecallEngine | undefined {
+    return this.recallEngine;
   }
 
   /**

@@ -412,11 +412,6 @@ export class Bm25Index {
     }
   }
 
-  /** Terms in the dictionary (ids 0 … termCount − 1). */
-  get termCount(): number {
-    return this.terms.length;
-  }
-
   /** Tokens in all documents. */
   get tokenCount(): number {
     return this.totalLength;

@@ -12,23 +12,26 @@ export class DatedTurns {
 
   /** Reads episode `index` (they come in order 0, 1, 2 …); a whole session's text is not a turn and is not read. */
   add(index: number, text: string, at: number, whole: boolean): void {
-    this.addFlag(index, !whole && Number.isFinite(at) && resolveRelativeDates(text, at).length > 0);
-  }
-
-  /** `add` for an episode whose answer is known (a snapshot's recall index stores it). */
-  addFlag(index: number, dated: boolean): void {
     if (index !== this.count) throw new Error(`DatedTurns.add: episode ${index} out of order (expected ${this.count})`);
     this.flags = growU8(this.flags, index + 1);
-    this.flags[index] = dated ? 1 : 0;
+    this.flags[index] = !whole && Number.isFinite(at) && resolveRelativeDates(text, at).length > 0 ? 1 : 0;
     this.count++;
-  }
-
-  /** Episodes read so far. */
-  get size(): number {
-    return this.count;
   }
 
   has(index: number): boolean {
     return this.flags[index] === 1;
+  }
+
+  /** The flags of the episodes read so far (1: dated), for a snapshot. */
+  exportFlags(): Uint8Array {
+    return this.flags.slice(0, this.count);
+  }
+
+  /** Before any add: the flags a snapshot kept (each 0 or 1); the next add reads episode `flags.length`. */
+  loadFlags(flags: Uint8Array): void {
+    if (this.count !== 0) throw new Error('DatedTurns.loadFlags: flags are loaded before any episode is read');
+    this.flags = growU8(new Uint8Array(64), flags.length);
+    this.flags.set(flags);
+    this.count = flags.length;
   }
 }
