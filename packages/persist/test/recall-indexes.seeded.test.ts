@@ -118,6 +118,14 @@ describe('a snapshot with recall indexes, over seeded memories', () => {
     }
   });
 
+  it("of turns holding words that name Object.prototype's members is written and read back", () => {
+    const live = newMemory();
+    live.episode({ id: 'c1', text: 'The constructor of the class calls toString and valueOf.', at: START, recordedAt: START, speaker: 'user' });
+    live.episode({ id: 'c2', text: 'Then the constructor hasOwnProperty check runs.', at: START + DAY, recordedAt: START + DAY, speaker: 'assistant' });
+    const loaded = decodeSnapshot(encodeSnapshot(live), { now });
+    for (const q of ['which constructor calls toString', 'hasOwnProperty check']) expect(loaded.recall(q, { k: 5 })).toEqual(live.recall(q, { k: 5 }));
+  });
+
   it('made by another tokenizer is rebuilt at the load, with the same answers', () => {
     const live = newMemory();
     writeTurns(live, 7, 60, 0);
