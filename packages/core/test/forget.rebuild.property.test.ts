@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../src/index.js';
+import { tablesOf } from '../src/internal.js';
 import type { ForgetScope } from '../src/index.js';
 import { DAY, everyRead } from './forget-fixtures.js';
 
@@ -144,5 +145,19 @@ describe('forget: the rebuilt memory is the one a replay of the rewritten log gi
     mem.forget({ episode: 'z' });
     const replayed = MemoryGraph.replay(mem.log(), { now: () => t });
     expect(everyRead(mem, [t], ['Mel', 'lake'])).toBe(everyRead(replayed, [t], ['Mel', 'lake']));
+  });
+
+  it('leaves nothing for the first recall to index, with aliases or without', () => {
+    for (const aliases of [[], ['Mel']]) {
+      let t = T0;
+      const mem = new MemoryGraph({ now: () => (t += DAY) });
+      mem.entity({ name: 'Melanie', aliases });
+      for (let i = 0; i < 20; i++) {
+        mem.episode({ id: `e${i}`, text: `Melanie and Tom talked about the lake ${i}`, speaker: i % 2 === 0 ? 'Melanie' : 'Tom', at: T0 });
+        mem.assert({ subject: 'Melanie', predicate: 'likes', object: { value: `lake ${i}` }, evidence: [`e${i}`], episode: `e${i}` });
+      }
+      mem.forget({ episode: 'e7' });
+      expect(tablesOf(mem)!.recallIndex().pending()).toBe(0);
+    }
   });
 });

@@ -37,6 +37,13 @@ console.log(`folder: ${folder.mem.size.operations} operations, ${folder.mem.size
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const saves: number[] = [];
 const forgets: number[] = [];
+// CPU time of this process too (user + system, ms): on a shared machine it moves less with the load than wall time
+const cpuMs = (since: NodeJS.CpuUsage): number => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
+const saveCpu: number[] = [];
+const forgetCpu: number[] = [];
 const recallsBefore: number[] = [];
 const recallsAfter: number[] = [];
 /** One recall of the folder's memory, in ms (a different person each time, so nothing is cached by query). */
@@ -47,13 +54,17 @@ function timeRecall(person: number): number {
 }
 for (let run = 0; run < 3; run++) {
   let start = performance.now();
+  let cpu = process.cpuUsage();
   await saveSnapshot(join(dir, `copy-${run}.plmp`), folder.mem);
   saves.push(performance.now() - start);
+  saveCpu.push(cpuMs(cpu));
   await rm(join(dir, `copy-${run}.plmp`));
   recallsBefore.push(timeRecall(run * 2 + 1));
   start = performance.now();
+  cpu = process.cpuUsage();
   await folder.forget({ episode: `ep-${Math.floor(((run + 1) * episodes) / 4)}` });
   forgets.push(performance.now() - start);
+  forgetCpu.push(cpuMs(cpu));
   recallsAfter.push(timeRecall(run * 2 + 2));
   console.log(
     `run ${run}: snapshot save ${saves[run]!.toFixed(0)} ms, forget one episode ${forgets[run]!.toFixed(0)} ms; ` +
@@ -61,6 +72,7 @@ for (let run = 0; run < 3; run++) {
   );
 }
 console.log(`median: save ${median(saves).toFixed(0)} ms, forget ${median(forgets).toFixed(0)} ms, ratio ${(median(forgets) / median(saves)).toFixed(2)}×`);
+console.log(`median CPU time: save ${median(saveCpu).toFixed(0)} ms, forget ${median(forgetCpu).toFixed(0)} ms, ratio ${(median(forgetCpu) / median(saveCpu)).toFixed(2)}×`);
 console.log(`median recall: before a forget ${median(recallsBefore).toFixed(0)} ms, first after it ${median(recallsAfter).toFixed(0)} ms`);
 await folder.close();
 await rm(dir, { recursive: true, force: true });

@@ -83,18 +83,21 @@ function mapPremises(op: AssertOp, rows: RowMap, rewritten: Rewritten): AssertOp
 
 /** The memory the rewritten log describes; `old` is only read. Adds fact-id operations it rewrote to the counts. */
 export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: string): MemoryTables {
+  let fresh: MemoryTables | undefined;
   if (indexAtEnd(old)) {
     const counted = rewritten.counts.operations;
-    const fresh = replayRewritten(old, rewritten, call, true);
-    // Recall's indexes built once here, as a load from a snapshot builds them: no read builds them.
-    if (fresh.entities.aliasEntity.length === 0) {
-      fresh.indexForRecall();
-      return fresh;
-    }
+    fresh = replayRewritten(old, rewritten, call, true);
     // A forget only removes, so this is not expected; were it to happen, the write-by-write build stays exact.
-    rewritten.counts.operations = counted;
+    if (fresh.entities.aliasEntity.length > 0) {
+      rewritten.counts.operations = counted;
+      fresh = undefined;
+    }
   }
-  return replayRewritten(old, rewritten, call, false);
+  fresh ??= replayRewritten(old, rewritten, call, false);
+  // Recall's indexes completed here (all of them, or what the last writes left, as a replay's load does):
+  // the first recall after a forget builds nothing.
+  fresh.indexForRecall();
+  return fresh;
 }
 
 /**
