@@ -63,8 +63,11 @@ export const BROWSER_ENTRIES = {
  * forms and the arrangements they are about) add 3.8 KiB gz (main at 112,066 B gz, 109.4 KiB, to 115,940 B,
  * 113.2 KiB); recall's episode indexes kept in snapshots (snapshot/recall-indexes.ts: a load reads the
  * postings and date flags instead of re-indexing every turn) about 0.7 KiB more.
+ * Raised again from 115 to 118 KiB on 2026-11-28: the default extractor's rules for the phrasings a new blind
+ * suite found missing (jobs held, "have got", pets named later, endings in the negative, corrections with
+ * ", not X", durations; recall/extract/) add 1.9 KiB gz (116,661 B to 118,555 B, 115.8 KiB).
  */
-export const CORE_GZ_BUDGET = 115 * 1024;
+export const CORE_GZ_BUDGET = 118 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));

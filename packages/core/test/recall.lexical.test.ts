@@ -27,6 +27,12 @@ describe('Porter2 stemmer', () => {
     for (const [w, s] of Object.entries(cases)) expect(porter2(w), w).toBe(s);
   });
 
+  it("stems words that name Object.prototype's members as words (no inherited exception)", () => {
+    expect(porter2('constructor')).toBe('constructor');
+    expect(tokenize('The constructor, toString and valueOf')).toEqual(['constructor', 'tostr', 'valueof']);
+    for (const w of tokenize('constructor hasownproperty isprototypeof propertyisenumerable tolocalestring')) expect(typeof w).toBe('string');
+  });
+
   it('makes inflections of one word one search term; numbers stay whole', () => {
     expect(new Set(tokenize('paints painted painting paintings'))).toEqual(new Set(['paint']));
     expect(tokenize('2020s 3rd')).toEqual(['2020s', '3rd']);

@@ -2,7 +2,8 @@
  * Forgetting one episode in a memory folder of ~100k operations, against saving that memory's snapshot.
  * A seeded memory (episodes, each with three facts) is written as the folder's snapshot; then, three times
  * each: saveSnapshot of the memory to a file beside it, and MemoryFolder.forget of one episode (a different
- * one each time, spread over the log). Prints each time and the median ratio.
+ * one each time, spread over the log). Prints each time and the median ratio, and the time of a recall just
+ * before each forget and of the first recall after it (a forget must leave no index for a read to build).
  *
  *   npx vite-node --config vitest.config.ts packages/mcp/perf/forget-perf.ts [OPERATIONS]
  */
@@ -36,16 +37,42 @@ console.log(`folder: ${folder.mem.size.operations} operations, ${folder.mem.size
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const saves: number[] = [];
 const forgets: number[] = [];
+// CPU time of this process too (user + system, ms): on a shared machine it moves less with the load than wall time
+const cpuMs = (since: NodeJS.CpuUsage): number => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
+const saveCpu: number[] = [];
+const forgetCpu: number[] = [];
+const recallsBefore: number[] = [];
+const recallsAfter: number[] = [];
+/** One recall of the folder's memory, in ms (a different person each time, so nothing is cached by query). */
+function timeRecall(person: number): number {
+  const start = performance.now();
+  folder.mem.recall(`What did ${people[person % 2000]} talk about?`);
+  return performance.now() - start;
+}
 for (let run = 0; run < 3; run++) {
   let start = performance.now();
+  let cpu = process.cpuUsage();
   await saveSnapshot(join(dir, `copy-${run}.plmp`), folder.mem);
   saves.push(performance.now() - start);
+  saveCpu.push(cpuMs(cpu));
   await rm(join(dir, `copy-${run}.plmp`));
+  recallsBefore.push(timeRecall(run * 2 + 1));
   start = performance.now();
+  cpu = process.cpuUsage();
   await folder.forget({ episode: `ep-${Math.floor(((run + 1) * episodes) / 4)}` });
   forgets.push(performance.now() - start);
-  console.log(`run ${run}: snapshot save ${saves[run]!.toFixed(0)} ms, forget one episode ${forgets[run]!.toFixed(0)} ms`);
+  forgetCpu.push(cpuMs(cpu));
+  recallsAfter.push(timeRecall(run * 2 + 2));
+  console.log(
+    `run ${run}: snapshot save ${saves[run]!.toFixed(0)} ms, forget one episode ${forgets[run]!.toFixed(0)} ms; ` +
+      `recall before it ${recallsBefore[run]!.toFixed(0)} ms, first recall after it ${recallsAfter[run]!.toFixed(0)} ms`,
+  );
 }
 console.log(`median: save ${median(saves).toFixed(0)} ms, forget ${median(forgets).toFixed(0)} ms, ratio ${(median(forgets) / median(saves)).toFixed(2)}×`);
+console.log(`median CPU time: save ${median(saveCpu).toFixed(0)} ms, forget ${median(forgetCpu).toFixed(0)} ms, ratio ${(median(forgetCpu) / median(saveCpu)).toFixed(2)}×`);
+console.log(`median recall: before a forget ${median(recallsBefore).toFixed(0)} ms, first after it ${median(recallsAfter).toFixed(0)} ms`);
 await folder.close();
 await rm(dir, { recursive: true, force: true });

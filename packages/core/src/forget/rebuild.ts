@@ -85,12 +85,46 @@ function mapPremises(op: AssertOp, rows: RowMap, rewritten: Rewritten): AssertOp
 
 /** The memory the rewritten log describes; `old` is only read. Adds fact-id operations it rewrote to the counts. */
 export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: string): MemoryTables {
+  let fresh: MemoryTables | undefined;
+  if (indexAtEnd(old)) {
+    const counted = rewritten.counts.operations;
+    fresh = replayRewritten(old, rewritten, call, true);
+    // A forget only removes, so this is not expected; were it to happen, the write-by-write build stays exact.
+    if (fresh.entities.aliasEntity.length > 0) {
+      rewritten.counts.operations = counted;
+      fresh = undefined;
+    }
+  }
+  fresh ??= replayRewritten(old, rewritten, call, false);
+  // Recall's indexes completed here (all of them, or what the last writes left, as a replay's load does):
+  // the first recall after a forget builds nothing.
+  fresh.indexForRecall();
+  return fresh;
+}
+
+/**
+ * Whether the rebuild may index for recall once at its end instead of write by write: only where both build
+ * the same indexes. Without aliases (a speaker's aliases join the words left out of later turns as the writes
+ * meet them, which an index built at the end sees only after every turn) and without vectors or a model (a
+ * model's HNSW grows a step per write), they do: each index takes episodes, entities and facts in the order
+ * written either way.
+ */
+function indexAtEnd(old: MemoryTables): boolean {
+  return old.embedder === undefined && old.dimensions === 0 && old.entities.aliasEntity.length === 0;
+}
+
+function replayRewritten(old: MemoryTables, rewritten: Rewritten, call: string, deferIndexing: boolean): MemoryTables {
   const ops = rewritten.ops;
   // The old memory's clock and embedder (a model, not the stand-in a load without one gets).
   const embedder = old.embedder === undefined || old.embedder instanceof MissingEmbedder ? {} : { embedder: old.embedder };
   const fresh = replayLog(ops.slice(0, 1), { now: old.clock, ...embedder, recallIndex: 'first-recall' });
   const rows = new RowMap(old, fresh, rewritten.entityMap);
-  applyRewritten(fresh, ops, rows, rewritten, call);
+  fresh.recallIndexDeferred = deferIndexing;
+  try {
+    applyRewritten(fresh, ops, rows, rewritten, call);
+  } finally {
+    fresh.recallIndexDeferred = false;
+  }
   return fresh;
 }
 

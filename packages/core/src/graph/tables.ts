@@ -59,6 +59,11 @@ export class MemoryTables {
   readonly embedder: Embedder | undefined;
   /** Set while a composite call runs user code (an extractor): writes from it are refused. */
   writesHeldBy: string | undefined;
+  /**
+   * Set while a forget rebuilds these tables (forget/rebuild.ts): writes do not index for recall one by one;
+   * the rebuild indexes everything once at its end, in the same order, as a load from a snapshot does.
+   */
+  recallIndexDeferred = false;
   /** Created at the first recall; it indexes lazily what was written since the previous recall. */
   private recallEngine: RecallEngine | undefined;
 
@@ -171,6 +176,7 @@ export class MemoryTables {
    * embedder does: an embedder that fails here is reported by the next recall, which retries.
    */
   indexForRecall(): void {
+    if (this.recallIndexDeferred) return;
     try {
       this.recallIndex().catchUp();
     } catch {

@@ -44,7 +44,8 @@ function endsShort(w: string, end: number): boolean {
 
 export function porter2(word: string): string {
   if (word.length <= 2) return word;
-  const special = EXCEPTIONS[word];
+  // own keys only: "constructor" must not find Object.prototype's (a function, not a stem)
+  const special = Object.prototype.hasOwnProperty.call(EXCEPTIONS, word) ? EXCEPTIONS[word] : undefined;
   if (special !== undefined) return special;
   // y as a consonant: at the start, or after a vowel
   let w = word[0] === 'y' ? 'Y' + word.slice(1) : word;
