@@ -1,4 +1,5 @@
 // The memory as named arrays (state.ts) and back: what snapshots store, checked before anything is built.
+import { knownObject } from '../graph/premise-rules.js';
 import { CorruptSnapshotError, PalimpsestError, SnapshotVersionError } from '../errors.js';
 import { NONE } from '../store/fact-store.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
@@ -11,12 +12,14 @@ import { recallIndexOption } from '../log/replay.js';
 import type { LoadOptions } from '../log/replay.js';
 import { literalId } from '../graph/resolve.js';
 import { checkState } from './state-check.js';
+import { restoreRecallIndexes } from './recall-indexes.js';
 import type { CheckedState } from './state-check.js';
 import { describeError, readOptions, SHAPES } from '../graph/validate.js';
 
 /**
  * The whole memory as named arrays (see state.ts): what a snapshot file stores. The arrays are copies
- * trimmed to their used length; derived indexes are not included (they are rebuilt linearly on load).
+ * trimmed to their used length; derived indexes are not included (a snapshot adds recall's episode
+ * postings and date flags: recall-indexes.ts; the rest are rebuilt linearly on load).
  */
 export function exportMemoryState(mem: MemoryTables): MemoryState {
   const e = mem.entities;
@@ -117,11 +120,17 @@ export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryT
       [RESTORED_EMBEDDER]: config.embedder,
     } as MemoryGraphOptions);
     loadChecked(mem, checked, adopt);
-    mem.dependencies.loadState(state.config.dependencies, mem.store.rowCount, (why) => {
-      throw new CorruptSnapshotError(`${call}: ${why}`);
-    });
-    // Recall's indexes are built in the load's pass unless deferred (no first-recall cliff); no HNSW is
-    // built here (see RECALL_DEFAULTS.bruteForceBelow), so this is linear in what was loaded.
+    mem.dependencies.loadState(
+      state.config.dependencies,
+      mem.store.rowCount,
+      (why) => {
+        throw new CorruptSnapshotError(`${call}: ${why}`);
+      },
+      (code) => knownObject(mem, code),
+    );
+    // Recall's indexes: the kept ones read, the rest built in the load's pass unless deferred (no
+    // first-recall cliff); no HNSW is built here, so this is linear in what was loaded.
+    restoreRecallIndexes(mem, state);
     if (recallIndex === 'load') mem.indexForRecall();
     return mem;
   } catch (error) {
