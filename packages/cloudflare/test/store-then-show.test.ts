@@ -9,20 +9,10 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper shared with the load script
-import { startLocal } from '../scripts/local.mjs';
+import { AUTH, post, startWorker } from './worker-client.js';
 
-type Local = { mf: { dispose(): Promise<void> }; url: string };
-
-const TOKEN = 'store-test-token-0123456789';
-const AUTH = { authorization: `Bearer ${TOKEN}` };
 // Requests up to 8 MiB, so a 3 MB value reaches storage; the memory's own limit far above it.
-const VARS = { API_TOKEN: TOKEN, MAX_REQUEST_BYTES: String(8 * 1024 * 1024), MAX_MEMORY_BYTES: String(64 * 1024 * 1024) };
-
-async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: any; stored: string | null }> {
-  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...AUTH }, body: JSON.stringify(body) });
-  return { status: r.status, json: await r.json(), stored: r.headers.get('x-palimpsest-stored-bytes') };
-}
+const VARS = { MAX_REQUEST_BYTES: String(8 * 1024 * 1024), MAX_MEMORY_BYTES: String(64 * 1024 * 1024) };
 
 async function reads(base: string): Promise<unknown> {
   const m = '/memories/kim';
@@ -31,7 +21,7 @@ async function reads(base: string): Promise<unknown> {
     history: (await post(base, `${m}/history`, { subject: 'Kim', limit: 1000 })).json,
     changes: (await post(base, `${m}/changes`, { since: '2000-01-01', until: '2030-01-01' })).json,
     recall: (await post(base, `${m}/recall`, { question: 'What does Kim like?', validAt: '2025-01-01', knownAt: '2030-01-01' })).json,
-    stored: (await post(base, `${m}/facts`, {})).stored,
+    stored: (await post(base, `${m}/facts`, {})).headers.get('x-palimpsest-stored-bytes'),
   };
 }
 
@@ -45,7 +35,7 @@ afterAll(async () => {
 
 describe('a write the Durable Object cannot store', () => {
   it('is refused by name, shows in no read, leaves later writes working, and a restart gives the same reads', async () => {
-    let local = (await startLocal({ persistDir: dir, vars: VARS })) as Local;
+    let local = await startWorker({ persistDir: dir, vars: VARS });
     let before: unknown;
     try {
       expect((await post(local.url, '/memories/kim/assert', { subject: 'Kim', predicate: 'likes', object: 'tea', validFrom: '2024-01-01' })).status).toBe(200);
@@ -79,7 +69,7 @@ describe('a write the Durable Object cannot store', () => {
     } finally {
       await local.mf.dispose();
     }
-    local = (await startLocal({ persistDir: dir, vars: VARS })) as Local;
+    local = await startWorker({ persistDir: dir, vars: VARS });
     try {
       expect(await reads(local.url)).toEqual(before);
     } finally {

@@ -17,9 +17,9 @@ export function startWorker(options: { persistDir?: string; vars?: Record<string
 }
 
 /** POSTs `body` as JSON to `base + path` with the token; the status and the parsed answer. */
-export async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
+export async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: any; headers: Headers }> {
   const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...AUTH }, body: JSON.stringify(body) });
-  return { status: r.status, json: await r.json() };
+  return { status: r.status, json: await r.json(), headers: r.headers };
 }
 
 /** As post, for a request that must succeed: its answer, or an error naming the path and what came back. */

@@ -5,31 +5,15 @@
  * restart reads the same; DELETE /memories/:id removes it all.
  * Needs `npm run build`.
  */
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, ok, post, startWorker } from './worker-client.js';
-import type { Local } from './worker-client.js';
+import { filesUnder, leaks, r2Bytes } from './forget-checks.js';
 
 const SECRET = 'Zorblatt Quennington';
 
-function leaks(bytes: Uint8Array, secret: string): boolean {
-  const hay = Buffer.from(bytes.map((c) => (c >= 0x41 && c <= 0x5a ? c + 32 : c)));
-  const le = Buffer.from(secret.toLowerCase(), 'utf16le');
-  return hay.includes(Buffer.from(secret.toLowerCase())) || hay.includes(le) || hay.includes(Buffer.from(le).swap16());
-}
-async function r2Bytes(local: Local, prefix: string): Promise<{ keys: string[]; bytes: Buffer }> {
-  const bucket = await local.mf.getR2Bucket('SNAPSHOTS');
-  const keys = ((await bucket.list({ prefix })).objects as Array<{ key: string }>).map((o) => o.key);
-  const parts = await Promise.all(keys.map(async (k) => Buffer.from(await (await bucket.get(k)).arrayBuffer())));
-  return { keys, bytes: Buffer.concat(parts) };
-}
-async function filesUnder(d: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(d, { withFileTypes: true })) out.push(...(e.isDirectory() ? await filesUnder(join(d, e.name)) : [join(d, e.name)]));
-  return out;
-}
 async function reads(base: string, m: string): Promise<string> {
   const all = [
     await ok(base, `${m}/facts`, { limit: 10000, knownAt: '2030-01-01', validAt: '2025-06-01' }),

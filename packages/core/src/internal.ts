@@ -9,3 +9,4 @@ export { mulberry32 } from './util/random.js';
 export { isWellFormed } from './util/well-formed.js';
 export { memorySizeReport } from './graph/memory-size.js';
 export type { MemorySizeReport } from './graph/memory-size.js';
+export { exportSnapshotState } from './snapshot/recall-indexes.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { words, wordsByRegex } from '../src/recall/text.js';
 import { mulberry32 } from '../src/util/random.js';
 
-describe('words: the ASCII scan agrees with the WORD expression', () => {
+describe('words: the char-code scan agrees with the WORD expression', () => {
   it('on samples and on random ASCII text (letters, digits, apostrophes, punctuation, whitespace)', () => {
     const samples = [
       "Caroline's kids don't like rock'n'roll; it's 'quoted' and ends with an apostrophe'",
@@ -22,5 +22,17 @@ describe('words: the ASCII scan agrees with the WORD expression', () => {
       for (let i = 0; i < len; i++) s += alphabet[Math.floor(rnd() * alphabet.length)];
       expect(words(s)).toEqual(wordsByRegex(s));
     }
+  });
+
+  it('on random text of any script: curly apostrophes, accents, CJK, emoji, letters outside the BMP, lone surrogates', () => {
+    const rnd = mulberry32(7);
+    const pieces = ['a', 'Z', '7', "'", '\u2019', ' ', '-', '.', '\u2014', 'é', 'Ü', 'ß', 'İ', 'ﬁ', 'Σ', 'ς', '東', '京', '١', 'ⅷ', '😀', '𝐀', '𠀀', '\ud800', '\udc00', '\u00a0', '\u0301', '\u200b'];
+    for (let n = 0; n < 5000; n++) {
+      let s = '';
+      const len = Math.floor(rnd() * 24);
+      for (let i = 0; i < len; i++) s += pieces[Math.floor(rnd() * pieces.length)];
+      expect(words(s), JSON.stringify(s)).toEqual(wordsByRegex(s));
+    }
+    expect(words('Caroline\u2019s caf\u00e9 isn\u2019t \u201cfar\u201d \u2014 東京 𝐀b')).toEqual(['caroline', 'café', 'isnt', 'far', '東京', '𝐀b']);
   });
 });

@@ -64,6 +64,11 @@ export class GraphView {
   private visibleNode: Uint8Array;
   private degree: Uint32Array;
   private highlight: Highlight | null = null;
+  /**
+   * Labels of edges drawn over each other (several facts between the same two nodes at the cut): the first
+   * carries every predicate ("works_at · ← manages"), the rest none, so the labels never overlap.
+   */
+  private sharedLabel = new Map<number, string>();
   private selected: string | null = null;
   /** Edge labels are drawn for every edge only when zoomed in; otherwise for the open entity and lit edges. */
   private zoomedIn = false;
@@ -178,9 +183,38 @@ export class GraphView {
       }
     }
     this.counts = { facts: ids.length, entities, literals };
+    this.shareParallelLabels(ids);
     this.edgeLabels();
     this.sigma.refresh();
     return ids;
+  }
+
+  /** Fills sharedLabel for the visible edges that share their two nodes with another visible edge. */
+  private shareParallelLabels(ids: readonly number[]): void {
+    this.sharedLabel.clear();
+    const groups = new Map<string, number[]>();
+    for (const id of ids) {
+      const s = this.graph.source(String(id));
+      const t = this.graph.target(String(id));
+      const pair = s < t ? `${s}\u0000${t}` : `${t}\u0000${s}`;
+      const group = groups.get(pair);
+      if (group) group.push(id);
+      else groups.set(pair, [id]);
+    }
+    for (const group of groups.values()) {
+      if (group.length < 2) continue;
+      group.sort((a, b) => a - b);
+      const first = String(group[0]);
+      const from = this.graph.source(first);
+      const labels = new Set<string>();
+      for (const id of group) {
+        const key = String(id);
+        const predicate = this.graph.getEdgeAttribute(key, 'label');
+        labels.add(this.graph.source(key) === from ? predicate : `← ${predicate}`);
+        this.sharedLabel.set(id, '');
+      }
+      this.sharedLabel.set(group[0]!, [...labels].join(' · '));
+    }
   }
 
   /** Version ids of the facts visible at the cut between two entities, either way round. */
@@ -271,6 +305,8 @@ export class GraphView {
 
   private reduceEdge(key: string, data: EdgeAttrs & Partial<EdgeDisplayData>): Partial<EdgeDisplayData> {
     const lit = this.highlight?.edges.get(data.version);
+    const shared = this.sharedLabel.get(data.version);
+    if (shared !== undefined && lit === undefined) data.label = shared;
     if (lit !== undefined) {
       data.color = lit;
       data.size = 2.5;

@@ -1,6 +1,7 @@
 /** MemoryGraph <-> snapshot bytes (browser-safe). */
 import { ConfigMismatchError, CorruptSnapshotError, EmbedderMismatchError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
 import type { Embedder, LoadConfigOptions } from '@palimpsest/core';
+import { exportSnapshotState, tablesOf } from '@palimpsest/core/internal';
 import { decodeStateAs } from './snapshot-decode.js';
 import type { DecodeOptions } from './snapshot-decode.js';
 import { encodeStateAs } from './snapshot-encode.js';
@@ -36,10 +37,14 @@ export function encodeSnapshot(mem: MemoryGraph): Uint8Array {
   return encodeStateAs('encodeSnapshot', exportStateAs('encodeSnapshot', mem));
 }
 
-/** mem.exportState(), with a size refusal re-prefixed by the call the user made. */
+/**
+ * mem.exportState() and recall's episode indexes (a load reads them instead of re-indexing every turn),
+ * with a size refusal re-prefixed by the call the user made.
+ */
 export function exportStateAs(caller: string, mem: MemoryGraph): ReturnType<MemoryGraph['exportState']> {
   try {
-    return mem.exportState();
+    const tables = tablesOf(mem);
+    return tables === undefined ? mem.exportState() : exportSnapshotState(tables);
   } catch (e) {
     if (e instanceof InvalidArgumentError) {
       const err = new InvalidArgumentError(`${caller}: ${e.message.replace(/^MemoryGraph\.exportState: /, '')}`);

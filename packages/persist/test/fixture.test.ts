@@ -13,6 +13,8 @@ import { buildFixtureMemory, FIXTURE_NOW, fixtureReads } from './fixtures/build.
 const bytesPath = fileURLToPath(new URL('./fixtures/small.plmp', import.meta.url));
 /** The fixture as state format 2 wrote it (an episode's log record held its text): still read alike. */
 const v2Path = fileURLToPath(new URL('./fixtures/small-v2.plmp', import.meta.url));
+/** The fixture as written before snapshots kept recall's episode indexes: they are rebuilt on load. */
+const noIndexesPath = fileURLToPath(new URL('./fixtures/small-no-indexes.plmp', import.meta.url));
 const expectedPath = fileURLToPath(new URL('./fixtures/small.expected.json', import.meta.url));
 const now = () => FIXTURE_NOW;
 
@@ -40,5 +42,16 @@ describe('the committed snapshot fixture', () => {
     const old = decodeSnapshot(readFileSync(v2Path), { now });
     expect(fixtureReads(old)).toEqual(expected);
     expect(old.log()).toEqual(buildFixtureMemory().log());
+  });
+
+  it("written before snapshots kept recall's indexes, decodes to the same reads, and recalls as the live memory", () => {
+    const expected: unknown = JSON.parse(readFileSync(expectedPath, 'utf8'));
+    const old = decodeSnapshot(readFileSync(noIndexesPath), { now });
+    const live = buildFixtureMemory();
+    expect(fixtureReads(old)).toEqual(expected);
+    expect(old.log()).toEqual(live.log());
+    for (const q of ['Where does Alice live?', 'What happened last week?', 'tea']) expect(old.recall(q, { k: 10 })).toEqual(live.recall(q, { k: 10 }));
+    // saved again, it keeps the indexes it rebuilt: the bytes this build writes
+    expect(Buffer.from(encodeSnapshot(old)).equals(readFileSync(bytesPath))).toBe(true);
   });
 });

@@ -52,7 +52,8 @@ const YOU_SAID = /\byou\s+(?:\w+\s+)?(?:told|said|mentioned|suggested|recommende
  */
 export class RecallEngine implements RecallIndexes {
   readonly embedder: Embedder;
-  readonly episodeText = new Bm25Index();
+  /** Replaced once, before anything is indexed, by the index a snapshot kept (`restoreEpisodeIndexes`). */
+  episodeText = new Bm25Index();
   readonly entityText = new Bm25Index();
   /** Facts' BM25 ("subject predicate object"), kept without postings of its own (recall/bm25-facts.ts). */
   readonly tripleText = new FactText();
@@ -74,6 +75,8 @@ export class RecallEngine implements RecallIndexes {
   /** The speakers' names and aliases, lower case: left out of the word index where used in address. */
   private readonly vocativeNames = new Set<string>();
   private episodesIndexed = 0;
+  /** Episodes below this were indexed for BM25 and dates when the memory was saved (a snapshot's indexes). */
+  private episodesRestored = 0;
   private entitiesIndexed = 0;
   private aliasesIndexed = 0;
   private triplesIndexed = 0;
@@ -127,6 +130,23 @@ export class RecallEngine implements RecallIndexes {
   // ---- lazy indexing -------------------------------------------------------------------------
 
   /**
+   * @internal What a snapshot keeps of the episodes' indexes (their BM25 postings and date flags), so a load
+   * reads them instead of tokenizing every turn again; undefined without episodes or until every one is indexed.
+   */
+  exportEpisodeIndexes(): { text: ReturnType<Bm25Index['toState']>; dated: Uint8Array } | undefined {
+    if (this.episodesIndexed !== this.mem.episodes.count || this.episodesIndexed === 0) return undefined;
+    return { text: this.episodeText.toState(), dated: this.dated.exportFlags() };
+  }
+
+  /** @internal A load's, before its first catch-up: the indexes of the first `text.size` episodes, as saved. */
+  restoreEpisodeIndexes(text: Bm25Index, dated: Uint8Array): void {
+    if (this.episodesIndexed !== 0) throw new Error('RecallEngine.restoreEpisodeIndexes: episodes were indexed already');
+    this.episodeText = text;
+    this.dated.loadFlags(dated);
+    this.episodesRestored = text.size;
+  }
+
+  /**
    * Indexes what was added since the last call. The memory calls it after every episode, at the end of a
    * load (replay, fromState) and at each recall; an assert's entities are indexed as it makes them
    * (`indexNewEntities`), its fact at the next of these: indexing a fact is two pushes and a sum
@@ -141,9 +161,9 @@ export class RecallEngine implements RecallIndexes {
       const text = this.episodeTextOf(i);
       const vector = ep.vectorOf(i) ?? (this.hashed ? undefined : this.embedToIndex(text, 'episode'));
       this.noteSpeaker(ep.speaker[i]!);
-      this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
+      if (i >= this.episodesRestored) this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!);
-      this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
+      if (i >= this.episodesRestored) this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
       if (vector !== undefined) RecallEngine.addVector(this.episodeVectors, i, vector);
       this.episodesIndexed = i + 1;
     }

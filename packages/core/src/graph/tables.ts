@@ -161,6 +161,11 @@ export class MemoryTables {
     return (this.recallEngine ??= new RecallEngine(this, this.embedder));
   }
 
+  /** Recall's engine when something has made it (a write's indexing, a recall), without making it. */
+  recallIndexIfBuilt(): RecallEngine | undefined {
+    return this.recallEngine;
+  }
+
   /**
    * Recall's indexes follow the writes (no first-recall cliff). A write has succeeded whatever recall's
    * embedder does: an embedder that fails here is reported by the next recall, which retries.

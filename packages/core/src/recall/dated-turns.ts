@@ -21,4 +21,17 @@ export class DatedTurns {
   has(index: number): boolean {
     return this.flags[index] === 1;
   }
+
+  /** The flags of the episodes read so far (1: dated), for a snapshot. */
+  exportFlags(): Uint8Array {
+    return this.flags.slice(0, this.count);
+  }
+
+  /** Before any add: the flags a snapshot kept (each 0 or 1); the next add reads episode `flags.length`. */
+  loadFlags(flags: Uint8Array): void {
+    if (this.count !== 0) throw new Error('DatedTurns.loadFlags: flags are loaded before any episode is read');
+    this.flags = growU8(new Uint8Array(64), flags.length);
+    this.flags.set(flags);
+    this.count = flags.length;
+  }
 }

@@ -11,12 +11,14 @@ import { recallIndexOption } from '../log/replay.js';
 import type { LoadOptions } from '../log/replay.js';
 import { literalId } from '../graph/resolve.js';
 import { checkState } from './state-check.js';
+import { restoreRecallIndexes } from './recall-indexes.js';
 import type { CheckedState } from './state-check.js';
 import { describeError, readOptions, SHAPES } from '../graph/validate.js';
 
 /**
  * The whole memory as named arrays (see state.ts): what a snapshot file stores. The arrays are copies
- * trimmed to their used length; derived indexes are not included (they are rebuilt linearly on load).
+ * trimmed to their used length; derived indexes are not included (a snapshot adds recall's episode
+ * postings and date flags: recall-indexes.ts; the rest are rebuilt linearly on load).
  */
 export function exportMemoryState(mem: MemoryTables): MemoryState {
   const e = mem.entities;
@@ -120,8 +122,9 @@ export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryT
     mem.dependencies.loadState(state.config.dependencies, mem.store.rowCount, (why) => {
       throw new CorruptSnapshotError(`${call}: ${why}`);
     });
-    // Recall's indexes are built in the load's pass unless deferred (no first-recall cliff); no HNSW is
-    // built here (see RECALL_DEFAULTS.bruteForceBelow), so this is linear in what was loaded.
+    // Recall's indexes: the kept ones read, the rest built in the load's pass unless deferred (no
+    // first-recall cliff); no HNSW is built here, so this is linear in what was loaded.
+    restoreRecallIndexes(mem, state);
     if (recallIndex === 'load') mem.indexForRecall();
     return mem;
   } catch (error) {
