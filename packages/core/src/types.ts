@@ -84,6 +84,12 @@ export interface AssertInput {
   episode?: string;
   /** Fact ids this belief rests on: when one stops being believed, this one is flagged unsupported. */
   dependsOn?: number[];
+  /**
+   * A stated rule ("if the team lead changes, the weekly report goes to James Lee"): when a premise stops
+   * being believed, this belief is closed from the change on and `object` asserted in its place, instead of
+   * being flagged. Needs `dependsOn`.
+   */
+  onPremiseChange?: { object: ObjectRef };
 }
 
 export interface RetractInput {
@@ -122,6 +128,8 @@ export interface Fact {
   /** Addition: the record time from which this version is unsupported (a premise stopped being believed), and that premise's id. */
   unsupportedSince?: number;
   unsupportedPremise?: number;
+  /** Addition: the stated rule this version carries until a premise changes (assert's onPremiseChange). */
+  onPremiseChange?: { object: { id: number; name: string } | { value: string | number | boolean } };
   /** Addition: salience in [0,1], retrieval count and last retrieval (non-temporal metadata). */
   salience: number;
   retrievals: number;
@@ -327,6 +335,31 @@ export interface Extraction {
    * memory declares each one it has neither declared nor used yet, before the facts (a logged definePredicate).
    */
   predicates?: Record<string, PredicateOptions>;
+  /**
+   * Stated rules ("if the team lead changes, the weekly report goes to James Lee"), applied after `facts` at
+   * the same record time: the dependent's current version is re-asserted resting on the premise's, with
+   * `onPremiseChange: { object }`. A rule whose premise or dependent the memory does not believe now is skipped.
+   */
+  rules?: ExtractedRule[];
+}
+
+/** A belief named by what it is about: `predicate` matches itself or a predicate ending in `_predicate` ("report" finds "weekly_report"). */
+export interface ExtractedBeliefRef {
+  subject: string;
+  predicate?: string;
+  /** only versions with this object (a name) */
+  object?: string;
+}
+
+/** "When `premise` changes, `dependent` becomes `object`." */
+export interface ExtractedRule {
+  /** Alternatives, first match wins: the versions believed at the turn's time that the rule watches. */
+  premise: ExtractedBeliefRef[];
+  /** The versions believed at the turn's time that the rule replaces (subject and predicate). */
+  dependent: { subject: string; predicate: string };
+  object: string | { value: string | number | boolean };
+  /** The words that state the rule. */
+  evidence?: string;
 }
 
 /** Turns a batch of turns into entities and candidate facts for `MemoryGraph.assert`, one extraction per turn. */

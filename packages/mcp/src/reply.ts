@@ -54,6 +54,7 @@ export function factOut(f: Fact, shape: ReplyShape, knownAt?: number): Record<st
     ...(f.archivedAt === undefined ? {} : { archivedAt: when(f.archivedAt) }),
     ...(f.supersededBy === undefined || f.supersededBy.length === 0 ? {} : { supersededBy: f.supersededBy }),
     ...(f.dependsOn === undefined ? {} : { dependsOn: f.dependsOn }),
+    ...(f.onPremiseChange === undefined ? {} : { onPremiseChange: 'name' in f.onPremiseChange.object ? { object: f.onPremiseChange.object.name } : { value: f.onPremiseChange.object.value } }),
     ...(unsupported ? { unsupported: { since: when(f.unsupportedSince!), premise: f.unsupportedPremise } } : {}),
   };
 }

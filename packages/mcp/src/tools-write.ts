@@ -186,6 +186,14 @@ export const WRITE_TOOLS = [
         .array(z.number().int().min(0))
         .optional()
         .describe('Ids of the facts this one rests on ("takes the bus" because "lives in Boston"): when one of them stops being believed, this fact is marked unsupported.'),
+      onPremiseChange: z
+        .object({ object: object.optional(), value: value.optional() })
+        .strict()
+        .optional()
+        .describe(
+          'A stated rule, with dependsOn ("if the team lead changes, the weekly report goes to James Lee"): when a premise stops being believed, ' +
+            'this fact ends from the change and the given object (or value) takes its place, instead of being marked unsupported.',
+        ),
       ...replyOptions,
       memory,
     },
@@ -193,8 +201,10 @@ export const WRITE_TOOLS = [
       const f = await writable(ctx, args.memory, 'assert_fact');
       const o = objectRef(args, 'assert_fact');
       if (o === undefined) throw new InvalidArgumentError('assert_fact: give an object (an entity name) or a value');
-      const { memory: _m, format: _f, ids: _i, object: _o, value: _v, ...rest } = args;
-      const r = await f.write((mem) => mem.assert({ ...rest, object: o }));
+      const { memory: _m, format: _f, ids: _i, object: _o, value: _v, onPremiseChange: rule, ...rest } = args;
+      const replacement = rule === undefined ? undefined : objectRef(rule, 'assert_fact: onPremiseChange');
+      if (rule !== undefined && replacement === undefined) throw new InvalidArgumentError('assert_fact: onPremiseChange needs an object (an entity name) or a value');
+      const r = await f.write((mem) => mem.assert({ ...rest, object: o, ...(replacement === undefined ? {} : { onPremiseChange: { object: replacement } }) }));
       return assertReply(f.mem, r, shapeOf(args));
     },
   }),

@@ -57,4 +57,33 @@ describe('dependent beliefs over MCP', () => {
     expect(bad.content[0]!.text).toMatch(/^NotFoundError: MemoryGraph\.assert: dependsOn\[0\] names no fact/);
     expect((await ok('facts', {})).total).toBe(total);
   });
+
+  it('assert_fact takes a stated rule: when the premise changes the fact is replaced from then on; earlier reads see the old one', async () => {
+    const lead = await ok('assert_fact', { subject: 'design team', predicate: 'lead', object: 'Sara Kim', validFrom: '2024-01-01' });
+    const report = await ok('assert_fact', {
+      subject: 'Maya',
+      predicate: 'weekly_report_to',
+      object: 'Sara Kim',
+      validFrom: '2024-01-01',
+      dependsOn: [lead.fact.id],
+      onPremiseChange: { object: 'James Lee' },
+    });
+    expect(report.fact.onPremiseChange).toEqual({ object: 'James Lee' });
+    const refused = await call('assert_fact', { subject: 'Maya', predicate: 'cc', object: 'Sara Kim', onPremiseChange: { object: 'James Lee' } });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]!.text).toMatch(/^InvalidArgumentError: MemoryGraph\.assert: onPremiseChange needs dependsOn/);
+    const empty = await call('assert_fact', { subject: 'Maya', predicate: 'cc', object: 'Sara Kim', dependsOn: [lead.fact.id], onPremiseChange: {} });
+    expect(empty.isError).toBe(true);
+    expect(empty.content[0]!.text).toMatch(/assert_fact: onPremiseChange needs an object/);
+
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the retraction at a later millisecond of the server's clock
+    await ok('retract_fact', { subject: 'design team', predicate: 'lead', object: 'Sara Kim', validFrom: '2024-08-01' });
+    const now = await ok('facts', { subject: 'Maya', predicate: 'weekly_report_to' });
+    expect(now.facts.map((f: { object: string; validFrom: string }) => [f.object, f.validFrom])).toEqual([['James Lee', '2024-08-01']]);
+    const before = await ok('facts', { subject: 'Maya', predicate: 'weekly_report_to', validAt: '2024-09-01', knownAt: report.fact.recordedAt });
+    expect(before.facts.map((f: { object: string }) => f.object)).toEqual(['Sara Kim']);
+    const back = await ok('facts', { subject: 'Maya', predicate: 'weekly_report_to', validAt: '2024-03-01' });
+    expect(back.facts.map((f: { object: string }) => f.object)).toEqual(['Sara Kim']);
+    expect(back.facts[0].unsupported).toBeUndefined();
+  });
 });

@@ -48,4 +48,28 @@ describe('dependent beliefs in files', () => {
     await writeLog(file, mem.log());
     expectSame(MemoryGraph.replay((await readLog(file)).ops), mem);
   });
+
+  it('a stated rule survives a snapshot file and fires after loading; a log file replays its replacement', async () => {
+    const clock = { t: T0 };
+    const mem = new MemoryGraph({ now: () => clock.t, predicates: { team_lead: { cardinality: 'one' } } });
+    const lead = mem.assert({ subject: 'team', predicate: 'team_lead', object: 'Sara' }).id!;
+    clock.t += DAY;
+    mem.assert({ subject: 'Maya', predicate: 'weekly_report', object: 'Sara', dependsOn: [lead], onPremiseChange: { object: 'James Lee' } });
+    const file = join(dir, 'rule.plmp');
+    await saveSnapshot(file, mem);
+    const loaded = await loadSnapshot(file, { now: () => clock.t });
+    clock.t += DAY;
+    for (const m of [mem, loaded]) m.assert({ subject: 'team', predicate: 'team_lead', object: 'Omar', validFrom: T0 + DAY / 2 });
+    const report = (m: MemoryGraph, validAt: number, knownAt: number) => m.facts({ subject: 'Maya', predicate: 'weekly_report', validAt, knownAt }).map((f) => ('name' in f.object ? f.object.name : ''));
+    for (const m of [mem, loaded]) {
+      expect(report(m, clock.t, clock.t)).toEqual(['James Lee']);
+      expect(report(m, clock.t, clock.t - 1)).toEqual(['Sara']);
+    }
+    expect(loaded.exportState()).toEqual(mem.exportState());
+    const log = join(dir, 'rule.jsonl');
+    await writeLog(log, mem.log());
+    const replayed = MemoryGraph.replay((await readLog(log)).ops, { now: () => clock.t });
+    expect(replayed.exportState()).toEqual(mem.exportState());
+  });
 });
+

@@ -77,8 +77,10 @@ function mapPremises(op: AssertOp, rows: RowMap, rewritten: Rewritten): AssertOp
     if (mapped !== undefined) kept.push(mapped);
   }
   if (kept.length !== op.dependsOn!.length) rewritten.counts.operations++;
-  const { dependsOn: _, ...rest } = op;
-  return kept.length === 0 ? rest : { ...rest, dependsOn: kept };
+  // A rule answers a change of the premises: with none left it has nothing to answer.
+  const { dependsOn: _, onPremiseChange: __, ...rest } = op;
+  if (kept.length === 0) return rest;
+  return op.onPremiseChange === undefined ? { ...rest, dependsOn: kept } : { ...rest, dependsOn: kept, onPremiseChange: op.onPremiseChange };
 }
 
 /** The memory the rewritten log describes; `old` is only read. Adds fact-id operations it rewrote to the counts. */

@@ -84,7 +84,7 @@ function markEntity(ops: readonly Operation[], seed: Set<number>, marks: Marks):
         return;
       case 'assert':
       case 'retract':
-        if (refers(op.subject) || refers(op.object) || [...stringsOf(op)].some(hit)) marks.dropped[i] = 1;
+        if (refers(op.subject) || refers(op.object) || (op.type === 'assert' && refers(op.onPremiseChange?.object)) || [...stringsOf(op)].some(hit)) marks.dropped[i] = 1;
         return;
       default:
         return;
@@ -135,6 +135,7 @@ function* entityRefs(op: Operation): Iterable<number> {
   if (op.type === 'assert' || op.type === 'retract') {
     if (typeof op.subject === 'number') yield op.subject;
     if (op.object !== undefined && 'id' in op.object) yield op.object.id;
+    if (op.type === 'assert' && op.onPremiseChange !== undefined && 'id' in op.onPremiseChange.object) yield op.onPremiseChange.object.id;
   } else if (op.type === 'episode') yield* op.entities ?? [];
 }
 
@@ -205,6 +206,8 @@ function renumberFact<T extends AssertOp | RetractOp>(op: T, id: (old: number) =
   const out = { ...op };
   if (typeof op.subject === 'number') out.subject = id(op.subject);
   if (op.object !== undefined && 'id' in op.object) out.object = { id: id(op.object.id) };
+  const rule = op.type === 'assert' ? (op as AssertOp).onPremiseChange : undefined;
+  if (rule !== undefined && 'id' in rule.object) (out as AssertOp).onPremiseChange = { object: { id: id(rule.object.id) } };
   return out;
 }
 

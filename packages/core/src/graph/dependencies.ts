@@ -5,6 +5,7 @@
 // links onto the new rows. DEPENDENT-BELIEFS.md (docs/) states the semantics.
 import { InvalidArgumentError, NotFoundError } from '../errors.js';
 import type { MemoryTables } from './tables.js';
+import { changeTime, replaceDependent } from './premise-rules.js';
 
 /** Why a version is unsupported: since when (record time) and which premise version closed. */
 export interface Unsupported {
@@ -20,6 +21,8 @@ export interface DependencyState {
   watching: Array<Array<number | null>>;
   /** [version, since, premise] */
   unsupported: number[][];
+  /** [version, replacement object code] (assert's onPremiseChange); absent in snapshots written before rules were kept. */
+  rules?: number[][];
 }
 
 export class Dependencies {
@@ -28,6 +31,10 @@ export class Dependencies {
   /** Premise version → the dependents resting on it, each with the valid interval of the premise it needs. */
   readonly watching = new Map<number, Watch[]>();
   readonly unsupported = new Map<number, Unsupported>();
+  /** Dependent version → the object it becomes when a premise changes (a stated rule; premise-rules.ts). */
+  readonly rules = new Map<number, number>();
+  /** Dependents replaced by their rule in the settle under way: their kept earlier parts carry no rule or watch. */
+  private readonly replaced = new Set<number>();
   /** Closed dependent versions whose links were already carried on (several operations may share a time). */
   private readonly carried = new Set<number>();
 
@@ -40,6 +47,11 @@ export class Dependencies {
     const st = mem.store;
     this.remember(dependent, premises);
     for (const p of premises) watch(this.watching, p, { dependent, from: st.validFromOf(p), to: st.validToOf(p) });
+  }
+
+  /** Gives `dependent` (linked to its premises) the replacement `object` (an object code) for when one changes. */
+  setRule(dependent: number, object: number): void {
+    this.rules.set(dependent, object);
   }
 
   /** Adds `premises` to the ids `dependent` lists. */
@@ -61,11 +73,12 @@ export class Dependencies {
       dependsOn: [...this.of].map(([d, ps]) => [d, ...ps]),
       watching: [...this.watching].map(([p, ws]) => [p, ...ws.flatMap((w) => [w.dependent, w.from === -Infinity ? null : w.from, w.to === Infinity ? null : w.to])]),
       unsupported: [...this.unsupported].map(([r, u]) => [r, u.since, u.premise]),
+      ...(this.rules.size === 0 ? {} : { rules: [...this.rules].map(([r, o]) => [r, o]) }),
     };
   }
 
   /** Loads a snapshot's section, checking every id against the store (a bad one: `fail`). */
-  loadState(raw: unknown, rowCount: number, fail: (why: string) => never): void {
+  loadState(raw: unknown, rowCount: number, fail: (why: string) => never, isObject: (code: number) => boolean): void {
     if (raw === undefined) return;
     const state = raw as Partial<DependencyState>;
     const rows = (list: unknown, name: string, min: number): number[][] => {
@@ -96,6 +109,10 @@ export class Dependencies {
       if (!Number.isFinite(since)) fail('config.dependencies.unsupported has a time that is not a number');
       this.unsupported.set(row(r), { since: since!, premise: row(premise) });
     }
+    for (const [r, object] of state.rules === undefined ? [] : rows(state.rules, 'rules', 2)) {
+      if (!isObject(object!)) fail(`config.dependencies.rules names no object ${String(object)}`);
+      this.rules.set(row(r), object!);
+    }
   }
 
   /**
@@ -109,6 +126,7 @@ export class Dependencies {
       if (st.invalidAtOf(d) === Infinity || this.carried.has(d)) continue;
       this.carried.add(d);
       const flag = this.unsupported.get(d);
+      const rule = this.replaced.has(d) ? undefined : this.rules.get(d);
       for (const s of sameBelief(mem, d, firstNew)) {
         // The new version rests on what d rested on: d's watches, copied.
         this.remember(s, premises);
@@ -116,8 +134,10 @@ export class Dependencies {
           for (const w of [...list]) if (w.dependent === d) list.push({ ...w, dependent: s });
         }
         if (flag !== undefined && !this.unsupported.has(s)) this.unsupported.set(s, flag);
+        if (rule !== undefined && !this.rules.has(s)) this.rules.set(s, rule);
       }
     }
+    const replacements = new Map<number, number>();
     for (const [p, watches] of [...this.watching]) {
       if (st.invalidAtOf(p) === Infinity) continue;
       this.watching.delete(p);
@@ -126,9 +146,32 @@ export class Dependencies {
         // The belief is kept where a new version of it still covers the interval this dependent needs.
         const keeper = successors.find((s) => st.validFromOf(s) <= w.from && w.to <= st.validToOf(s));
         if (keeper !== undefined) watch(this.watching, keeper, w);
-        else if (st.invalidAtOf(w.dependent) === Infinity && !this.unsupported.has(w.dependent)) this.unsupported.set(w.dependent, { since: at, premise: p });
+        else if (st.invalidAtOf(w.dependent) === Infinity && !this.unsupported.has(w.dependent)) {
+          // A stated rule replaces the dependent from the change on; a change past its end leaves it flagged.
+          const d = w.dependent;
+          const from = this.rules.has(d) ? Math.max(changeTime(mem, successors, w.from, w.to), st.validFromOf(d)) : Infinity;
+          if (from < st.validToOf(d)) replacements.set(d, Math.min(from, replacements.get(d) ?? Infinity));
+          else this.unsupported.set(d, { since: at, premise: p });
+        }
       }
     }
+    for (const [d, from] of replacements) this.replace(mem, d, from, at);
+  }
+
+  /**
+   * Applies dependent d's rule from valid time `from`, at record time `at`: d stops being watched, is
+   * replaced, and the writes are settled in turn (d may be the premise of others: a cascade).
+   */
+  private replace(mem: MemoryTables, d: number, from: number, at: number): void {
+    const st = mem.store;
+    if (st.invalidAtOf(d) !== Infinity || this.unsupported.has(d)) return; // settled by an earlier replacement
+    for (const list of this.watching.values()) {
+      for (let i = list.length - 1; i >= 0; i--) if (list[i]!.dependent === d) list.splice(i, 1);
+    }
+    this.replaced.add(d);
+    const firstNew = st.rowCount;
+    replaceDependent(mem, d, this.rules.get(d)!, from, at);
+    this.settle(mem, at, firstNew);
   }
 }
 

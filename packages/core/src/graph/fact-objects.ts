@@ -153,6 +153,8 @@ function makeFact(mem: MemoryTables, id: number, i: number, subjectName: string)
 function markDependencies(mem: MemoryTables, id: number, fact: Fact): void {
   const premises = mem.dependencies.of.get(id);
   if (premises !== undefined) fact.dependsOn = [...premises];
+  const rule = mem.dependencies.rules.get(id);
+  if (rule !== undefined) fact.onPremiseChange = { object: rule >= 0 ? { id: rule, name: mem.entities.displayName(rule) } : { value: mem.literals[literalCode(rule)]! } };
   const u = mem.dependencies.unsupported.get(id);
   if (u !== undefined) {
     fact.unsupportedSince = u.since;

@@ -324,6 +324,7 @@ export const SHAPES = {
     edgeType: 'any',
     episode: 'any',
     dependsOn: 'any',
+    onPremiseChange: 'any',
   },
   retract: { subject: 'ref', predicate: 'any', object: 'objectRef', validFrom: 'time', validTo: 'time', recordedAt: 'time', reason: 'text' },
   episode: { id: 'any', text: 'any', at: 'time', speaker: 'text', session: 'text', vector: 'vector', entities: 'refs', recordedAt: 'time' },

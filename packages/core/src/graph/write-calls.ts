@@ -12,6 +12,7 @@ import type {
   EpisodeInput,
   LiteralValue,
   MergeInput,
+  ObjectRef,
   PredicateOptions,
   RetractInput,
   RetractResult,
@@ -24,7 +25,7 @@ import type { AssertOp, ObjectSpec, Operation } from '../log/log.js';
 import type { MemoryTables } from './tables.js';
 import { checkPredicateOptions, DEFAULTS, MAX_PREDICATES } from './predicates.js';
 import { entityInfo, episodeInfo } from './reads.js';
-import { checkFactIds, existingEntity, existingEpisode, findEntity, findObject, literalId, pendingEntity, provenanceId } from './resolve.js';
+import { checkFactIds, existingEntity, existingEpisode, findEntity, findObject, literalId, literalKey, pendingEntity, provenanceId } from './resolve.js';
 import type { PendingEntity } from './resolve.js';
 import { checkConfidence, checkEdgeType, checkPredicateName, checkText, readInput, readList, readOptions, SHAPES, show } from './validate.js';
 import { checkPremises } from './dependencies.js';
@@ -135,6 +136,7 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   checkEdgeType(input.edgeType, call);
   const episode = input.episode === undefined ? NONE : existingEpisode(mem, input.episode, call);
   const premises = input.dependsOn === undefined ? NO_EVIDENCE : checkPremises(mem, input.dependsOn, call);
+  const rule = input.onPremiseChange === undefined ? undefined : ruleObject(mem, input.onPremiseChange.object, premises, literal !== undefined ? { literal } : { entity: object! }, call, at);
   const known = use !== undefined ? use.id : mem.predicateNames.find(input.predicate);
   if (known === NONE && mem.predicateNames.size >= MAX_PREDICATES) {
     throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
@@ -142,20 +144,12 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   // The assertion's line, bounded before the entities it names are created (their own lines are small);
   // a quick bound first, so the common call builds no list of its strings.
   let units = quickUnits(input.predicate) + quickUnits(source) + quickUnits(reason) + quickUnits(input.edgeType) + quickUnits(input.episode);
-  units += premises.length * 4 + (typeof literal === 'string' ? quickUnits(literal) : 0) + (typeof subject === 'object' ? quickUnits(subject.display) : 0) + (typeof object === 'object' ? quickUnits(object.display) : 0);
+  units += premises.length * 4 + (rule === undefined ? 0 : quickUnits(JSON.stringify(ruleSpec(rule))));
+  units += (typeof literal === 'string' ? quickUnits(literal) : 0) + (typeof subject === 'object' ? quickUnits(subject.display) : 0) + (typeof object === 'object' ? quickUnits(object.display) : 0);
   for (let i = 0; i < evidence.length; i++) units += quickUnits(evidence[i]);
   if (units + LINE_SLACK > mem.logBuffer.maxLineUnits) {
-    checkLineSize(call, mem.logBuffer.maxLineUnits, [
-      input.predicate,
-      source,
-      reason,
-      input.edgeType,
-      input.episode,
-      typeof literal === 'string' ? literal : undefined,
-      typeof subject === 'object' ? subject.display : undefined,
-      typeof object === 'object' ? object.display : undefined,
-      evidence,
-    ]);
+    const names = [typeof literal === 'string' ? literal : undefined, typeof subject === 'object' ? subject.display : undefined, typeof object === 'object' ? object.display : undefined];
+    checkLineSize(call, mem.logBuffer.maxLineUnits, [input.predicate, source, reason, input.edgeType, input.episode, ...names, evidence, rule && JSON.stringify(ruleSpec(rule))]);
   }
 
   // Everything is checked: from here on the call cannot fail, so the memory changes all or nothing.
@@ -168,7 +162,7 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   if (rejected || typeof s !== 'number' || (objectEntity !== undefined && typeof objectEntity !== 'number')) {
     const objectSpec: ObjectSpec | { name: string } =
       literal !== undefined ? { value: literal } : typeof objectEntity === 'number' ? { id: objectEntity } : objectEntity!;
-    const op = assertOp(at, s, objectSpec, validFrom, validTo, confidence, evidence, premises, input);
+    const op = assertOp(at, s, objectSpec, validFrom, validTo, confidence, evidence, premises, input, rule && ruleSpec(rule));
     op.rejected = true;
     commit(mem, op, at);
     return { status: 'rejected', closed: [], added: [] };
@@ -179,8 +173,10 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   const o = objectEntity === undefined ? literalCode(literalId(mem, literal!)) : objectEntity;
   const prov = provenanceId(mem, source, reason, input.edgeType);
   const evidenceIds = evidence.length === 0 ? NO_EVIDENCE : evidence.map((e) => mem.strings.intern(e));
-  // A dependent belief is rare: logged as a JSON operation, which has room for its premises.
-  if (premises.length > 0) commit(mem, assertOp(at, s, literal !== undefined ? { value: literal } : { id: o }, validFrom, validTo, confidence, evidence, premises, input), at);
+  // A dependent belief is rare: logged as a JSON operation, which has room for its premises and rule.
+  const replacement = rule === undefined ? undefined : rule.literal !== undefined ? literalCode(literalId(mem, rule.literal)) : materialise(mem, rule.entity!, at);
+  const spec = rule && ruleSpec(rule, replacement);
+  if (premises.length > 0) commit(mem, assertOp(at, s, literal !== undefined ? { value: literal } : { id: o }, validFrom, validTo, confidence, evidence, premises, input, spec), at);
   else {
     mem.logBuffer.appendAssert(at, validFrom, validTo, confidence, s, p, o, prov, episode, evidenceIds);
     mem.lastRecordedAt = at;
@@ -188,8 +184,36 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   const firstNew = mem.store.rowCount;
   const result = applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
   if (premises.length > 0) mem.dependencies.link(mem, result.id!, premises); // accepted: it has an id
+  if (replacement !== undefined) mem.dependencies.setRule(result.id!, replacement);
   mem.dependencies.settle(mem, at, firstNew);
   return result;
+}
+
+/**
+ * An assertion's onPremiseChange object, checked: it needs premises to answer, and must differ from the
+ * assertion's own object. Returns it as a literal or a pending entity (made when the assertion is accepted).
+ */
+function ruleObject(mem: MemoryTables, ref: ObjectRef, premises: readonly number[], own: RuleObject, call: string, at: number): RuleObject {
+  if (premises.length === 0) throw new InvalidArgumentError(`${call}: onPremiseChange needs dependsOn: the premises whose change it answers`);
+  const literal = typeof ref === 'object' && 'value' in ref ? ref.value : undefined;
+  const entity = literal !== undefined ? undefined : pendingEntity(mem, ref as EntityRef, call, 'onPremiseChange.object', at);
+  const sameEntity = (a: PendingEntity, b: PendingEntity): boolean => a === b || (typeof a === 'object' && typeof b === 'object' && a.create === b.create);
+  const same = literal !== undefined ? own.literal !== undefined && literalKey(literal) === literalKey(own.literal) : own.entity !== undefined && sameEntity(entity!, own.entity);
+  if (same) throw new InvalidArgumentError(`${call}: onPremiseChange.object is the assertion's own object; a rule must say what the belief becomes`);
+  return literal !== undefined ? { literal } : { entity: entity! };
+}
+
+/** A rule's object: a literal, or an entity made when the assertion is accepted. */
+interface RuleObject {
+  literal?: LiteralValue;
+  entity?: PendingEntity;
+}
+
+/** A rule's object as the log writes it: `{ value }`, `{ id }` (once made: `made`), or `{ name }` (a rejected assertion's). */
+function ruleSpec(rule: RuleObject, made?: number): ObjectSpec | { name: string } {
+  if (rule.literal !== undefined) return { value: rule.literal };
+  const id = made ?? rule.entity;
+  return typeof id === 'number' ? { id } : { name: (rule.entity as { display: string }).display };
 }
 
 /** An assertion's JSON operation (a rejected one, or one with premises): the fields in the log's order. */
@@ -203,6 +227,7 @@ function assertOp(
   evidence: readonly string[],
   premises: number[],
   input: AssertInput,
+  rule?: ObjectSpec | { name: string },
 ): AssertOp {
   const op: AssertOp = { type: 'assert', recordedAt: at, subject, predicate: input.predicate, object, validFrom: validFrom === -Infinity ? null : validFrom };
   if (validTo !== Infinity) op.validTo = validTo;
@@ -213,6 +238,7 @@ function assertOp(
   if (input.edgeType !== undefined) op.edgeType = input.edgeType;
   if (input.episode !== undefined) op.episode = input.episode;
   if (premises.length > 0) op.dependsOn = premises;
+  if (rule !== undefined) op.onPremiseChange = { object: rule };
   return op;
 }
 

@@ -4,6 +4,7 @@
 // cache the caller's object shape keeps warm), not a keyed load per field through a dispatch on its kind;
 // readInput's own path for these shapes was a tenth of ingest's CPU time.
 import type { AssertInput, RetractInput } from '../types.js';
+import { readPremiseRule } from './premise-rules.js';
 import { argumentObject, checkText, readError, readList, readObjectRef, readRef, readTime, SHAPES, unknownField } from './validate.js';
 
 /** An EntityRef field: a name as given, an object copied. */
@@ -42,8 +43,9 @@ function readWriteInput(call: string, value: unknown, assert: boolean): AssertIn
     const edgeType = assert ? source.edgeType : undefined;
     const episode = assert ? source.episode : undefined;
     const dependsOn = assert && source.dependsOn !== undefined ? readList(call, source.dependsOn, 'dependsOn') : undefined;
+    const onPremiseChange = assert && source.onPremiseChange !== undefined ? readPremiseRule(call, source.onPremiseChange) : undefined;
     // One object literal of fixed shape; absent fields are undefined, as readInput leaves them out.
-    return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode, dependsOn } as AssertInput;
+    return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode, dependsOn, onPremiseChange } as AssertInput;
   } catch (error) {
     throw readError(call, 'the argument', error);
   }
@@ -70,6 +72,7 @@ export function isWriteField(key: string, assert: boolean): boolean {
     case 'edgeType':
     case 'episode':
     case 'dependsOn':
+    case 'onPremiseChange':
       return assert;
     default:
       return false;

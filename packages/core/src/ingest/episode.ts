@@ -13,6 +13,7 @@ import { assertFact, writeEntity, writeEpisode } from '../graph/write-calls.js';
 import { checkLineSize, ID_UNITS, vectorUnits } from '../log/log-size.js';
 import { checkEdgeType, checkPredicateName, checkText, describeError, readInput, readOptions, SHAPES, show } from '../graph/validate.js';
 import { applyRetractions, checkRetractionSizes, declarePredicates, readChanges } from '../extract/ingest-changes.js';
+import { applyRules, checkRuleSizes, readRules } from '../extract/ingest-rules.js';
 
 export interface IngestOptions {
   /** Turns the episode into entities and facts. @default one RuleExtractor per memory (it learns names as it goes) */
@@ -175,6 +176,8 @@ export function writeTurn(
       ...(premises.length === 0 ? {} : { dependsOn: premises }),
     });
   }
+  // stated rules ("if the team lead changes, …") rest what the memory now believes on it (extract/ingest-rules.ts)
+  applyRules(mem, extraction.rules, episode.at, recordedAt, source, input.id);
   return { episode, entities, facts, speaker: input.speaker ?? mem.defaultSpeaker };
 }
 
@@ -206,6 +209,7 @@ export function checkTurnSize(mem: MemoryTables, call: string, input: EpisodeInp
     checkLineSize(call, limit, [f.subject, f.predicate, object, source, input.id, input.id, f.edgeType, f.evidence]);
   }
   checkRetractionSizes(mem, call, extraction.retractions);
+  checkRuleSizes(mem, call, extraction.rules, source, input.id);
 }
 
 /** @internal The RuleExtractor a memory uses when none is given (one per memory: it learns names as it goes). */
@@ -266,7 +270,8 @@ export function readExtraction(mem: MemoryTables, given: unknown, at: number, ca
   });
   const fresh = new Set(facts.map((f) => f.predicate).filter((p) => mem.predicateNames.find(p) === -1));
   if (mem.predicateNames.size + fresh.size > MAX_PREDICATES) throw new InvalidArgumentError(`${call}: too many distinct predicates (at most ${MAX_PREDICATES})`);
-  return { entities, facts, ...readChanges(given as { retractions?: unknown; predicates?: unknown }, call) };
+  const rules = readRules((given as { rules?: unknown }).rules, call);
+  return { entities, facts, ...readChanges(given as { retractions?: unknown; predicates?: unknown }, call), ...(rules === undefined ? {} : { rules }) };
 }
 
 /** An extracted fact's dependsOn: `{ index }` another fact of the extraction, `{ fact }` a fact id the memory has. */

@@ -70,6 +70,8 @@ export interface AssertOp {
   episode?: string;
   /** Fact ids this belief rests on (absent in logs written before dependencies were kept). */
   dependsOn?: number[];
+  /** The stated rule: what this belief becomes when a premise changes (absent in older logs). */
+  onPremiseChange?: { object: ObjectSpec | { name: string } };
   /** Refused by the grounding gate: logged, and nothing else changed. */
   rejected?: true;
 }
@@ -421,6 +423,7 @@ export function stringifyAssert(op: AssertOp): string {
   if (op.edgeType !== undefined) out += `,"edgeType":${JSON.stringify(op.edgeType)}`;
   if (op.episode !== undefined) out += `,"episode":${JSON.stringify(op.episode)}`;
   if (op.dependsOn !== undefined) out += `,"dependsOn":${JSON.stringify(op.dependsOn)}`;
+  if (op.onPremiseChange !== undefined) out += `,"onPremiseChange":${JSON.stringify(op.onPremiseChange)}`;
   if (op.rejected !== undefined) out += `,"rejected":true`;
   return out + '}';
 }

@@ -141,6 +141,7 @@ export function applyOp(mem: MemoryTables, op: Operation): void {
         ...(op.edgeType === undefined ? {} : { edgeType: op.edgeType as EdgeType }),
         ...(op.episode === undefined ? {} : { episode: op.episode }),
         ...(op.dependsOn === undefined ? {} : { dependsOn: op.dependsOn }),
+        ...(op.onPremiseChange === undefined ? {} : { onPremiseChange: { object: 'name' in op.onPremiseChange.object ? op.onPremiseChange.object.name : op.onPremiseChange.object } }),
       });
       if ((result.status === 'rejected') !== (op.rejected === true)) {
         throw new InvalidArgumentError(`the grounding gate decided differently than when the log was written`);

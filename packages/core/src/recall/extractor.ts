@@ -6,6 +6,7 @@ import { PATTERN_CONFIDENCE, typedFacts, type TypedHit } from './extract/pattern
 import { SpeakerBook, fold } from './extract/speakers.js';
 import { DEFAULT_ONTOLOGY } from './extract/ontology.js';
 import { linkReasons } from './extract/because.js';
+import { readArrangements, readRules } from './extract/if-changes.js';
 import { StateReader, type TurnState } from './extract/state.js';
 import type { PredicateOptions } from '../types.js';
 
@@ -173,11 +174,16 @@ export class RuleExtractor implements Extractor {
       .map((p): ExtractedEntity => ({ name: p.name, ...(p.type === undefined ? {} : { type: p.type }), ...(p.aliases.length > 0 ? { aliases: p.aliases } : {}) }));
     const out = facts.filter((f) => f.ends.every((e) => keptKeys.has(fold(e)))).map(({ ends: _ends, ...f }) => f);
     // "…because I live in Boston": the consequence rests on the reason (extract/because.ts)
+    // arrangements ("I send the weekly report to Sara") and stated rules about them (extract/if-changes.ts)
+    const one = new Set<string>();
+    if (speaker !== undefined) out.push(...readArrangements(text, ss, speaker, one));
+    const rules = speaker === undefined ? [] : readRules(text, ss, speaker);
     if (speaker !== undefined) linkReasons(text, ss, speaker, out);
-    const predicates = ontologyOf(out);
+    let predicates = ontologyOf(out);
+    for (const p of one) (predicates ??= {})[p] = { cardinality: 'one' };
     // the reason is the clause that said so, kept short (a pasted text's run-on "clause" must not fill the log)
     const retractions = state?.retractions.map(({ reason, ...r }): ExtractedRetraction => ({ ...r, evidence: reason.slice(0, 240) })) ?? [];
-    return { entities, facts: out, ...(retractions.length > 0 ? { retractions } : {}), ...(predicates === undefined ? {} : { predicates }) };
+    return { entities, facts: out, ...(retractions.length > 0 ? { retractions } : {}), ...(predicates === undefined ? {} : { predicates }), ...(rules.length > 0 ? { rules } : {}) };
   }
 
   /** The entity a speaker label stands for: a name the conversation gave a speaker resolves to that speaker. */

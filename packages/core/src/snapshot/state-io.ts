@@ -1,4 +1,5 @@
 // The memory as named arrays (state.ts) and back: what snapshots store, checked before anything is built.
+import { knownObject } from '../graph/premise-rules.js';
 import { CorruptSnapshotError, PalimpsestError, SnapshotVersionError } from '../errors.js';
 import { NONE } from '../store/fact-store.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
@@ -119,9 +120,14 @@ export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryT
       [RESTORED_EMBEDDER]: config.embedder,
     } as MemoryGraphOptions);
     loadChecked(mem, checked, adopt);
-    mem.dependencies.loadState(state.config.dependencies, mem.store.rowCount, (why) => {
-      throw new CorruptSnapshotError(`${call}: ${why}`);
-    });
+    mem.dependencies.loadState(
+      state.config.dependencies,
+      mem.store.rowCount,
+      (why) => {
+        throw new CorruptSnapshotError(`${call}: ${why}`);
+      },
+      (code) => knownObject(mem, code),
+    );
     // Recall's indexes: the kept ones read, the rest built in the load's pass unless deferred (no
     // first-recall cliff); no HNSW is built here, so this is linear in what was loaded.
     restoreRecallIndexes(mem, state);
