@@ -14,6 +14,7 @@
 import type { Hit } from '../grow.js';
 import type { SessionMap } from '../sessions.js';
 import { tokenize } from '../text.js';
+import { temporalIntent } from '../temporal.js';
 import { readFacts } from '../../graph/reads.js';
 import { factAt } from '../../graph/fact-objects.js';
 import type { MemoryTables } from '../../graph/tables.js';
@@ -50,7 +51,10 @@ export function replacedEvidence(ctx: RecallContext, scored: readonly Hit[]): Ma
   return out;
 }
 
-/** The ranked episodes with each group of versions among the first `depth` in time order, newest first. */
+/**
+ * The ranked episodes with each group of versions among the first `depth` in time order: newest first, or
+ * oldest first for a question that asks for the first time ("When did I first …").
+ */
 export function newerVersionsFirst(ctx: RecallContext, sessions: SessionMap, ranked: Hit[], depth: number, replaced: ReadonlyMap<number, ReadonlySet<number>>): Hit[] {
   const n = Math.min(depth, ranked.length);
   if (n < 2) return ranked;
@@ -80,12 +84,14 @@ export function newerVersionsFirst(ctx: RecallContext, sessions: SessionMap, ran
       }
     }
   }
+  // the question's order words only (no cut: its dated windows are the episode ranking's business)
+  const sign = temporalIntent(query, NaN).order === 'first' ? -1 : 1;
   const out = ranked.slice();
   for (let g = 0; g < n; g++) {
     if (groupOf[g] !== g) continue;
     const places = pool.map((_, i) => i).filter((i) => groupOf[i] === g);
     if (places.length < 2) continue;
-    const byTime = places.slice().sort((a, b) => ep.at[pool[b]!.id]! - ep.at[pool[a]!.id]! || a - b);
+    const byTime = places.slice().sort((a, b) => sign * (ep.at[pool[b]!.id]! - ep.at[pool[a]!.id]!) || a - b);
     // each place keeps its score, so the list stays best first
     places.forEach((place, r) => (out[place] = { id: pool[byTime[r]!]!.id, score: pool[place]!.score }));
   }
