@@ -21,7 +21,8 @@ export type Category =
   | 'corrections'
   | 'no change'
   | 'partner'
-  | 'speakers';
+  | 'speakers'
+  | 'possessions';
 
 export interface ConversationTurn {
   at: string;

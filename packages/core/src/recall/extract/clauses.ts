@@ -53,7 +53,7 @@ const SPLIT = new RegExp(
   'gu',
 );
 // a chat clause that drops its "I": "Got rid of the Volvo", "Just moved to Leeds", "Finally quit"
-const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave)\b/i;
+const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave|brought|picked|rescued|rehomed|accepted|signed|spent)\b/i;
 const SUBORDINATE = /^(?:because|since|as|although|though|while|whereas)\b/i;
 
 /** The clauses of one sentence (already normalised), in order. */

@@ -6,7 +6,7 @@
  */
 
 /** A marker that the sentence revises an earlier statement. */
-export const CORRECTION_MARKER = /\b(?:actually|i misspoke|misspoke|i meant|i mean|sorry|oops|correction|my bad|i was wrong|scratch that|to be clear|wait|not\s+\p{Lu}[\p{L}'-]*\s*,?\s+but|,\s*not\s+(?:in\s+)?\p{Lu})/iu;
+export const CORRECTION_MARKER = /\b(?:actually|i misspoke|misspoke|i meant|i mean|sorry|oops|correction|my bad|i was wrong|scratch that|to be clear|wait|(?:i|we)\s+said|not\s+\p{Lu}[\p{L}'-]*\s*,?\s+but|,\s*not\s+(?:in\s+)?\p{Lu})/iu;
 
 const NAME = "(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*){0,2})";
 const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
@@ -16,6 +16,9 @@ const NOT_BUT = new RegExp(`\\bnot\\s+(?:in\\s+|at\\s+)?${NAME}\\s*,?\\s+but\\s+
 const RIGHT_NOT = new RegExp(`${NAME}\\s*,\\s*not\\s+(?:in\\s+|at\\s+)?${NAME}`, 'gu');
 // "I never lived in Denver", "we never worked at Initech"
 const NEVER = /\b(?:I|we)\s+(?:have\s+|had\s+)?never\s+(?:actually\s+|really\s+)?(lived|moved|worked|been living|been working|had|owned)\s+(?:in|to|at|for|with)?\s*(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})/gu;
+const NOT_AFTER = new RegExp(`,\\s*not\\s+(?:in\\s+|at\\s+)?${NAME}`, 'gu');
+const CAPITAL = /\p{Lu}[\p{L}'-]*/gu;
+const SAID = new RegExp(`\\b(?:I|we)\\s+(?:said|told you|wrote|mentioned)\\s+(?:in\\s+|at\\s+)?${NAME}\\s+(?:earlier|before|last time)?\\s*,?\\s*but\\b`, 'gu');
 const INTERJECTION = /^(?:sorry|oops|actually|wait|no|yes|well|ok|okay|sure|hmm|um|so|oh|ah|correction|again)$/i;
 const MONTH_ONLY = new RegExp(`^${MONTH}$`, 'i');
 
@@ -34,6 +37,14 @@ export function correctedNames(sentence: string): NamePair[] {
     if (INTERJECTION.test(right) || out.some((p) => p.wrong === m[2])) continue;
     out.push({ right, wrong: m[2]! });
   }
+  // "it was Seville I moved to, not Valencia": the right name is the last one before ", not"
+  for (const m of sentence.matchAll(NOT_AFTER)) {
+    if (out.some((p) => p.wrong === m[1])) continue;
+    const before = [...sentence.slice(0, m.index).matchAll(CAPITAL)].map((c) => c[0]).filter((w) => w !== 'I' && !INTERJECTION.test(w) && !MONTH_ONLY.test(w));
+    if (before.length > 0) out.push({ right: before[before.length - 1]!, wrong: m[1]! });
+  }
+  // "I said Accra earlier, but …": the right name is whatever the sentence restates (left '' for the reader)
+  for (const m of sentence.matchAll(SAID)) if (!out.some((p) => p.wrong === m[1])) out.push({ right: '', wrong: m[1]! });
   return out.filter((p) => !MONTH_ONLY.test(p.right) && !MONTH_ONLY.test(p.wrong) && p.right !== 'I' && p.wrong !== p.right);
 }
 

@@ -34,7 +34,7 @@ export function readName(text: string): Read<string> | undefined {
 }
 
 const DWELLING = '(?:(?:a|an|the|our|my|new|little|small|big|tiny|nice|two-bedroom|one-bedroom|studio|shared)\\s+)*(?:flat|apartment|house|place|condo|home|studio|loft|townhouse|room|cottage)';
-const PLACE_PREFIX = new RegExp(`^(?:(?:here|there)\\s+in\\s+|${DWELLING}\\s+in\\s+|(?:a|the|one)\\s+(?:week|weekend|day|month|few days|couple of days|night)\\s+in\\s+|the\\s+city\\s+of\\s+)`, 'i');
+const PLACE_PREFIX = new RegExp(`^(?:(?:here|there)\\s+(?:in|to)\\s+|${DWELLING}\\s+in\\s+|(?:a|the|one)\\s+(?:week|weekend|day|month|few days|couple of days|night)\\s+in\\s+|the\\s+city\\s+of\\s+)`, 'i');
 
 /** A place name; "there" or "here" is the turn's last place (`lastPlace`), when it named one. */
 export function readPlace(text: string, lastPlace: string | undefined): Read<string> | undefined {
@@ -79,9 +79,9 @@ export function readRole(text: string, needHead: boolean): Read<string> | undefi
 
 /** Things worth a `has` fact, and the type a named one gets. */
 export const HAS_NOUNS: Record<string, string> = {};
-for (const w of 'dog dogs puppy puppies cat cats kitten kittens pet pets hamster hamsters rabbit rabbits bunny bird birds parrot fish horse horses turtle snake gecko lizard pony goldfish husky lab labrador retriever poodle beagle terrier'.split(' ')) HAS_NOUNS[w] = 'animal';
+for (const w of 'dog dogs puppy puppies cat cats kitten kittens pet pets hamster hamsters rabbit rabbits bunny bird birds parrot fish horse horses turtle snake gecko lizard pony goldfish husky lab labrador retriever poodle beagle terrier greyhound tortoise ferret budgie cockatiel canary chicken chickens hen hens goat goats iguana spaniel collie corgi dachshund pug chihuahua bulldog mutt pup kitty gerbil mouse mice rat rats axolotl'.split(' ')) HAS_NOUNS[w] = 'animal';
 for (const w of 'kid kids child children son sons daughter daughters baby twins brother brothers sister sisters sibling siblings'.split(' ')) HAS_NOUNS[w] = 'person';
-for (const w of 'car truck bike bicycle motorcycle motorbike van scooter boat house apartment condo garden piano guitar laptop e-bike camper tesla'.split(' ')) HAS_NOUNS[w] = 'thing';
+for (const w of 'car truck bike bicycle motorcycle motorbike van scooter boat house apartment condo garden piano guitar laptop e-bike camper tesla canoe kayak sailboat yacht caravan motorhome jeep suv minivan moped violin cello drum drums cottage cabin'.split(' ')) HAS_NOUNS[w] = 'thing';
 const SINGULAR: Record<string, string> = { puppies: 'puppy', children: 'child', kittens: 'kitten', dogs: 'dog', cats: 'cat' };
 
 export interface Had {
@@ -93,7 +93,7 @@ export interface Had {
 }
 
 const COUNT = '(?:(a|an|one|two|three|four|five|six|\\d+|my|our|his|her|the|some)\\s+)?';
-const ADJ = '(?:(?:new|little|young|old|baby|pet|rescue|adorable|cute|beautiful|lovely|sweet|second|third|another|used|brand\\s+new|electric|black|white|grey|gray|orange|tabby|ginger|golden|fluffy|tiny|big|small)\\s+){0,3}';
+const ADJ = '(?:(?:new|little|young|old|vintage|secondhand|second-hand|red|blue|silver|green|baby|pet|rescue|adorable|cute|beautiful|lovely|sweet|second|third|another|used|brand\\s+new|electric|black|white|grey|gray|orange|tabby|ginger|golden|fluffy|tiny|big|small)\\s+){0,3}';
 const NOUN = `(${Object.keys(HAS_NOUNS).join('|')})\\b(?!\\s+(?:bed|food|toy|toys|park|sitter|insurance|seat|ride|show|walker|trip|wash|payment|loan|class|training|shelter|owner|owners|lover|lovers|friendly|keys|repair|people))`;
 const THING = new RegExp(`^${COUNT}${ADJ}${NOUN}`, 'i');
 const NAMING = /^\s*(?:,\s*)?(?:named|called|whose name is|,?\s*(?:his|her|its)\s+name\s+is)\s+/i;
@@ -121,7 +121,7 @@ export function readThings(text: string): Had[] {
   return out;
 }
 
-const BRAND = new RegExp(`^(?:a|an|the|my|our)\\s+${ADJ}(\\p{Lu}[\\p{L}-]+)(?![\\p{L}'])`, 'u');
+const BRAND = new RegExp(`^(?:a|an|the|my|our)\\s+${ADJ}(\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)(?![\\p{L}'])`, 'u');
 
 function readOne(m: RegExpExecArray, text: string, out: Had[]): string {
   let rest = text;
@@ -129,7 +129,7 @@ function readOne(m: RegExpExecArray, text: string, out: Had[]): string {
     const noun = m[2]!.toLowerCase();
     const type = HAS_NOUNS[noun]!;
     rest = rest.slice(m[0].length);
-    const names = namesAfter(rest, NUMERAL.test(m[1] ?? ''));
+    const names = namesAfter(rest, NUMERAL.test(m[1] ?? ''), /^(?:my|our|his|her)$/i.test(m[1] ?? ''));
     rest = names.rest;
     if (names.names.length > 0) for (const n of names.names) out.push({ name: n, noun: SINGULAR[noun] ?? noun, type });
     else out.push({ value: NUMERAL.test(m[1] ?? '') ? `${m[1]!.toLowerCase()} ${noun}` : (SINGULAR[noun] ?? noun), noun, type });
@@ -138,10 +138,10 @@ function readOne(m: RegExpExecArray, text: string, out: Had[]): string {
 }
 
 /** "named Rex", "called Kiwi", ", his name is Biscuit", and after a number ", Pepper and Salt". */
-function namesAfter(text: string, counted: boolean): { names: string[]; rest: string } {
+function namesAfter(text: string, counted: boolean, possessive = false): { names: string[]; rest: string } {
   let rest = text.replace(/^\s*(?:last\s+\w+|yesterday|today|this\s+\w+|recently)(?=\s*,)/i, '');
   const naming = NAMING.exec(rest);
-  const apposition = counted || /^\s*,\s*\p{Lu}/u.test(rest) ? /^\s*,?\s*/.exec(rest) : null;
+  const apposition = counted || /^\s*,\s*\p{Lu}/u.test(rest) || (possessive && /^\s+\p{Lu}/u.test(rest)) ? /^\s*,?\s*/.exec(rest) : null;
   const cue = naming ?? apposition;
   if (cue === null) return { names: [], rest: text };
   rest = rest.slice(cue[0].length);

@@ -1,5 +1,5 @@
 import type { Clause } from './clauses.js';
-import { readName, readPlace, readRole, readThings } from './objects.js';
+import { HAS_NOUNS, readName, readPlace, readRole, readThings } from './objects.js';
 
 /**
  * What one clause says about its subject's state: where they live, where they work and as what, whom they
@@ -62,32 +62,44 @@ const WORKS = new RegExp(
 const WORKS_AS = /^(?:work|works|am working|is working|have been working|has been working|have worked|has worked)\s+as\s+(.*)$/i;
 const IS_ROLE = /^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+|still\s+)?(an?\s+.*)$/i;
 const STARTS = new RegExp(
-  `^((?:got|have|landed|took|accepted|started|found|got offered|was offered)\\s+a\\s+(?:new\\s+)?(?:full-time\\s+|part-time\\s+)?(?:job|position|role|gig)|started working|started|start|starts|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|am joining|is joining|will join|will be joining|got hired|was hired|have been hired)` +
-    `(?:\\s+as\\s+(.+?))?\\s+((?:at|with|for|by)\\s+)?(.*)$`,
+  `^((?:got|have|landed|took|accepted|started|found|got offered|was offered)\\s+a\\s+(?:new\\s+)?(?:full-time\\s+|part-time\\s+)?(?:job|position|role|gig)|started working|started|start|starts|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|am joining|is joining|will join|will be joining|got hired|was hired|have been hired|have started|has started|got poached|was poached|got headhunted|was headhunted|(?:have\\s+|has\\s+)?(?:accepted|took)\\s+(?:an?\\s+|the\\s+)?(?:job\\s+)?offer|(?:have\\s+|has\\s+)?signed)` +
+    `(?:\\s+as\\s+(.+?))?\\s+((?:at|with|for|by|from)\\s+)?(.*)$`,
   'i',
 );
 const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
-const LAST_DAY = /\bmy last day(?: (?:at|with) (.*?))?(?: was\b|$| is\b)/i;
+const LAST_DAY = /\bmy (?:last|final) day(?: (?:at|with) (.*?))?(?: was\b|$| is\b| will be\b)/i;
 const LEAVES = /^(?:left|quit|quits|resigned from|handed in my notice at|gave (?:my )?notice at|put in my notice at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
 const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|gave (?:my )?notice|put in my notice)\b/i;
 const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
 const RETIRED = /^(?:retired|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
-const NO_LONGER = /^(?:no longer|am no longer|do not|does not)\s+(work|live|have|own|teach)\s+(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
+const NO_LONGER = /^(?:no longer|am no longer|do not|does not|am not|is not|are not)\s+(work|live|have|own|teach|(?=at\b|with\b|in\b))\s*(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
 const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)$/i;
 const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|am relocating|are relocating|will relocate))\s+(?:back\s+)?(?:(?:to|into|in)\s+)?(.*)$/i;
 // "I rent a small place in Denver"
 const RENTS = /^(?:rent|rents|am renting|share|shares|am sharing)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
 // "EY let me go", "Acme laid me off": the speaker's job there ended
+// "Lamborghini hired me", "Figma poached me": the speaker's job there began
+const HIRED_ME = /^(?:hired me|has hired me|took me on|poached me|headhunted me|brought me on(?:board)?|offered me (?:a|the) (?:job|position|role))\b/i;
 const LET_GO = /^(?:let me go|laid me off|fired me|made me redundant|terminated me)\b/i;
 const MOVED_OUT = /^(?:moved out of|left)\s+(.*)$/i;
-const HAS = /^(?:have|has|own|owns|got|have got|has got|adopted|have adopted|has adopted|bought|have bought|rescued|welcomed|took in|now have|got ourselves|got myself|picked up|brought home|took home|adopted ourselves)\s+(.*)$/i;
+const HAS = /^(?:have got|has got|have had|has had|have|has|own|owns|keep|keeps|drive|drives|ride|rides|got|adopted|have adopted|has adopted|bought|have bought|rescued|welcomed|took in|now have|got ourselves|got myself|picked up|brought home|took home|adopted ourselves)\s+(.*)$/i;
 const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+(?:(?:my|our|the)\s+)?(.*)$/i;
 const DIES = /^(?:passed away|passed|died|has died|ran away|was put down|got put down|is no longer with us|crossed the rainbow bridge|went missing)\b/i;
+const PET_GONE = new RegExp(`^(?:${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'animal').join('|')})\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(.*)$`, 'u');
+const THING_GONE = new RegExp(`^(?:the|my|our)\\s+(?:[a-z]+\\s+)?(${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'thing').join('|')})\\s+(?:got|was|has been|were)\\s+(?:stolen|totaled|totalled|written off|destroyed|repossessed|wrecked)\\b`, 'i');
 const PARTNERED = /^(?:am|is|are|got|have been|has been)\s+(?:happily\s+)?(?:married|engaged)\s+to\s+(.*)$|^(?:married|am dating|is dating|started dating|have been dating|am seeing|am with|is with)\s+(.*)$/i;
 const WED = /^(?:got married|got engaged|are married|are engaged|married|tied the knot)\b/i;
 const BREAKUP = /^(?:broke up|split up|separated|got divorced|are divorced|am divorced|is divorced|divorced|called it quits|ended things|are no longer together|are not together anymore)(?:\s+with\s+(.*))?/i;
 const VISITS = /^(?:visited|went|traveled|travelled|flew|drove|took a trip|got back from|came back from|returned from|spent\s+(?:a|the|two|three|a few)\s+\w+\s+in|have been to|was in|were in|stayed in|am back from|have visited|went back)\s+(?:back\s+)?(?:to\s+)?(.*)$/i;
+
+// "Lagos is where I live", "Cairo has been my home for ages", "Home for me is Madrid": the speaker's home, told from the place
+const HOME_IS = /^(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?:is|has been|has always been)\s+(?:where\s+(?:I|we)\s+(?:live|am living|are living|call home)|(?:my|our)\s+home)\b|^home(?:\s+for\s+(?:me|us))?\s+is\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/u;
+/** The place a clause says is the speaker's home without a verb of living, or undefined. */
+export function homeStatement(text: string): string | undefined {
+  const m = HOME_IS.exec(text.replace(/^home/i, 'home'));
+  return m === null ? undefined : (m[1] ?? m[2]);
+}
 
 const job = (object: string | NonNullable<StateHit['object']>): StateHit => ({ op: 'assert', predicate: 'works_at', object: typeof object === 'string' ? { name: object, type: 'organization' } : object });
 const nameOf = (o: NonNullable<StateHit['object']>): string => ('name' in o ? o.name : o.value);
@@ -96,14 +108,37 @@ const title = (role: string): StateHit => ({ op: 'assert', predicate: 'job_title
 /** The state hits of one clause about its subject. */
 export function stateHits(clause: Clause, ctx: RuleContext): StateHit[] {
   if (clause.irrealis) return [];
-  const rest = clause.rest.replace(ADV, '');
+  const rest = plainVerb(clause.rest.replace(ADV, ''));
   const out: StateHit[] = [];
   if (readEnding(rest, ctx, out) || readJob(rest, clause, out) || readHome(rest, ctx, out) || readRelation(rest, clause, out)) return out;
   readHas(rest, out);
   return out;
 }
 
+// "have just started" → "have started"; "have spent ten years working at" → "working at" (the time stays in the clause);
+// "just finished moving into" → "moved into"
+const AUX_ADV = /^(am|is|are|have|has|had|was|were|will)\s+(?:(?:just|finally|recently|now|already|also|officially|actually)\s+)+/i;
+const SPENT = /^(?:have\s+|has\s+)?spent\s+(?:the\s+(?:last|past)\s+)?(?:[\w-]+\s+){1,2}(?:years?|months?|weeks?)\s+(?=(?:working|living|teaching)\b)/i;
+const FINISHED_MOVING = /^(?:have\s+|has\s+)?(?:just\s+)?(?:finished|done)\s+moving\b/i;
+function plainVerb(rest: string): string {
+  return rest.replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
+}
+
+// "I'm at Novartis these days", "still at Zalando": a present "at" an organisation is a job when the clause says it lasts
+const AT_ORG = /^(?:am|is|are)\s+(?:at|with)\s+(.*)$/i;
+const LASTING = /\b(?:these days|nowadays|right now|currently|still|full-time|part-time|since|for\s+(?:\w+\s+)?(?:years?|months?))\b/i;
+// "I do backend work over at Stripe", "I do chip design at Intel"
+const DOES_WORK = /^(?:do|does)\s+(?!not\b|never\b)(?:[a-z-]+\s+){1,3}?(?:over\s+)?(?:at|for)\s+(.*)$/i;
+
 function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
+  const at = AT_ORG.exec(rest) ?? DOES_WORK.exec(rest);
+  if (at !== null && (!/^(?:am|is|are)\b/i.test(rest) || LASTING.test(clause.text))) {
+    const org = ORG(at[1]!);
+    if (org !== undefined) {
+      out.push(job(org));
+      return true;
+    }
+  }
   let m = WORKS.exec(rest);
   if (m !== null) {
     const org = EMPLOYER(m[2]!);
@@ -133,6 +168,10 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
   }
   // "… got hired by PwC and I start on June 3": a start with a date and no employer dates the turn's new job
   if (/^(?:start|starts|will start|am starting|begin|will begin)\b(?!\s+(?:at|with|for|by|working|a|my|the)\b)/i.test(rest)) {
+    out.push({ op: 'assert', predicate: 'works_at', future: true, dateOnly: true });
+    return true;
+  }
+  if (/^my first day (?:is|will be)\b/i.test(clause.text)) {
     out.push({ op: 'assert', predicate: 'works_at', future: true, dateOnly: true });
     return true;
   }
@@ -171,8 +210,19 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
   return false;
 }
 
+// "we're still in Bristol", "I've called Chicago home since 2012"; a stay ("in Paris this week", "for a conference") is no home
+const IN_PLACE = /^(?:am|is|are)\s+(?:(?:still|now|currently)\s+)?(?:(?:over|out|up|down|back)\s+)?in\s+(.*)$/i;
+const STAY = /\b(?:this|next|last)\s+(?:week|weekend|month)\b|\b(?:today|tonight|right now|at the moment|visiting|for\s+(?:a|the|work|business|vacation|holiday|a\s+\w+)|on\s+(?:a\s+)?(?:trip|holiday|vacation|business))\b|\?/i;
+const CALLS_HOME = /^(?:have\s+|has\s+)?(?:called|call|calls)\s+(.*?)\s+home\b/i;
+
 function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
-  let m = LIVES.exec(rest);
+  let m = IN_PLACE.exec(rest) ?? CALLS_HOME.exec(rest);
+  if (m !== null && !(IN_PLACE.test(rest) && STAY.test(rest))) {
+    const place = PLACE(m[1]!, ctx);
+    if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
+    if (place !== undefined) return true;
+  }
+  m = LIVES.exec(rest);
   if (m !== null) {
     const place = PLACE(m[1]!, ctx);
     if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
@@ -187,7 +237,8 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
   m = MOVES.exec(rest);
   if (m !== null) {
     if (/^out\b/i.test(m[3]!)) return false;
-    const place = PLACE(m[3]!, ctx);
+    // "moved back in with my parents in Tacoma"
+    const place = PLACE(m[3]!.replace(/^(?:in\s+)?with\s+(?:[\w'-]+\s+){1,3}?in\s+/i, ''), ctx);
     if (place === undefined) return false;
     out.push({ op: 'assert', predicate: 'lives_in', object: place, move: true, future: m[2] !== undefined });
     return true;
@@ -201,6 +252,10 @@ function readEnding(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
   if (m !== null) {
     const org = m[1] === undefined ? undefined : ORG(m[1]);
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), at: 'end' });
+    return true;
+  }
+  if (HIRED_ME.test(rest)) {
+    out.push({ op: 'assert', predicate: 'works_at', ofSpeaker: true });
     return true;
   }
   if (LET_GO.test(rest)) {
@@ -228,7 +283,8 @@ function readEnding(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
   }
   m = NO_LONGER.exec(rest);
   if (m !== null && NO_LONGER_GUARD.test(rest)) {
-    const verb = m[1]!.toLowerCase();
+    // "I'm not at EY anymore" (a job), "I'm not in Seattle anymore" (a home)
+    const verb = m[1] !== '' ? m[1]!.toLowerCase() : /^\w+\s+not\s+in\b/i.test(rest) ? 'live' : 'work';
     const predicate = verb === 'live' ? 'lives_in' : verb === 'have' || verb === 'own' ? 'has' : 'works_at';
     const object = predicate === 'has' ? readThings(m[2]!)[0] : undefined;
     const name = predicate === 'has' ? undefined : readName(m[2]!);
@@ -254,6 +310,17 @@ function readEnding(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
     if (name !== undefined) out.push({ op: 'retract', predicate: 'has', object: { name: name.value } });
     for (const t of things) out.push({ op: 'retract', predicate: 'has', object: t.name !== undefined ? { name: t.name } : { value: t.value! } });
     return out.length > 0;
+  }
+  // "Linda's cat Smudge died": the subject's named pet ended; "the laptop got stolen": the speaker's thing
+  m = PET_GONE.exec(rest);
+  if (m !== null && DIES.test(m[2]!)) {
+    out.push({ op: 'retract', predicate: 'has', object: { name: m[1]! } });
+    return true;
+  }
+  m = THING_GONE.exec(rest);
+  if (m !== null) {
+    out.push({ op: 'retract', predicate: 'has', object: { value: m[1]!.toLowerCase() } });
+    return true;
   }
   if (DIES.test(rest)) {
     // the clause's subject is what ended: the caller turns it into the speaker's `has`

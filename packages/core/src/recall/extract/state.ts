@@ -1,7 +1,7 @@
 import { ACQUAINTANCE_WORDS, FAMILY_WORDS, PARTNER_WORDS, normalise, readClause, splitClauses, type Clause } from './clauses.js';
 import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
 import { HAS_NOUNS } from './objects.js';
-import { stateHits, type StateHit } from './state-rules.js';
+import { homeStatement, stateHits, type StateHit } from './state-rules.js';
 import { clauseTimes, type ClauseTime, type Tense } from './times.js';
 
 /**
@@ -52,7 +52,7 @@ export const STATE_CONFIDENCE: Readonly<Record<string, number>> = {
 };
 
 const DAY = 86_400_000;
-const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong/i;
+const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong|said/i;
 const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
 const PLACE_MENTION = /\b(?:to|in|from)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/gu;
@@ -113,13 +113,27 @@ export class StateReader {
         };
         // "he" / "she": the last person the speaker named, if any
         if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
+        speakerOwns(clause);
+        homeFirst(clause);
+        // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
+        if (clause.subject?.kind === 'other' && !clause.irrealis && /\bme\b/.test(clause.rest)) {
+          for (const hit of stateHits(clause, { lastPlace: undefined, isHome: () => false })) {
+            if (hit.ofSpeaker !== true) continue;
+            const from = timeOf()?.start ?? at;
+            out.retractions.push({ subject: speaker, predicate: hit.predicate, validFrom: from, reason: clause.text });
+            this.endAll(speaker, hit.predicate, from);
+          }
+        }
         if (clause.subject !== undefined && clause.subject.kind !== 'other') {
           const ctx = { lastPlace: /\b(?:there|here)\b/i.test(clause.rest) ? lastPlace() : undefined, isHome: (n: string) => this.homes.has(fold(n)) };
           const hits = stateHits(clause, ctx);
           if (hits.length > 0) {
-            const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(clause.subject.name) ?? clause.subject.name);
+            const named = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
+            const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(named) ?? named);
             // a named subject becomes an entity only when the clause says something about them
-            if (clause.subject.kind === 'named' && subject !== speaker) out.people.push(subject);
+            // "Lamborghini hired me": the named subject is the speaker's employer, not a person
+            const employer = hits.every((h) => h.ofSpeaker === true);
+            if (clause.subject.kind === 'named' && subject !== speaker && !employer) out.people.push(subject);
             if (clause.subject.kind === 'named' && subject !== speaker) this.lastPerson = subject;
             const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
             const when = timeOf();
@@ -154,6 +168,8 @@ export class StateReader {
       // "Rex passed away": what ended is the speaker's; "Jake and I broke up": the partner named beside "I"
       const died = (hit.predicate === 'has' && hit.object === undefined) || hit.ofSpeaker === true;
       if (died && subject === speaker) return;
+      // "I resigned…, my final day is September 20": the named last day, not the turn, ends the job
+      if (hit.at === 'end') out.retractions = out.retractions.filter((r) => !(r.subject === subject && r.predicate === hit.predicate && r.validFrom === at));
       const who = died ? speaker : subject;
       const object = died ? subject : hit.object === undefined ? (hit.predicate === 'partner' ? withName : undefined) : 'name' in hit.object ? hit.object.name : { value: hit.object.value };
       const from = time === undefined ? at : hit.at === 'end' ? time.end : time.start;
@@ -164,6 +180,10 @@ export class StateReader {
     if (hit.dateOnly === true) {
       const last = [...out.facts].reverse().find((f) => f.subject === subject && f.predicate === hit.predicate && f.validFrom === undefined);
       if (last !== undefined && time !== undefined) last.validFrom = time.start;
+      return;
+    }
+    if (hit.ofSpeaker === true && subject !== speaker) {
+      out.facts.push({ subject: speaker, predicate: hit.predicate, object: { name: subject, type: 'organization' }, ...(time === undefined ? {} : { validFrom: time.start }), confidence, edgeType: 'semantic' });
       return;
     }
     const object = hit.object ?? (withName === undefined ? undefined : { name: withName, type: 'person' });
@@ -201,7 +221,8 @@ export class StateReader {
       }
       if (!animal) this.lastPerson = name;
       if (PARTNER_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'partner', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.partner!, edgeType: 'semantic' });
-      else if (animal) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'animal' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
+      // a clause rule may have read the same pet with its time ("I've had my cat Ziggy for twelve years")
+      else if (animal && !out.facts.some((f) => f.subject === speaker && f.predicate === 'has' && objectKey(f.object) === fold(name))) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'animal' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
       else if (FAMILY_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
       else out.people.push(name);
     }
@@ -219,6 +240,12 @@ export class StateReader {
     for (const pair of correctedNames(sentence)) {
       const wrong = [...this.beliefs.values()].filter((b) => objectKey(b.object) === fold(pair.wrong)).pop();
       if (wrong === undefined) continue;
+      // "I said Accra earlier but we live in Kumasi": the right one is what the sentence restates
+      if (pair.right === '') {
+        const said = out.facts.slice(from).find((f) => f.subject === wrong.subject && f.predicate === wrong.predicate && objectKey(f.object) !== objectKey(wrong.object));
+        if (said === undefined || !('name' in said.object)) continue;
+        pair.right = said.object.name;
+      }
       out.retractions.push({ subject: wrong.subject, predicate: wrong.predicate, object: 'name' in wrong.object ? wrong.object.name : wrong.object, validFrom: -Infinity, reason: sentence.trim() });
       const restated = out.facts.slice(from).find((f) => f.predicate === wrong.predicate && objectKey(f.object) === fold(pair.right));
       const type = 'name' in wrong.object ? wrong.object.type : undefined;
@@ -242,8 +269,8 @@ export class StateReader {
   private correctDate(sentence: string, at: number, out: TurnState, from: number): void {
     const cut = sentence.search(/,\s*not\s/i);
     if (cut < 0) return;
-    const right = clauseTimes(sentence.slice(0, cut), at, 'past').pop();
-    const wrong = clauseTimes(sentence.slice(cut), at, 'past')[0];
+    const right = clauseTimes(sentence.slice(0, cut), at, 'past').pop() ?? bareYear(sentence.slice(0, cut), 'last');
+    const wrong = clauseTimes(sentence.slice(cut), at, 'past')[0] ?? bareYear(sentence.slice(cut), 'first');
     if (right === undefined || wrong === undefined) return;
     const belief = [...this.beliefs.values()].filter((b) => b.from >= wrong.start && b.from < wrong.end).pop();
     if (belief === undefined) return;
@@ -259,11 +286,31 @@ export class StateReader {
   }
 }
 
-// "We got a puppy! His name is Max": the name given in a later sentence of the turn
-const NAME_GIVEN = /^\s*(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|we\s+(?:named|called)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
+// "We got a puppy! His name is Max", "… and named her Mochi", "we're calling him Churro": the name given later in the turn
+const NAME_GIVEN = /(?:^\s*|\b(?:and|we|I)\s+(?:are\s+|am\s+|have\s+)?)(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called|calling|call|nicknamed)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
+
+/** "it was 2020, not 2021": a year written alone (the first or last one of the text) as its window. */
+function bareYear(text: string, which: 'first' | 'last'): { start: number; end: number } | undefined {
+  const years = [...text.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]));
+  const y = which === 'first' ? years[0] : years[years.length - 1];
+  return y === undefined ? undefined : { start: Date.UTC(y, 0, 1), end: Date.UTC(y + 1, 0, 1) };
+}
+
+/** A clause without a subject that opens "The laptop …" is about the speaker's things (the rules read only endings there). */
+function speakerOwns(clause: Clause): void {
+  if (clause.subject === undefined && /^the\s.*\b(?:stolen|totaled|totalled|written off|destroyed|repossessed|wrecked)\b/i.test(clause.text)) clause.subject = { kind: 'speaker' };
+}
+
+/** A clause that names the speaker's home from the place ("Lagos is where I live") reads as "I live in Lagos". */
+function homeFirst(clause: Clause): void {
+  if (!/home|where/i.test(clause.text)) return;
+  const place = homeStatement(clause.text);
+  if (place !== undefined) Object.assign(clause, { subject: { kind: 'speaker' }, rest: `live in ${place}`, lead: '' });
+}
 
 /** Gives the turn's last unnamed animal its name when a sentence names it. */
 function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): void {
+  if (!/name|call/i.test(sentence)) return;
   const m = NAME_GIVEN.exec(sentence);
   if (m === null) return;
   for (let i = out.facts.length - 1; i >= 0; i--) {

@@ -31,18 +31,18 @@ const MONTHS: Record<string, number> = {
 };
 const NUMBERS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, couple: 2, few: 3, several: 3,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, couple: 2, few: 3, several: 3,
 };
 const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\b\\.?';
-const COUNT = '(\\d{1,3}|a\\s+couple(?:\\s+of)?|a\\s+few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)';
+const COUNT = '(\\d{1,3}|a\\s+couple(?:\\s+of)?|a\\s+few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)';
 const UNIT = '(day|week|month|year)s?';
 const APPROX = '(?:about|almost|nearly|over|around|roughly|like|more\\s+than|just\\s+over|close\\s+to)\\s+';
 const YEAR = '((?:19|20|21)\\d\\d)';
 
 const PART = new RegExp(`\\b(early|mid|late|the\\s+(?:beginning|start|middle|end)\\s+of)[-\\s]+${MONTH}(?:\\s+${YEAR})?`, 'gi');
 const PART_OF_PERIOD = /\bthe\s+(start|beginning|middle|end)\s+of\s+(the|this|last|next)\s+(month|year)\b/gi;
-const SINCE = new RegExp(`\\bsince\\s+(?:${YEAR}|${MONTH}(?:\\s+${YEAR})?|last\\s+(year|month|week))`, 'gi');
-const FOR = new RegExp(`\\bfor\\s+(?:${APPROX})?${COUNT}\\s+(?:more\\s+)?${UNIT}`, 'gi');
+const SINCE = new RegExp(`\\bsince\\s+(?:${YEAR}|(?:last\\s+)?${MONTH}(?:\\s+${YEAR})?|last\\s+(year|month|week))`, 'gi');
+const FOR = new RegExp(`\\b(?:for|spent)\\s+(?:the\\s+(?:last|past)\\s+)?(?:${APPROX})?${COUNT}\\s+(?:more\\s+)?${UNIT}`, 'gi');
 const AGO = new RegExp(`\\b(?:${APPROX})?${COUNT}\\s+${UNIT}\\s+ago\\b`, 'gi');
 const BARE_MONTH = new RegExp(`\\b(?:back\\s+in|in|during|since|from|until)\\s+${MONTH}(?!\\s*\\d)`, 'gi');
 // a weekday on its own ("on Saturday"): the last one before today for a past clause, the next one for a future clause
