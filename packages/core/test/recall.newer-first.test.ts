@@ -55,14 +55,14 @@ describe('recall puts the newer of two alike answers first', () => {
     expect(ids.indexOf('s0_1')).toBeLessThan(ids.indexOf('s2_1') < 0 ? Infinity : ids.indexOf('s2_1'));
   });
 
-  it('ranks the older first when the preference for the latest is switched off (the option is what orders them)', () => {
+  it('ranks the older first when the preferences for the latest are switched off (the options are what order them)', () => {
     const mem = memoryOf([
       ['The weekly standup of our team moved to Thursdays at 10.', 'Noted, thanks for the update!'],
       FILLER[1]!,
       ['The weekly standup of our team moved to Mondays at 9.', 'Noted, thanks for the update!'],
     ]);
     const on = mem.recall('What day is the weekly standup of our team?', { k: 4 }).episodes.map((e) => e.id);
-    const off = mem.recall('What day is the weekly standup of our team?', { k: 4, recentBoost: 0 }).episodes.map((e) => e.id);
+    const off = mem.recall('What day is the weekly standup of our team?', { k: 4, recentBoost: 0, versionDepth: 0 }).episodes.map((e) => e.id);
     expect(on.indexOf('s2_1')).toBeLessThan(on.indexOf('s0_1'));
     expect(off.indexOf('s0_1')).toBeLessThan(off.indexOf('s2_1'));
   });

@@ -28,6 +28,7 @@ import { scoreFacts } from '../recall/stages/score-facts.js';
 import { liftByFacts, rankEpisodes } from '../recall/stages/rank-episodes.js';
 import { packStage } from '../recall/stages/pack-context.js';
 import { markPastVersions } from '../recall/stages/past-versions.js';
+import { newerVersionsFirst, replacedEvidence } from '../recall/stages/newer-versions.js';
 import { literalCode, NONE } from '../store/fact-store.js';
 import type { MemoryTables } from './tables.js';
 
@@ -361,7 +362,9 @@ export class RecallEngine implements RecallIndexes {
     const { factHits, scored, facts, matches, entities } = scoreFacts(ctx, this.scratch, expanded, seeds.bm25Triples);
     const { lifted, evidenceOf } = liftByFacts(ctx, factHits, scored);
     const ep = mem.episodes;
-    const ranked = rankEpisodes(this, ctx, this.scratch, seeds, lifted);
+    // ranked as deep as the versions are looked for, then cut to k: the top k stays a prefix of a deeper call's
+    const deep = o.versionDepth > o.k ? { ...ctx, o: { ...o, k: o.versionDepth } } : ctx;
+    const ranked = newerVersionsFirst(ctx, this.sessions, rankEpisodes(this, deep, this.scratch, seeds, lifted), o.versionDepth, o.versionDepth > 1 ? replacedEvidence(ctx, scored) : new Map()).slice(0, o.k);
     const episodes = ranked.map((h) => ({ id: ep.ids[h.id]!, text: ep.texts[h.id]!, at: ep.at[h.id]!, score: h.score }));
     const named = new Set(seeds.nameHits.map((h) => mem.entities.resolveAt(this.entityDoc[h.id]!, request.knownAt)));
     const packed = packStage(query, facts, matches, named, evidenceOf, episodes, o.tokenBudget, o.factFloor, (e) => markPastVersions(mem, facts, request.knownAt, e), request.knownAt);

@@ -375,6 +375,7 @@ export const RECALL_SHAPE = {
   track: 'any',
   vectorWeight: 'any',
   partWeight: 'any',
+  versionDepth: 'any',
   timeWordWeight: 'any',
   // the episode ranking's options (recall/episode-rank.ts)
   feedback: 'any',

@@ -19,7 +19,8 @@ import { windowCloseness } from './temporal.js';
 import { TopK } from './grow.js';
 import { Accumulator } from './accumulator.js';
 import { splitFeedback } from './dense-feedback.js';
-import { sessionDocScores } from './session-docs.js';
+import { BoundedSessionDocs } from './session-docs.js';
+import { CANDIDATE_SESSIONS, RankCandidates } from './rank-candidates.js';
 
 export interface EpisodeRankOptions {
   /** Weight of the feedback terms against the question's own (0: no feedback). */
@@ -180,9 +181,11 @@ export class EpisodeRanker {
   private readonly bestTurn = scratch();
   private readonly docOf = scratch();
   private readonly sessionScore = scratch();
-  /** Sessions' own documents (turns taken together) and a term's counts per session. */
+  /** Sessions' own documents (turns taken together), the best of them and the candidates' only. */
   private readonly sessionText = scratch();
-  private readonly sessionTf = scratch();
+  private readonly sessionDocs = new BoundedSessionDocs();
+  /** The sessions scored in full (recall/rank-candidates.ts). */
+  private readonly candidates = new RankCandidates();
   /** Each scored episode's score over the best turn's. */
   private norm = new Float64Array(0);
   /** The feedback's top turns. */
@@ -218,7 +221,7 @@ export class EpisodeRanker {
       const f = 1 + o.askerLift;
       for (let j = 0; j < count; j++) if (src.asker(touched[j]!)) values[touched[j]!] = values[touched[j]!]! * f;
     }
-    // ---- session aggregation ----
+    // ---- session aggregation, over the candidate sessions ----
     let topTurn = 0;
     let topTurnAt = -1;
     let topDoc = 0;
@@ -235,7 +238,6 @@ export class EpisodeRanker {
     if (this.norm.length < size) this.norm = new Float64Array(Math.max(size, this.norm.length * 2));
     const norm = this.norm;
     for (let j = 0; j < count; j++) norm[touched[j]!] = topTurn > 0 ? values[touched[j]!]! / topTurn : 0;
-    const turnScore = (i: number): number => (scores.has(i) ? norm[i]! : 0);
     // The speaker lift holds only when the best-matching turn is the named speaker's own: a question whose
     // words match the other participant best is about what that one said, whoever it names (dev: LoCoMo
     // R@25 0.858 -> 0.883, its questions that name the wrong speaker on purpose 0.817 -> 0.845 at @10).
@@ -244,40 +246,54 @@ export class EpisodeRanker {
     // split 46 of 60 evidence turns of "when" questions carry a date, against 84 of 788 turns in all
     const dated = o.temporal && time?.asksWhen === true && o.whenLift > 0 ? src.dated : undefined;
     const whenLift = 1 + o.whenLift;
-    const sessionScore = this.scoreSessions(src, terms, accept, time, o, topDoc);
-    // ---- turns: own score, neighbour, session; diversified within the session ----
+    const factor = (i: number): number => (lift === undefined ? 1 : lift(i)) * (dated !== undefined && dated(i) ? whenLift : 1);
+    const roots = this.candidates.choose(scores, sessions, size);
+    const sessionScore = this.scoreSessions(src, terms, accept, time, o, topDoc, roots);
     for (let r = 0; r < sessionScore.count; r++) {
       const root = sessionScore.touched[r]!;
       const ss = sessionScore.values[root]!;
       if (!(ss > 0)) continue;
-      const members = sessions.membersOf(root);
-      this.reserve(members.length);
-      const listIds = this.listIds;
-      const listScores = this.listScores;
-      const listOwn = this.listOwn;
-      let n = 0;
-      for (let j = 0; j < members.length; j++) {
-        const i = members[j]!;
-        if (sessions.isWhole(i) || !accept(i)) continue;
-        const own = turnScore(i);
-        const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnScore(members[j - 1]!) : 0;
-        const next = j + 1 < members.length ? turnScore(members[j + 1]!) : 0;
-        const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnScore, src.index) : 0;
-        const reach = o.neighbourTerms > 0 ? Math.min(1, o.neighbourTerms / Math.max(1, src.index.lengthOf(i))) : 1;
-        const near = own + o.neighbour * reach * Math.max(prev, next) + o.speakerNeighbour * same;
-        const base = near + o.sessionWeight * ss;
-        const factor = (lift === undefined ? 1 : lift(i)) * (dated !== undefined && dated(i) ? whenLift : 1);
-        const s = base * factor;
-        if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) {
-          listIds[n] = i;
-          listOwn[n] = near * factor;
-          listScores[n++] = s;
-        }
-      }
-      this.addDiversified(n, o.diversity, out);
+      this.scoreMembers(src, root, ss, accept, o, factor, out);
       // the whole-session episode ranks with its session's best turn
       if (sessions.isWhole(root) && accept(root)) out.add(root, (1 + o.sessionWeight) * ss);
     }
+    // the matching episodes outside the candidate sessions keep their own match only
+    for (let j = 0; j < count; j++) {
+      const i = touched[j]!;
+      if (roots.has(sessions.sessionOf(i))) continue;
+      const own = sessions.isWhole(i) ? (1 + o.sessionWeight) * o.sessionDoc * (topDoc > 0 ? values[i]! / topDoc : 0) : norm[i]! * factor(i);
+      if (own > 0) out.add(i, own);
+    }
+  }
+
+  /** One session's turns into `out`: own score, neighbour, session; diversified within the session. */
+  private scoreMembers(src: EpisodeSource, root: number, ss: number, accept: (i: number) => boolean, o: EpisodeRankOptions, factor: (i: number) => number, out: Scores): void {
+    const { sessions } = src;
+    const scores = this.scores;
+    const norm = this.norm;
+    const turnScore = (i: number): number => (scores.has(i) ? norm[i]! : 0);
+    const members = sessions.membersOf(root);
+    this.reserve(members.length);
+    const { listIds, listScores, listOwn } = this;
+    let n = 0;
+    for (let j = 0; j < members.length; j++) {
+      const i = members[j]!;
+      if (sessions.isWhole(i) || !accept(i)) continue;
+      const own = turnScore(i);
+      const prev = j > 0 && !sessions.isWhole(members[j - 1]!) ? turnScore(members[j - 1]!) : 0;
+      const next = j + 1 < members.length ? turnScore(members[j + 1]!) : 0;
+      const same = o.speakerNeighbour > 0 && src.speaker !== undefined ? previousOwnTurn(members, j, src.speaker, scores, turnScore, src.index) : 0;
+      const reach = o.neighbourTerms > 0 ? Math.min(1, o.neighbourTerms / Math.max(1, src.index.lengthOf(i))) : 1;
+      const near = own + o.neighbour * reach * Math.max(prev, next) + o.speakerNeighbour * same;
+      const base = near + o.sessionWeight * ss;
+      const f = factor(i);
+      if (own > 0 || o.sessionWeight > 0 || o.neighbour > 0) {
+        listIds[n] = i;
+        listOwn[n] = near * f;
+        listScores[n++] = base * f;
+      }
+    }
+    this.addDiversified(n, o.diversity, out);
   }
 
   /**
@@ -303,29 +319,34 @@ export class EpisodeRanker {
    * or its visible turns taken together (sessionText) — lifted by the question's time; needs `scores` and
    * `norm` of this call.
    */
-  private scoreSessions(src: EpisodeSource, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, time: TemporalIntent | undefined, o: EpisodeRankOptions, topDoc: number): Scores {
+  private scoreSessions(src: EpisodeSource, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, time: TemporalIntent | undefined, o: EpisodeRankOptions, topDoc: number, roots: Scores): Scores {
     const { sessions } = src;
     const size = src.count;
     const { values, touched, count } = this.scores;
     const norm = this.norm;
     const bestTurn = this.bestTurn;
     const docOf = this.docOf;
+    // a session written turn by turn: its own document, its visible turns taken together (the best of them
+    // join the candidates)
+    const text = this.sessionText;
+    text.begin(size);
+    if (o.sessionText > 0) {
+      this.sessionDocs.score(src.index, sessions, terms, accept, size, CANDIDATE_SESSIONS, roots, text);
+      for (let j = 0; j < text.count; j++) if (!roots.has(text.touched[j]!)) roots.set(text.touched[j]!, 1);
+    }
     bestTurn.begin(size);
     docOf.begin(size);
     for (let j = 0; j < count; j++) {
       const i = touched[j]!;
-      const s = values[i]!;
       const root = sessions.sessionOf(i);
+      if (!roots.has(root)) continue;
+      const s = values[i]!;
       if (sessions.isWhole(i)) docOf.set(root, topDoc > 0 ? s / topDoc : 0);
       else bestTurn.set(root, Math.max(bestTurn.get(root), norm[i]!));
     }
-    // a session written turn by turn: its own document, its visible turns taken together
-    const text = this.sessionText;
-    text.begin(size);
-    if (o.sessionText > 0) sessionDocScores(src.index, sessions, terms, accept, text, this.sessionTf, size);
     let topText = 0;
     for (let j = 0; j < text.count; j++) topText = Math.max(topText, text.values[text.touched[j]!]!);
-    // every session with a scored turn or document (turns' sessions first, as they were met)
+    // every candidate session with a scored turn or document (turns' sessions first, as they were met)
     const sessionScore = this.sessionScore;
     sessionScore.begin(size);
     const sessionOf = (root: number): void => {

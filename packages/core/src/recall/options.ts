@@ -33,6 +33,12 @@ export interface RecallOptions extends Cut, Partial<EpisodeRankOptions> {
   /** Lift from ranking each event of a two-event question on its own (0: off). @default 0.5 */
   partWeight?: number;
   /**
+   * How many of the best-ranked episodes are searched for versions of one answer said at different times,
+   * which are then put newest first in the places they hold (recall/stages/newer-versions.ts; 0: off).
+   * @default 5
+   */
+  versionDepth?: number;
+  /**
    * Weight of the words that frame a question's time ("how many days passed between", "two weeks ago",
    * "which event happened first"; recall/time-words.ts) in its lexical ranking; the rest, the events, at 1
    * (1: every word alike). @default 0.6
@@ -127,6 +133,11 @@ export const RECALL_DEFAULTS = {
   vectorWeight: 0.3,
   /** Lift from ranking each part of a two-event question on its own. */
   partWeight: 0.5,
+  // dev (`quality.js --split dev --grid versionDepth=0,5,6,7,8,10,20`): LongMemEval knowledge-update newer
+  // answer session first 4 -> 6 of 6 at 5, every other row unchanged; 6 and deeper cost turn recall_all@5
+  // (0.783 -> 0.761 at 6, 0.696 at 10) and from 7 LoCoMo R@5 (0.691 -> 0.661): a newer turn matching alike
+  // by chance took a better place from an evidence turn
+  versionDepth: 5,
   /**
    * Weight of a question's time-frame words in its lexical ranking (recall/time-words.ts). Dev, `quality.js
    * --split dev --grid timeWordWeight=1,0.7,0.6,0.5,0.4,0.3,0.2,0`: 0.5–0.7 alike, LongMemEval question-date
@@ -228,6 +239,7 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
     fireCap: num('fireCap', d.fireCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     fan: num('fan', d.fan, (x) => x >= 0 && x <= 2, 'in [0, 2]'),
     edgeTypeWeights,
+    versionDepth: num('versionDepth', d.versionDepth, (x) => count(x) && x <= 1000, 'a whole number from 0 to 1000'),
     partWeight: num('partWeight', d.partWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
     timeWordWeight: num('timeWordWeight', d.timeWordWeight, unit, 'in [0, 1]'),
     vectorWeight: num('vectorWeight', d.vectorWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),
