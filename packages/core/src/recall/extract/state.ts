@@ -239,7 +239,7 @@ export class StateReader {
       out.retractions.push({ subject: speaker, predicate: n.predicate, object: n.name, validFrom: -Infinity, reason: sentence.trim() });
       if (n.predicate === 'lives_in') out.retractions.push({ subject: speaker, predicate: 'moved_to', object: n.name, validFrom: -Infinity, reason: sentence.trim() });
     }
-    for (const pair of [...correctedNames(sentence), ...this.renamed(sentence, out, from)]) {
+    for (const pair of correctedNames(sentence)) {
       const wrong = [...this.beliefs.values()].filter((b) => objectKey(b.object) === fold(pair.wrong)).pop();
       if (wrong === undefined) continue;
       // "I said Accra earlier but we live in Kumasi": the right one is what the sentence restates
@@ -264,13 +264,6 @@ export class StateReader {
     }
   }
 
-  /** "Sorry, her name is Pepper" with no animal named in the turn: the last animal the speaker named is renamed. */
-  private renamed(sentence: string, out: TurnState, from: number): Array<{ wrong: string; right: string }> {
-    const m = NAME_GIVEN.exec(sentence);
-    if (m === null || out.facts.slice(from).some((f) => f.predicate === 'has')) return [];
-    const pet = [...this.beliefs.values()].filter((b) => b.predicate === 'has' && 'name' in b.object && b.object.type === 'animal').pop();
-    return pet === undefined || !('name' in pet.object) || fold(pet.object.name) === fold(m[1]!) ? [] : [{ wrong: pet.object.name, right: m[1]! }];
-  }
 
   /**
    * "It was in 2022, not last year" with no fact restated: the belief that started in the wrong window starts
