@@ -24,8 +24,10 @@ export const DIST = join(HERE, 'dist');
  * and sigma.js, ForceAtlas2 and the page's own code the rest. Half again leaves room for the page to grow
  * yet breaks on a second renderer or a UI framework. Raise it on purpose, with the reason. Raised to 136 KiB
  * (2026-11-28, 133.4 KiB built) for opening logs and memory folders in the page: persist's log verifier.
+ * Raised to 140 KiB the same day (136.8 KiB built): the page bundles the core, which grew by the extractor's
+ * new rules, stated rules on dependent beliefs, kept recall indexes and bounded ranking (core 109.4 → 118.0 KiB).
  */
-export const INSPECTOR_GZ_BUDGET = 136 * 1024;
+export const INSPECTOR_GZ_BUDGET = 140 * 1024;
 
 /** Bundles the page script; returns the code, its source map and its gzipped size. */
 export async function buildInspector({ minify = true } = {}) {
