@@ -4,19 +4,8 @@
 // Absence) the consequence is flagged unsupported from that turn, and reads before it still see it supported.
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph, ingestEpisode } from '../../src/index.js';
+import { conversation, day } from './turn-by-turn.js';
 
-const day = (iso: string): number => Date.parse(`${iso}T12:00:00Z`);
-
-/** Feeds the turns in order, the memory's clock at each turn's time. */
-function conversation(turns: Array<[string, string]>, speaker = 'Maya'): MemoryGraph {
-  let now = day(turns[0]![0]);
-  const mem = new MemoryGraph({ now: () => now });
-  turns.forEach(([date, text], i) => {
-    now = day(date);
-    ingestEpisode(mem, { id: `t${i}`, text, at: now, speaker });
-  });
-  return mem;
-}
 
 /** The speaker's facts of `predicate` that are supported (or not) at the cut, as their objects. */
 function held(mem: MemoryGraph, predicate: string, at: number, supported: boolean): string[] {

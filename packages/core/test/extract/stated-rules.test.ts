@@ -7,19 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryGraph, ingest, ingestEpisode } from '../../src/index.js';
 import type { Extractor } from '../../src/index.js';
 import { RuleExtractor } from '../../src/recall/extractor.js';
+import { conversation, day } from './turn-by-turn.js';
 
-const day = (iso: string): number => Date.parse(`${iso}T12:00:00Z`);
-
-/** Feeds the turns in order, the memory's clock at each turn's time. */
-function conversation(turns: Array<[string, string]>, speaker = 'Maya'): MemoryGraph {
-  let now = day(turns[0]![0]);
-  const mem = new MemoryGraph({ now: () => now });
-  turns.forEach(([date, text], i) => {
-    now = day(date);
-    ingestEpisode(mem, { id: `t${i}`, text, at: now, speaker });
-  });
-  return mem;
-}
 
 /** The speaker's `predicate` objects valid at `validAt` as believed at `knownAt`, and whether any is flagged. */
 function held(mem: MemoryGraph, predicate: string, validAt: number, knownAt = validAt): string[] {
