@@ -187,7 +187,8 @@ export const WRITE_TOOLS = [
         .optional()
         .describe('Ids of the facts this one rests on ("takes the bus" because "lives in Boston"): when one of them stops being believed, this fact is marked unsupported.'),
       onPremiseChange: z
-        .object({ object: object.optional(), value: value.optional() })
+        // fresh copies: a schema used twice becomes a "$ref" in the MCP server's JSON Schema, which other hosts inline
+        .object({ object: object.describe(object.description ?? '').optional(), value: value.describe(value.description ?? '').optional() })
         .strict()
         .optional()
         .describe(
