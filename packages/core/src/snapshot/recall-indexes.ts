@@ -41,12 +41,12 @@ export function exportSnapshotState(mem: MemoryTables): MemoryState {
   const { text, dated } = kept;
   const columns: Record<string, ColumnArray> = {
     ...state.columns,
-      [COLUMNS.docIds]: text.docIds,
-      [COLUMNS.docLengths]: text.docLengths,
-      [COLUMNS.termOffsets]: text.termOffsets,
-      [COLUMNS.postingDocs]: text.postingDocs,
-      [COLUMNS.postingFreqs]: text.postingFreqs,
-      [DATED]: dated,
+    [COLUMNS.docIds]: text.docIds,
+    [COLUMNS.docLengths]: text.docLengths,
+    [COLUMNS.termOffsets]: text.termOffsets,
+    [COLUMNS.postingDocs]: text.postingDocs,
+    [COLUMNS.postingFreqs]: text.postingFreqs,
+    [DATED]: dated,
   };
   return { ...state, columns, strings: { ...state.strings, [TERMS]: text.terms, [TAG]: [recallIndexTag()] } };
 }
