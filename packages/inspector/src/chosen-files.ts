@@ -3,15 +3,15 @@
  * files or of a folder. A memory folder is flat (snapshot-<g>.plmp, log-<g>.jsonl, its lock); palimpsest-mcp's
  * data folder holds one such folder per memory, and choosing it is answered with the memories it holds.
  */
-export type ChosenFiles = { files: File[]; name: string } | { problem: string };
+import { isMemoryFileName } from './open-files.js';
 
-const MEMORY_FILE = /^(snapshot-\d+\.plmp|log-\d+\.jsonl)$/;
+export type ChosenFiles = { files: File[]; name: string } | { problem: string };
 
 /** One folder's files: `top` (its own files) and the memories among its sub-folders. */
 function folderChoice(name: string, top: File[], subFolders: Map<string, string[]>): ChosenFiles {
-  const own = top.filter((f) => MEMORY_FILE.test(f.name));
+  const own = top.filter((f) => isMemoryFileName(f.name));
   if (own.length > 0) return { files: own, name };
-  const memories = [...subFolders].filter(([, names]) => names.some((n) => MEMORY_FILE.test(n))).map(([m]) => m).sort();
+  const memories = [...subFolders].filter(([, names]) => names.some(isMemoryFileName)).map(([m]) => m).sort();
   if (memories.length > 0) {
     const list = memories.slice(0, 8).join(', ') + (memories.length > 8 ? `, … (${memories.length})` : '');
     return { problem: `${name} is palimpsest-mcp's data folder, holding the memories ${list}: open one of them` };

@@ -24,6 +24,9 @@ export interface Opened {
 const SNAPSHOT_NAME = /^snapshot-(\d+)\.plmp$/;
 const LOG_NAME = /^log-(\d+)\.jsonl$/;
 
+/** Whether a name is one a memory folder's files have (snapshot-<g>.plmp, log-<g>.jsonl). */
+export const isMemoryFileName = (name: string): boolean => SNAPSHOT_NAME.test(name) || LOG_NAME.test(name);
+
 /** By its magic, or by its name (so a damaged .plmp is refused as a snapshot, not read as a log). */
 const isSnapshot = (f: NamedBytes): boolean =>
   /\.plmp$/i.test(f.name) || (f.bytes.length >= SNAPSHOT_MAGIC.length && [...SNAPSHOT_MAGIC].every((c, i) => f.bytes[i] === c.charCodeAt(0)));

@@ -69,9 +69,10 @@ export function restoreRecallIndexes(mem: MemoryTables, state: MemoryState): voi
   if (!Array.isArray(terms)) bad(`string list "${TERMS}" is missing`);
   const dated = state.columns[DATED];
   if (!(dated instanceof Uint8Array)) return bad(`column "${DATED}" is missing or not Uint8Array`);
+  const ids = u32(COLUMNS.docIds);
   const text = Bm25Index.fromState({
     ...BM25_DEFAULTS, // postings do not depend on k1 and b
-    docIds: u32(COLUMNS.docIds),
+    docIds: ids,
     docLengths: u32(COLUMNS.docLengths),
     terms: terms as string[],
     termOffsets: u32(COLUMNS.termOffsets),
@@ -81,7 +82,6 @@ export function restoreRecallIndexes(mem: MemoryTables, state: MemoryState): voi
   const n = text.size;
   if (n > mem.episodes.count) bad(`${n} documents for ${mem.episodes.count} episodes`);
   if (dated.length !== n) bad(`${dated.length} date flags for ${n} documents`);
-  const ids = u32(COLUMNS.docIds);
   for (let i = 0; i < n; i++) {
     if (ids[i] !== i) bad(`document ${i} is episode ${ids[i]}`);
     if (dated[i]! > 1) bad(`date flag ${i} is ${dated[i]}`);
