@@ -29,15 +29,19 @@ export interface Clause {
 }
 
 // one pass for every contraction the rules care about ("I'm" → "I am", "don't" → "do not")
-const CONTRACTION = /\b(?:(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
+const CONTRACTION = /\b(?:(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Hh]e|[Ss]he|[Ii]t)'s(?=\s+(been|got|gotten|had)\b)?|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
+const LOWER_I = /(^|[\s,;:(])i(?=['\s])/g;
 const EXPANDED: Record<string, string> = { re: 'are', m: 'am', ve: 'have', ll: 'will', d: 'would' };
 
 /** Straight apostrophes and expanded contractions: rules then need one spelling of each verb form. */
 export function normalise(text: string): string {
-  const t = text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+  // chat often writes "i" for "I" ("i'm a nurse", "so i quit"): one spelling for every rule
+  const t = text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(LOWER_I, '$1I');
   if (!t.includes("'")) return t;
-  return t.replace(CONTRACTION, (whole, who?: string, tail?: string, aux?: string, can?: string, wo?: string) => {
+  return t.replace(CONTRACTION, (whole, who?: string, tail?: string, third?: string, perfect?: string, aux?: string, can?: string, wo?: string) => {
     if (who !== undefined) return who === 'I' || tail !== 'm' ? `${who} ${EXPANDED[tail!]!}` : whole;
+    // "he's at Meta now", "she's been at Ford for years"
+    if (third !== undefined) return `${third} ${perfect === undefined ? 'is' : 'has'}`;
     if (aux !== undefined) return `${aux} not`;
     if (can !== undefined) return `${can}annot`;
     return `${wo}ill not`;
@@ -53,7 +57,11 @@ const SPLIT = new RegExp(
   'gu',
 );
 // a chat clause that drops its "I": "Got rid of the Volvo", "Just moved to Leeds", "Finally quit"
-const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|starting|joining|moving|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave|took|brought|picked|rescued|rehomed|accepted|signed|spent)\b/i;
+const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|starting|joining|moving|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave|took|brought|picked|rescued|rehomed|accepted|signed|spent|been|switched|landed)\b/i;
+// "ugh, got laid off", "so, moved to Leeds": a chat opener before a clause that drops its "I"
+const OPENER = /^(?:ugh|oh|so|well|wow|yay|yeah|ok|okay|hey|honestly|anyway|welp|phew|lol|omg|update|news)\b,?\s+/i;
+// "internship's over", "the contract ended": the speaker's job, told from the job
+export const JOB_ENDED = /^(?:my\s+|the\s+)?(?:job|internship|contract|placement|apprenticeship|residency|gig)(?:'s|\s+(?:is|was|has|had|finally))?\s+(?:been\s+)?(?:over|done|finished|ended|ending|ends|wrapped up|came to an end)\b/i;
 const SUBORDINATE = /^(?:because|since|as|although|though|while|whereas)\b/i;
 
 /** The clauses of one sentence (already normalised), in order. */
@@ -102,6 +110,12 @@ function leadingName(text: string): { index: number; name: string; end: number }
   }
   return undefined;
 }
+/** The clause without its chat opener, when it opens with a verb whose dropped subject is the speaker ("ugh, got laid off"). */
+function dropsI(text: string): string | undefined {
+  if (FIRST_PERSON_VERB.test(text)) return text;
+  const opener = OPENER.exec(text);
+  return opener !== null && FIRST_PERSON_VERB.test(text.slice(opener[0].length)) ? text.slice(opener[0].length) : undefined;
+}
 const IRREALIS = /\b(?:if|unless|whether|wish|wishes|wished|suppose|imagine|maybe|perhaps|someday|one day|would|could|might|should)\b|\?$/i;
 
 /** Finds the clause's subject: "I"/"we" first, then "my sister Ana", an unnamed other, then a leading name. */
@@ -125,12 +139,16 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
   }
   candidates.sort((a, b) => a[0] - b[0]);
   const first = candidates[0];
+  // "moved in with my boyfriend in Dresden": a clause opening with the speaker's verb is the speaker's, whoever it names after
+  const dropped = first !== undefined && first[0] > 0 && first[1].kind !== 'speaker' ? dropsI(text) : undefined;
+  if (dropped !== undefined) return { text, subject: { kind: 'speaker' }, lead: '', rest: dropped, irrealis: IRREALIS.test(text), elliptical: false };
   if (first === undefined) {
     const inherited = previous !== undefined && !SUBORDINATE.test(text) ? previous.subject : undefined;
+    const verbFirst = inherited === undefined ? dropsI(text) : undefined;
     // "my last day at Acme was Friday", "Our dog Bruno loves…": a possessive clause is the speaker's
-    const subject = inherited ?? (/\b(?:[Mm]y|[Oo]ur)\b/.test(text) || FIRST_PERSON_VERB.test(text) ? ({ kind: 'speaker' } as const) : undefined);
+    const subject = inherited ?? (verbFirst !== undefined || /\b(?:[Mm]y|[Oo]ur)\b/.test(text) || JOB_ENDED.test(text) ? ({ kind: 'speaker' } as const) : undefined);
     const irrealis = (inherited !== undefined && previous!.irrealis) || IRREALIS.test(text);
-    return { text, subject, lead: '', rest: text, irrealis, elliptical: inherited !== undefined };
+    return { text, subject, lead: '', rest: verbFirst ?? text, irrealis, elliptical: inherited !== undefined };
   }
   const [index, subject, restFrom] = first;
   const lead = text.slice(0, index);

@@ -12,8 +12,8 @@ const NAME = "(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*){0,2})";
 const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
 // "not Initech but Initrode"
 const NOT_BUT = new RegExp(`\\bnot\\s+(?:in\\s+|at\\s+)?${NAME}\\s*,?\\s+but\\s+(?:in\\s+|at\\s+)?${NAME}`, 'gu');
-// "Buster, not Biscuit", "in Somerville, not Cambridge"
-const RIGHT_NOT = new RegExp(`${NAME}\\s*,\\s*not\\s+(?:in\\s+|at\\s+)?${NAME}`, 'gu');
+// "Buster, not Biscuit", "in Somerville, not Cambridge", "it's Salesforce not Oracle"
+const RIGHT_NOT = new RegExp(`${NAME}\\s*,?\\s+not\\s+(?:in\\s+|at\\s+)?${NAME}`, 'gu');
 // "I never lived in Denver", "we never worked at Initech"
 const NEVER = /\b(?:I|we)\s+(?:have\s+|had\s+)?never\s+(?:actually\s+|really\s+)?(lived|moved|worked|been living|been working|had|owned)\s+(?:in|to|at|for|with)?\s*(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})/gu;
 const NOT_AFTER = new RegExp(`,\\s*not\\s+(?:in\\s+|at\\s+)?${NAME}`, 'gu');

@@ -26,7 +26,9 @@ export function readName(text: string): Read<string> | undefined {
   // a joiner ("of", "and") may not end the name
   while (n > 0 && /^(?:of|de|del|da|du|la|von|van|&|and)$/.test(words[n - 1]!)) n--;
   if (n === 0) return undefined;
-  let name = words.slice(0, n).join(' ').replace(/[.]+$/, '').replace(/'s$/, '');
+  let name = words.slice(0, n).join(' ').replace(/[.]+$/, '');
+  // "Tom's car" is Tom; "St Luke's" and "Macy's" (a saint's name, or nothing after) keep their "'s"
+  if (name.endsWith("'s") && !(/^(?:St\.?|Saint)\s/.test(name) || (n === words.length && /^\s*(?:[,.!?;:]|$)/.test(text.slice(m[0].length))))) name = name.slice(0, -2);
   if (name === '' || name === 'I') return undefined;
   if (name.length > 80) name = name.slice(0, 80).trim();
   const consumed = m[0].length - (m[1]!.length - words.slice(0, n).join(' ').length);

@@ -1,4 +1,4 @@
-import type { Clause } from './clauses.js';
+import { JOB_ENDED, type Clause } from './clauses.js';
 import { HAS_NOUNS, readName, readPlace, readRole, readThings } from './objects.js';
 
 /**
@@ -32,6 +32,10 @@ export interface RuleContext {
   lastPlace: string | undefined;
   /** names the speaker has said they live in (so "I left Boston" ends a home, "I left Acme" a job) */
   isHome: (name: string) => boolean;
+  /** the sentence talks about work ("Dev works at Amazon, I'm at Microsoft") */
+  workTalk?: boolean;
+  /** the subject is known to have a job ("switched to St Luke's" is then a new one) */
+  hasJob?: boolean;
 }
 
 const ADV = /^(?:(?:just|recently|finally|also|now|currently|actually|still|officially|already|then|both|all|really|even|only|happily|sadly|eventually|unfortunately|originally|basically|totally|literally|since\s+then|back\s+then|once\s+again|again)\s+)+/i;
@@ -46,7 +50,10 @@ const EMPLOYER = (text: string): StateHit['object'] | undefined => {
   const org = ORG(text);
   if (org !== undefined) return org;
   const m = UNNAMED_ORG.exec(text);
-  return m === null ? undefined : { value: m[1]! };
+  if (m === null) return undefined;
+  // "a small startup called Loomly": the name it goes by
+  const called = /^\s*,?\s*(?:called|named)\s+(.*)$/i.exec(text.slice(m[0].length));
+  return (called === null ? undefined : ORG(called[1]!)) ?? { value: m[1]! };
 };
 const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } | undefined => {
   const p = readPlace(text, ctx.lastPlace);
@@ -62,7 +69,7 @@ const WORKS = new RegExp(
 const WORKS_AS = /^(?:work|works|am working|is working|have been working|has been working|have worked|has worked)\s+as\s+(.*)$/i;
 const IS_ROLE = /^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+|still\s+)?(an?\s+.*)$/i;
 const STARTS = new RegExp(
-  `^((?:got|have|have got|has got|landed|took|accepted|started|found|got offered|was offered)\\s+a\\s+(?:[a-z-]+\\s+){0,2}(?:job|position|role|gig)|started working|started|start|starts|starting|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|joining|am joining|is joining|will join|will be joining|got hired|was hired|have been hired|have started|has started|got poached|was poached|got headhunted|was headhunted|(?:have\\s+|has\\s+)?(?:accepted|took)\\s+(?:an?\\s+|the\\s+)?(?:job\\s+)?offer|(?:have\\s+|has\\s+)?signed)` +
+  `^((?:got|have|have got|has got|landed|took|accepted|started|starting|start|will start|am starting|begin|began|found|got offered|was offered)\\s+(?:a|an|my|the|his|her)\\s+(?:[a-z-]+\\s+){0,2}(?:job|position|role|gig|internship|apprenticeship|residency|placement|fellowship|contract)|started working|started|start|starts|starting|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|joining|am joining|is joining|will join|will be joining|got hired|was hired|have been hired|have started|has started|got poached|was poached|got headhunted|was headhunted|(?:have\\s+|has\\s+)?(?:accepted|took)\\s+(?:an?\\s+|the\\s+)?(?:job\\s+)?offer|(?:have\\s+|has\\s+)?signed)` +
     `(?:\\s+as\\s+(.+?))?\\s+((?:at|with|for|by|from)\\s+)?(.*)$`,
   'i',
 );
@@ -74,8 +81,8 @@ const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:l
 const RETIRED = /^(?:retired|took (?:early )?retirement|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
 const NO_LONGER = /^(?:no longer|am no longer|do not|does not|am not|is not|are not)\s+(work|live|have|own|teach|(?=at\b|with\b|in\b))\s*(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
-const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)$/i;
-const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|am relocating|are relocating|will relocate))\s+(?:(?:back|down|up|over|across|away)\s+)?(?:(?:to|into|in)\s+)?(.*)$/i;
+const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|based|am renting|are renting|is renting|renting|rent|rents|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)|((?:here|there)\b.*))$/i;
+const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|moving|am relocating|are relocating|will relocate|relocating))\s+(?:(?:back|down|up|over|across|away)\s+)?(?:(?:to|into|in)\s+)?(.*)$/i;
 // "I rent a small place in Denver"
 const RENTS = /^(?:rent|rents|am renting|share|shares|am sharing)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
 // "EY let me go", "Acme laid me off": the speaker's job there ended
@@ -89,6 +96,7 @@ const BEEN_IN = /^(?:have|has) been in\s+(\p{Lu}.*)$/u;
 const ON_TEAM = /^(?:am|is|are)\s+(?:on|in|with)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}(?:team|department|group|division|staff)\s+(?:at|of|for|with)\s+(.*)$/i;
 // "Priya left for Google", "I'm leaving Acme for Globex": a new job, and the old one ended
 const WORK_WORDS = /\b(?:job|role|offer|company|coworker|colleague|boss|team)\b/i;
+const SWITCHED = /^(?:switched|have switched|switched over|moved over|went over|jumped ship|jumped|hopped over|changed jobs|switched jobs|switched companies)\s+(?:jobs\s+|companies\s+)?to\s+(.*)$/i;
 const LEFT_FOR = /^(left|quit|have left|has left|am leaving|is leaving|will leave|will be leaving)\s+(?:(.*?)\s+)?for\s+(.*)$/i;
 // "Someone stole my bike" ("my car got stolen": THING_GONE)
 const STOLEN = /^(?:someone|somebody|thieves|they)\s+(?:stole|took)\s+(?:my|our)\s+(.*)$/i;
@@ -120,7 +128,7 @@ export function stateHits(clause: Clause, ctx: RuleContext): StateHit[] {
   if (clause.irrealis) return [];
   const rest = plainVerb(clause.rest.replace(ADV, ''));
   const out: StateHit[] = [];
-  if (readEnding(rest, clause, ctx, out) || readJob(rest, clause, out) || readHome(rest, ctx, out) || readRelation(rest, clause, out)) return out;
+  if (readEnding(rest, clause, ctx, out) || readJob(rest, clause, ctx, out) || readHome(rest, ctx, out) || readRelation(rest, clause, out)) return out;
   readHas(rest, out);
   return out;
 }
@@ -131,7 +139,7 @@ const AUX_ADV = /^(am|is|are|have|has|had|was|were|will)\s+(?:(?:just|finally|re
 const SPENT = /^(?:have\s+|has\s+)?spent\s+(?:the\s+(?:last|past)\s+)?(?:[\w-]+\s+){1,2}(?:years?|months?|weeks?)\s+(?=(?:working|living|teaching)\b)/i;
 const FINISHED_MOVING = /^(?:have\s+|has\s+)?(?:just\s+)?(?:finished|done)\s+moving\b/i;
 function plainVerb(rest: string): string {
-  return rest.replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
+  return rest.replace(/^been\b/i, 'have been').replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
 }
 
 // "I'm at Novartis these days", "still at Zalando": a present "at" an organisation is a job when the clause says it lasts
@@ -140,9 +148,9 @@ const LASTING = /\b(?:these days|nowadays|now|currently|still|full-time|part-tim
 // "I do backend work over at Stripe", "I do chip design at Intel"
 const DOES_WORK = /^(?:do|does)\s+(?!not\b|never\b)(?:[a-z-]+\s+){1,3}?(?:over\s+)?(?:at|for)\s+(.*)$/i;
 
-function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
+function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean {
   const at = AT_ORG.exec(rest) ?? DOES_WORK.exec(rest);
-  if (at !== null && (!/^(?:am|is|are)\b/i.test(rest) || LASTING.test(clause.text))) {
+  if (at !== null && (!/^(?:am|is|are)\b/i.test(rest) || LASTING.test(clause.text) || ctx.workTalk === true)) {
     const org = ORG(at[1]!);
     if (org !== undefined) {
       out.push(job(org));
@@ -164,11 +172,18 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
   if (m !== null && (m[3] !== undefined || /^(?:joined|join|joins|joining|am joining|is joining|will join|will be joining)$/i.test(m[1]!))) {
     const org = ORG(m[4]!);
     if (org === undefined) return false;
-    const future = /^(?:start|starts|starting|am starting|is starting|will .*|begin|begins|join|joins|joining|am joining|is joining)$/i.test(m[1]!);
+    const future = /^(?:start|starts|starting|am starting|is starting|will|begin|begins|join|joins|joining|am joining|is joining)(?:\s|$)/i.test(m[1]!);
     out.push({ ...job(org.name), future });
     const role = readRole(m[2] ?? /^.*?\s+as\s+(.*)$/.exec(m[4]!.slice(org.name.length))?.[1] ?? '', false);
     if (role !== undefined) out.push({ ...title(role.value), future });
     return true;
+  }
+  // "switched to St Luke's", "moved over to Spotify, same kind of role": a new employer when work is what the talk is about
+  m = SWITCHED.exec(rest);
+  if (m !== null && (WORK_WORDS.test(clause.text) || (ctx.hasJob === true && /^(?:switched|have switched|jumped|hopped)/i.test(rest)))) {
+    const org = ORG(m[1]!);
+    if (org !== undefined) out.push(job(org));
+    if (org !== undefined) return true;
   }
   m = ON_TEAM.exec(rest);
   if (m !== null) {
@@ -183,7 +198,7 @@ function readJob(rest: string, clause: Clause, out: StateHit[]): boolean {
     if (org !== undefined) return true;
   }
   // "… got hired by PwC and I start on June 3": a start with a date and no employer dates the turn's new job
-  m = /^(?:start|starts|will start|am starting|begin|will begin|(began|started))\b(?!\s+(?:at|with|for|by|working|a|my|the)\b)/i.exec(rest);
+  m = /^(?:start|starts|starting|will start|am starting|begin|will begin|(began|started))\b(?!\s+(?:at|with|for|by|working|a|my|the)\b)/i.exec(rest);
   if (m !== null) {
     out.push({ op: 'assert', predicate: 'works_at', future: m[1] === undefined, dateOnly: true });
     return true;
@@ -241,7 +256,7 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
   }
   m = LIVES.exec(rest);
   if (m !== null) {
-    const place = PLACE(m[1]!, ctx);
+    const place = PLACE(m[1] ?? m[2]!, ctx);
     if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
     return place !== undefined;
   }
@@ -272,6 +287,12 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
 }
 
 function readEnding(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean {
+  if (JOB_ENDED.test(rest)) {
+    const at = /^(?:my\s+|the\s+)?\w+\s+(?:at|with)\s+(.*)$/i.exec(rest);
+    const org = at === null ? undefined : ORG(at[1]!);
+    out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }) });
+    return true;
+  }
   let m = LAST_DAY.exec(rest);
   if (m !== null) {
     const org = m[1] === undefined ? undefined : ORG(m[1]);

@@ -2,7 +2,7 @@ import { ACQUAINTANCE_WORDS, FAMILY_WORDS, PARTNER_WORDS, normalise, readClause,
 import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
 import { HAS_NOUNS } from './objects.js';
 import { homeStatement, stateHits, type StateHit } from './state-rules.js';
-import { clauseTimes, type ClauseTime, type Tense } from './times.js';
+import { clauseTimes, monthWindow, type ClauseTime, type Tense } from './times.js';
 
 /**
  * The speaker's state and its changes, turn by turn: facts to assert (with the valid time the turn names)
@@ -60,6 +60,7 @@ const RELATION_SCAN = new RegExp(
   `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?![\\p{L}])(?:,)?(?:\\s+(?:is\\s+|was\\s+)?(?:called|named))?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
   'gu',
 );
+const WORK_TALK = /\bwork(?:s|ing)?\b|\bjobs?\b/i;
 const HAVE_MY = /\b(?:have|has|had|got)\s+(?:[Mm]y|[Oo]ur)\b/;
 const CHILDREN = new Set('kid kids child children son sons daughter daughters baby twins'.split(' '));
 const NOT_A_NAME = new RegExp(`^(?:I|The|And|But|So|Is|Was|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Yesterday)$`);
@@ -126,7 +127,15 @@ export class StateReader {
           }
         }
         if (clause.subject !== undefined && clause.subject.kind !== 'other') {
-          const ctx = { lastPlace: /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest) ? lastPlace() : undefined, isHome: (n: string) => this.homes.has(fold(n)) };
+          const who = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
+          const here = /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest);
+          // "I've lived here since 2019": the turn's last place, else the home the reader believes the subject has
+          const ctx = {
+            lastPlace: here ? (lastPlace() ?? (/\bhere\b/i.test(clause.rest) ? this.current(who, 'lives_in') : undefined)) : undefined,
+            isHome: (n: string) => this.homes.has(fold(n)),
+            workTalk: WORK_TALK.test(sentence),
+            hasJob: this.current(who, 'works_at') !== undefined,
+          };
           const hits = stateHits(clause, ctx);
           if (hits.length > 0) {
             const named = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
@@ -203,6 +212,13 @@ export class StateReader {
     }
   }
 
+  /** The name of the subject's latest believed object of a predicate (a home, a job), if any. */
+  private current(subject: string, predicate: string): string | undefined {
+    let best: Belief | undefined;
+    for (const b of this.beliefs.values()) if (b.predicate === predicate && fold(b.subject) === fold(subject) && 'name' in b.object && (best === undefined || b.from >= best.from)) best = b;
+    return best === undefined ? undefined : (best.object as { name: string }).name;
+  }
+
   /** "I quit", "I got laid off": the reader forgets every job it believed began before (the memory retracts every object). */
   private endAll(subject: string, predicate: string, from: number): void {
     for (const [key, b] of this.beliefs) if (b.predicate === predicate && fold(b.subject) === fold(subject) && b.from < from) this.beliefs.delete(key);
@@ -270,9 +286,10 @@ export class StateReader {
    * in the right one instead.
    */
   private correctDate(sentence: string, at: number, out: TurnState, from: number): void {
-    const cut = sentence.search(/,\s*not\s/i);
+    // "in June, not July", "it was June not July", "March, not April"
+    const cut = sentence.search(/,?\s+not\s/i);
     if (cut < 0) return;
-    const right = clauseTimes(sentence.slice(0, cut), at, 'past').pop() ?? bareYear(sentence.slice(0, cut), 'last');
+    const right = clauseTimes(sentence.slice(0, cut), at, 'past').pop() ?? bareYear(sentence.slice(0, cut), 'last') ?? bareMonth(sentence.slice(0, cut), at);
     const wrong = clauseTimes(sentence.slice(cut), at, 'past')[0] ?? bareYear(sentence.slice(cut), 'first');
     if (right === undefined || wrong === undefined) return;
     // every belief begun in the wrong window ("joined Unilever in April as a brand manager": the job and the title)
@@ -291,6 +308,12 @@ export class StateReader {
 
 // "We got a puppy! His name is Max", "… and named her Mochi", "we're calling him Churro": the name given anywhere in the turn
 const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called|calling|call|nicknamed)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
+
+/** "no wait, March, not April": the last month written alone, the last one begun by `at`. */
+function bareMonth(text: string, at: number): { start: number; end: number } | undefined {
+  const months = text.match(/\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/gi);
+  return months === null ? undefined : monthWindow(months[months.length - 1]!, undefined, at, 'past');
+}
 
 /** "it was 2020, not 2021": a year written alone (the first or last one of the text) as its window. */
 function bareYear(text: string, which: 'first' | 'last'): { start: number; end: number } | undefined {

@@ -81,7 +81,7 @@ function yearOf(month: number, at: number, tense: Tense): number {
   return best;
 }
 
-function monthWindow(monthWord: string, yearWord: string | undefined, at: number, tense: Tense): { start: number; end: number } {
+export function monthWindow(monthWord: string, yearWord: string | undefined, at: number, tense: Tense): { start: number; end: number } {
   const month = MONTHS[monthWord.toLowerCase().replace(/\.$/, '')]!;
   const year = yearWord !== undefined ? Number(yearWord) : yearOf(month, at, tense);
   return { start: Date.UTC(year, month, 1), end: Date.UTC(year, month + 1, 1) };
