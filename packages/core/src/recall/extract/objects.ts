@@ -84,7 +84,7 @@ export function readRole(text: string, needHead: boolean): Read<string> | undefi
 export const HAS_NOUNS: Record<string, string> = {};
 for (const w of 'dog dogs puppy puppies cat cats kitten kittens pet pets hamster hamsters rabbit rabbits bunny bird birds parrot fish horse horses turtle snake gecko lizard pony goldfish husky lab labrador retriever poodle beagle terrier greyhound tortoise ferret budgie cockatiel canary chicken chickens hen hens goat goats iguana spaniel collie corgi dachshund pug chihuahua bulldog mutt pup kitty gerbil mouse mice rat rats axolotl'.split(' ')) HAS_NOUNS[w] = 'animal';
 for (const w of 'kid kids child children son sons daughter daughters baby twins brother brothers sister sisters sibling siblings'.split(' ')) HAS_NOUNS[w] = 'person';
-for (const w of 'car truck bike bicycle motorcycle motorbike van scooter boat house apartment condo garden piano guitar laptop e-bike camper tesla canoe kayak sailboat yacht caravan motorhome jeep suv minivan moped violin cello drum drums cottage cabin'.split(' ')) HAS_NOUNS[w] = 'thing';
+for (const w of 'car truck bike bicycle motorcycle motorbike van scooter boat house apartment condo garden piano guitar laptop e-bike camper tesla canoe kayak sailboat yacht caravan motorhome jeep suv minivan moped violin cello drum drums cottage cabin camera drone telescope'.split(' ')) HAS_NOUNS[w] = 'thing';
 const SINGULAR: Record<string, string> = { puppies: 'puppy', children: 'child', kittens: 'kitten', dogs: 'dog', cats: 'cat' };
 
 export interface Had {

@@ -138,8 +138,10 @@ export function stateHits(clause: Clause, ctx: RuleContext): StateHit[] {
 const AUX_ADV = /^(am|is|are|have|has|had|was|were|will)\s+(?:(?:just|finally|recently|now|already|also|officially|actually|still|currently|really|back)\s+)+/i;
 const SPENT = /^(?:have\s+|has\s+)?spent\s+(?:the\s+(?:last|past)\s+)?(?:[\w-]+\s+){1,2}(?:years?|months?|weeks?)\s+(?=(?:working|living|teaching)\b)/i;
 const FINISHED_MOVING = /^(?:have\s+|has\s+)?(?:just\s+)?(?:finished|done)\s+moving\b/i;
+// "I worked at IBM from 2015 to 2019": a past job or home told with both ends is a fact over that range
+const PAST_RANGE = /^(worked|lived)\b(?=.*\b(?:from|between)\s+\d{4}\s+(?:to|until|till|through|and|-)\s+\d{4}\b)/i;
 function plainVerb(rest: string): string {
-  return rest.replace(/^been\b/i, 'have been').replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
+  return rest.replace(PAST_RANGE, (v) => v.slice(0, -2)).replace(/^been\b/i, 'have been').replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
 }
 
 // "I'm at Novartis these days", "still at Zalando": a present "at" an organisation is a job when the clause says it lasts

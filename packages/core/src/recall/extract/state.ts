@@ -61,6 +61,8 @@ const RELATION_SCAN = new RegExp(
   'gu',
 );
 const WORK_TALK = /\bwork(?:s|ing)?\b|\bjobs?\b/i;
+// sticky: the names must follow one another ("Emma and Noah, both…" stops at "both")
+const MORE_NAMES = /\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)(\p{Lu}[\p{L}'-]*)/guy;
 const HAVE_MY = /\b(?:have|has|had|got)\s+(?:[Mm]y|[Oo]ur)\b/;
 const CHILDREN = new Set('kid kids child children son sons daughter daughters baby twins'.split(' '));
 const NOT_A_NAME = new RegExp(`^(?:I|The|And|But|So|Is|Was|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Yesterday)$`);
@@ -189,7 +191,8 @@ export class StateReader {
       return;
     }
     if (hit.dateOnly === true) {
-      const last = [...out.facts].reverse().find((f) => f.subject === subject && f.predicate === hit.predicate && f.validFrom === undefined);
+      // "got hired by Globex last week, starting there on the 16th": the start, not the hiring, dates the job
+      const last = [...out.facts].reverse().find((f) => f.subject === subject && f.predicate === hit.predicate && (f.validFrom === undefined || (time !== undefined && hit.future === true && f.validFrom < time.start)));
       if (last !== undefined && time !== undefined) last.validFrom = time.start;
       return;
     }
@@ -205,7 +208,9 @@ export class StateReader {
       out.facts.push({ subject, predicate: hit.predicate, object, ...window, confidence, edgeType: 'temporal' });
       return;
     }
-    out.facts.push({ subject, predicate: hit.predicate, object, ...(from === undefined ? {} : { validFrom: from }), confidence, edgeType: 'semantic' });
+    // "I worked at IBM from 2015 to 2019": held over the range only
+    const to = time?.kind === 'range' ? { validTo: time.end } : {};
+    out.facts.push({ subject, predicate: hit.predicate, object, ...(from === undefined ? {} : { validFrom: from }), ...to, confidence, edgeType: 'semantic' });
     if (hit.move === true) {
       const day = Math.floor((from ?? at) / DAY) * DAY;
       out.facts.push({ subject, predicate: 'moved_to', object, validFrom: day, validTo: time === undefined || time.kind !== 'point' ? day + DAY : time.end, confidence: STATE_CONFIDENCE.moved_to!, edgeType: 'temporal' });
@@ -238,10 +243,15 @@ export class StateReader {
         continue;
       }
       if (!animal) this.lastPerson = name;
+      // "my kids Emma and Noah", "our cats Pepper, Salt and Pip": each name after a plural
+      if (/s$|children|twins/.test(word)) {
+        const more = [...sentence.slice(m.index + m[0].length).matchAll(MORE_NAMES)].map((x) => x[1]!).filter((n) => !NOT_A_NAME.test(n));
+        for (const n of more) out.facts.push({ subject: speaker, predicate: 'has', object: { name: resolve(n) ?? n, type: animal ? 'animal' : 'person' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
+      }
       if (PARTNER_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'partner', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.partner!, edgeType: 'semantic' });
       // a clause rule may have read the same pet with its time ("I've had my cat Ziggy for twelve years")
       else if (animal && !out.facts.some((f) => f.subject === speaker && f.predicate === 'has' && objectKey(f.object) === fold(name))) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'animal' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
-      else if (FAMILY_WORDS.has(word)) out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
+      else if (FAMILY_WORDS.has(word) || HAS_NOUNS[word] === 'person') out.facts.push({ subject: speaker, predicate: 'has', object: { name, type: 'person' }, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
       else out.people.push(name);
     }
   }

@@ -16,8 +16,8 @@ export interface ClauseTime {
   /** [start, end): the window the phrase names, UTC ms */
   start: number;
   end: number;
-  /** 'since' and 'for' name a start that reaches back ("since 2019", "for ten years") */
-  kind: 'point' | 'since' | 'for';
+  /** 'since' and 'for' name a start that reaches back ("since 2019", "for ten years"); 'range' a start and an end ("from 2015 to 2019") */
+  kind: 'point' | 'since' | 'for' | 'range';
 }
 
 /** Past, future or either: decides which March "in March" is. */
@@ -51,6 +51,8 @@ const WEEKDAY = /(?<!\b(?:last|next|this|coming|past)\s+)\b(?:on\s+)?(monday|tue
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 // seasons (northern hemisphere): "last summer", "this spring", "in the fall"
 const SEASON = /\b(last|this|next|in\s+the|over\s+the|during\s+the)\s+(spring|summer|fall|autumn|winter)\b/gi;
+const YEAR_RANGE = new RegExp(`\\b(?:from|between)\\s+${YEAR}\\s+(?:to|until|till|through|and|-)\\s+${YEAR}\\b`, 'gi');
+const ORDINAL_DAY = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/gi;
 const SEASON_START: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
 const ANY_TIME_WORD = /spring|summer|fall|autumn|winter|start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
 
@@ -166,6 +168,15 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
     const target = WEEKDAYS.indexOf(m[1]!.toLowerCase());
     const day = tense === 'past' ? today - (((wd - target + 6) % 7) + 1) * DAY : today + (((target - wd + 6) % 7) + 1) * DAY;
     push(m, day, day + DAY, 'point');
+  }
+  for (const m of clause.matchAll(YEAR_RANGE)) push(m, Date.UTC(Number(m[1]), 0, 1), Date.UTC(Number(m[2]) + 1, 0, 1), 'range');
+  for (const m of clause.matchAll(ORDINAL_DAY)) {
+    // "on the 16th": this month's, or the next (a future clause) or last (a past one) when it is not on that side of today
+    const d = new Date(at);
+    const n = Number(m[1]);
+    const month = d.getUTCMonth() + (tense === 'past' ? (n > d.getUTCDate() ? -1 : 0) : n < d.getUTCDate() ? 1 : 0);
+    const start = Date.UTC(d.getUTCFullYear(), month, n);
+    if (n >= 1 && n <= 31) push(m, start, start + DAY, 'point');
   }
   for (const m of clause.matchAll(SEASON)) {
     const w = seasonWindow(m, at, tense);
