@@ -51,8 +51,8 @@ const EMPLOYER = (text: string): StateHit['object'] | undefined => {
   if (org !== undefined) return org;
   const m = UNNAMED_ORG.exec(text);
   if (m === null) return undefined;
-  // "a small startup called Loomly": the name it goes by
-  const called = /^\s*,?\s*(?:called|named)\s+(.*)$/i.exec(text.slice(m[0].length));
+  // "a small startup called Loomly", "the same company, Bosch,": the name it goes by
+  const called = /^\s*(?:,?\s*(?:called|named)\s+|,\s*(?=\p{Lu}))(.*)$/iu.exec(text.slice(m[0].length));
   return (called === null ? undefined : ORG(called[1]!)) ?? { value: m[1]! };
 };
 const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } | undefined => {
@@ -78,11 +78,13 @@ const LAST_DAY = /\bmy (?:last|final) day(?: (?:at|with) (.*?))?(?: was\b|$| is\
 const LEAVES = /^(?:left|quit|quits|resigned from|handed in my (?:notice|resignation) at|gave (?:my )?notice at|put in my notice at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
 const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|gave (?:my )?notice|put in my notice)\b/i;
 const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
+// "I went freelance", "I'm a freelancer now", "I work for myself": no employer any more
+const FREELANCE = /^(?:went|have gone|has gone|am going|is going)\s+(?:freelance|self-employed|solo)\b|^(?:am|is|are)\s+(?:now\s+)?(?:an?\s+)?(?:freelancer|freelancing|self-employed|my own boss|(?:freelance|self-employed)\s+[a-z]+)\b|^(?:work|works|am working)\s+for\s+(?:myself|herself|himself)\b/i;
 const RETIRED = /^(?:retired|took (?:early )?retirement|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
 const NO_LONGER = /^(?:no longer|am no longer|do not|does not|am not|is not|are not)\s+(work|live|have|own|teach|(?=at\b|with\b|in\b))\s*(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
-const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|based|am renting|are renting|is renting|renting|rent|rents|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)|((?:here|there)\b.*))$/i;
-const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|moving|am relocating|are relocating|will relocate|relocating))\s+(?:(?:back|down|up|over|across|away)\s+)?(?:(?:to|into|in)\s+)?(.*)$/i;
+const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|based|am renting|are renting|is renting|renting|rent|rents|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:with\s+(?:[\w'-]+\s+){1,3}?(?=in\b))?(?:(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)|((?:here|there)\b.*))$/i;
+const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|moving|am relocating|are relocating|will relocate|relocating))\s+(?:(?:back|down|up|over|across|away)\s+)?(?:home\s+(?=to\b))?(?:(?:to|into|in)\s+)?(.*)$/i;
 // "I rent a small place in Denver"
 const RENTS = /^(?:rent|rents|am renting|share|shares|am sharing)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
 // "EY let me go", "Acme laid me off": the speaker's job there ended
@@ -269,7 +271,7 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
     return place !== undefined;
   }
   m = BEEN_IN.exec(rest);
-  if (m !== null && !STAY.test(rest) && /\bsince\b|\bfor\b.*\byears?\b/i.test(rest)) {
+  if (m !== null && !STAY.test(rest) && /\bsince\b|\bfor\b.*\b(?:years?|months?)\b/i.test(rest)) {
     const place = PLACE(m[1]!, ctx);
     if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
     return place !== undefined;
@@ -339,7 +341,7 @@ function readEnding(rest: string, clause: Clause, ctx: RuleContext, out: StateHi
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), future: /leaving|will/i.test(rest) });
     return true;
   }
-  if (QUIT_ALONE.test(rest) || LOST_JOB.test(rest) || RETIRED.test(rest)) {
+  if (QUIT_ALONE.test(rest) || LOST_JOB.test(rest) || RETIRED.test(rest) || FREELANCE.test(rest)) {
     out.push({ op: 'retract', predicate: 'works_at', future: /^(?:am retiring|will)/i.test(rest) });
     return true;
   }

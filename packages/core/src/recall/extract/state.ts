@@ -1,6 +1,7 @@
 import { ACQUAINTANCE_WORDS, FAMILY_WORDS, PARTNER_WORDS, normalise, readClause, splitClauses, type Clause } from './clauses.js';
 import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
 import { HAS_NOUNS } from './objects.js';
+import { DEFAULT_ONTOLOGY } from './ontology.js';
 import { homeStatement, stateHits, type StateHit } from './state-rules.js';
 import { clauseTimes, monthWindow, type ClauseTime, type Tense } from './times.js';
 
@@ -80,6 +81,8 @@ const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'st
 export class StateReader {
   private readonly beliefs = new Map<string, Belief>();
   private readonly homes = new Set<string>();
+  /** what a correction restores for the turn (kept out of the beliefs) */
+  private restored: StateFact[] = [];
   /** the last third person a clause said something about, for "he" / "she" */
   private lastPerson: string | undefined;
 
@@ -89,6 +92,7 @@ export class StateReader {
    */
   read(text: string, at: number, speaker: string, resolve: (name: string) => string | undefined): TurnState {
     const out: TurnState = { facts: [], retractions: [], people: [] };
+    this.restored = [];
     const norm = normalise(text);
     // the turn up to the current clause, for "there" ("… to Lyon, I move there on June 15")
     let said = '';
@@ -170,6 +174,8 @@ export class StateReader {
       if (f.predicate === 'lives_in' && 'name' in f.object) this.homes.add(fold(f.object.name));
     }
     for (const r of out.retractions) if (r.object !== undefined) this.forget(r.subject, r.predicate, r.object, r.validFrom);
+    // a version restored over a corrected span is no new belief about when it began
+    out.facts.push(...this.restored);
     return out;
   }
 
@@ -215,6 +221,13 @@ export class StateReader {
       const day = Math.floor((from ?? at) / DAY) * DAY;
       out.facts.push({ subject, predicate: 'moved_to', object, validFrom: day, validTo: time === undefined || time.kind !== 'point' ? day + DAY : time.end, confidence: STATE_CONFIDENCE.moved_to!, edgeType: 'temporal' });
     }
+  }
+
+  /** The belief of the same subject and predicate that began last before `belief` began, if any. */
+  private before(subject: string, predicate: string, belief: Belief): Belief | undefined {
+    let best: Belief | undefined;
+    for (const b of this.beliefs.values()) if (b !== belief && b.predicate === predicate && fold(b.subject) === fold(subject) && b.from < belief.from && (best === undefined || b.from > best.from)) best = b;
+    return best;
   }
 
   /** The name of the subject's latest believed object of a predicate (a home, a job), if any. */
@@ -287,6 +300,9 @@ export class StateReader {
       const start = f.validFrom ?? at;
       if (f.edgeType !== 'semantic' || before === undefined || !(before.from < start)) continue;
       out.retractions.push({ subject: f.subject, predicate: f.predicate, object: 'name' in f.object ? f.object.name : f.object, validFrom: before.from, validTo: start, reason: sentence.trim() });
+      // "I moved in May, not April": a home or job held one at a time is the one before it until then
+      const prior = DEFAULT_ONTOLOGY[f.predicate]?.cardinality === 'one' ? this.before(f.subject, f.predicate, before) : undefined;
+      if (prior !== undefined) this.restored.push({ subject: f.subject, predicate: f.predicate, object: prior.object, validFrom: before.from, validTo: start, confidence: STATE_CONFIDENCE[f.predicate] ?? 0.7, edgeType: 'semantic' });
     }
   }
 
