@@ -70,12 +70,12 @@ const WORKS_AS = /^(?:work|works|am working|is working|have been working|has bee
 const IS_ROLE = /^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+|still\s+)?(an?\s+.*)$/i;
 const STARTS = new RegExp(
   `^((?:got|have|have got|has got|landed|took|accepted|started|starting|start|will start|am starting|begin|began|found|got offered|was offered)\\s+(?:a|an|my|the|his|her)\\s+(?:[a-z-]+\\s+){0,2}(?:job|position|role|gig|internship|apprenticeship|residency|placement|fellowship|contract)|started working|started|start|starts|starting|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|joining|am joining|is joining|will join|will be joining|got hired|was hired|have been hired|have started|has started|got poached|was poached|got headhunted|was headhunted|(?:have\\s+|has\\s+)?(?:accepted|took)\\s+(?:an?\\s+|the\\s+)?(?:job\\s+)?offer|(?:have\\s+|has\\s+)?signed)` +
-    `(?:\\s+as\\s+(.+?))?\\s+((?:at|with|for|by|from)\\s+)?(.*)$`,
+    `(?:\\s+as\\s+(.+?)(?=\\s+(?:at|with|for|by|from)\\s))?\\s+((?:at|with|for|by|from)\\s+)?(.*)$`,
   'i',
 );
 const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
 const LAST_DAY = /\bmy (?:last|final) day(?: (?:at|with) (.*?))?(?: was\b|$| is\b| will be\b)/i;
-const LEAVES = /^(?:left|quit|quits|resigned from|handed in my (?:notice|resignation) at|gave (?:my )?notice at|put in my notice at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
+const LEAVES = /^(?:left|quit|quits|resigned from|handed in my (?:notice|resignation) at|gave (?:my )?notice at|put in my notice at|(?:put|handed|gave) in my two weeks(?:'? notice)? at|gave (?:my )?two weeks(?:'? notice)? at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
 const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|gave (?:my )?notice|put in my notice)\b/i;
 const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
 // "I went freelance", "I'm a freelancer now", "I work for myself": no employer any more
@@ -253,7 +253,7 @@ const CALLS_HOME = /^(?:have\s+|has\s+)?(?:called|call|calls)\s+(.*?)\s+home\b/i
 
 function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
   let m = IN_PLACE.exec(rest) ?? CALLS_HOME.exec(rest);
-  if (m !== null && !(IN_PLACE.test(rest) && STAY.test(rest))) {
+  if (m !== null && !(IN_PLACE.test(rest) && STAY.test(rest) && !/\bmoved\b/i.test(rest))) {
     const place = PLACE(m[1]!, ctx);
     if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
     if (place !== undefined) return true;
@@ -373,6 +373,9 @@ function readEnding(rest: string, clause: Clause, ctx: RuleContext, out: StateHi
     }
     if (name !== undefined) out.push({ op: 'retract', predicate: 'has', object: { name: name.value } });
     for (const t of things) out.push({ op: 'retract', predicate: 'has', object: t.name !== undefined ? { name: t.name } : { value: t.value! } });
+    // "traded in my car for an e-bike": the new one is had
+    const got = /^traded\b.*?\bfor\s+(.*)$/i.exec(rest);
+    if (got !== null) readHas(`got ${got[1]!}`, out);
     return out.length > 0;
   }
   // "Linda's cat Smudge died": the subject's named pet ended; "the laptop got stolen": the speaker's thing

@@ -35,7 +35,7 @@ const NUMBERS: Record<string, number> = {
 };
 const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\b\\.?';
 const COUNT = '(\\d{1,3}|a\\s+couple(?:\\s+of)?|a\\s+few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)';
-const UNIT = '(day|week|month|year)s?';
+const UNIT = '(day|week|month|year|decade)s?';
 const APPROX = '(?:about|almost|nearly|over|around|roughly|like|more\\s+than|just\\s+over|close\\s+to)\\s+';
 const YEAR = '((?:19|20|21)\\d\\d)';
 
@@ -68,7 +68,7 @@ function shiftDay(at: number, n: number, unit: string): number {
   if (u.startsWith('day')) return d.getTime() + n * DAY;
   if (u.startsWith('week')) return d.getTime() + 7 * n * DAY;
   if (u.startsWith('month')) return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate());
-  return Date.UTC(d.getUTCFullYear() + n, d.getUTCMonth(), d.getUTCDate());
+  return Date.UTC(d.getUTCFullYear() + (u.startsWith('decade') ? 10 * n : n), d.getUTCMonth(), d.getUTCDate());
 }
 
 /** The year of a month named without one: the last one begun by `at` (past), the next one (future), or the nearest. */
