@@ -81,6 +81,8 @@ const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'st
 export class StateReader {
   private readonly beliefs = new Map<string, Belief>();
   private readonly homes = new Set<string>();
+  /** the beliefs the last turn that dated any began, for a bare "oops, February actually" */
+  private lastDated: Belief[] = [];
   /** what a correction restores for the turn (kept out of the beliefs) */
   private restored: StateFact[] = [];
   /** the last third person a clause said something about, for "he" / "she" */
@@ -167,15 +169,19 @@ export class StateReader {
     }
     startAtTheEnd(out, at);
     settle(out);
+    const dated: Belief[] = [];
     for (const f of out.facts) {
       if (f.edgeType !== 'semantic') continue;
       const from = f.validFrom ?? at;
-      this.beliefs.set(`${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}`, { subject: f.subject, predicate: f.predicate, object: f.object, from });
+      const belief = { subject: f.subject, predicate: f.predicate, object: f.object, from };
+      this.beliefs.set(`${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}`, belief);
+      if (f.validFrom !== undefined) dated.push(belief);
       if (f.predicate === 'lives_in' && 'name' in f.object) this.homes.add(fold(f.object.name));
     }
     for (const r of out.retractions) if (r.object !== undefined) this.forget(r.subject, r.predicate, r.object, r.validFrom);
     // a version restored over a corrected span is no new belief about when it began
     out.facts.push(...this.restored);
+    if (dated.length > 0) this.lastDated = dated;
     return out;
   }
 
@@ -221,6 +227,15 @@ export class StateReader {
       const day = Math.floor((from ?? at) / DAY) * DAY;
       out.facts.push({ subject, predicate: 'moved_to', object, validFrom: day, validTo: time === undefined || time.kind !== 'point' ? day + DAY : time.end, confidence: STATE_CONFIDENCE.moved_to!, edgeType: 'temporal' });
     }
+  }
+
+  /** "sorry, his name is Buster actually": the speaker's latest named pet goes by the name given. */
+  private renamedPet(sentence: string, speaker: string, pairs: Array<{ wrong: string; right: string }>): void {
+    const m = NAME_GIVEN.exec(sentence);
+    if (m === null) return;
+    let pet: Belief | undefined;
+    for (const b of this.beliefs.values()) if (b.predicate === 'has' && fold(b.subject) === fold(speaker) && 'type' in b.object && b.object.type === 'animal' && (pet === undefined || b.from >= pet.from)) pet = b;
+    if (pet !== undefined && fold((pet.object as { name: string }).name) !== fold(m[1]!)) pairs.push({ wrong: (pet.object as { name: string }).name, right: m[1]! });
   }
 
   /** The belief of the same subject and predicate that began last before `belief` began, if any. */
@@ -278,7 +293,9 @@ export class StateReader {
       out.retractions.push({ subject: speaker, predicate: n.predicate, object: n.name, validFrom: -Infinity, reason: sentence.trim() });
       if (n.predicate === 'lives_in') out.retractions.push({ subject: speaker, predicate: 'moved_to', object: n.name, validFrom: -Infinity, reason: sentence.trim() });
     }
-    for (const pair of correctedNames(sentence)) {
+    const pairs = correctedNames(sentence);
+    if (pairs.length === 0) this.renamedPet(sentence, speaker, pairs);
+    for (const pair of pairs) {
       const wrong = [...this.beliefs.values()].filter((b) => objectKey(b.object) === fold(pair.wrong)).pop();
       if (wrong === undefined) continue;
       // "I said Accra earlier but we live in Kumasi": the right one is what the sentence restates
@@ -314,7 +331,15 @@ export class StateReader {
   private correctDate(sentence: string, at: number, out: TurnState, from: number): void {
     // "in June, not July", "it was June not July", "March, not April"
     const cut = sentence.search(/,?\s+not\s/i);
-    if (cut < 0) return;
+    if (cut < 0) {
+      // "oops, February actually", "sorry, it was 2019": the last dated turn's beliefs begin then instead
+      const only = ONLY_A_TIME.exec(sentence);
+      const right = only === null || out.facts.length > from ? undefined : (bareYear(only[1]!, 'last') ?? bareMonth(only[1]!, at));
+      for (const b of right === undefined ? [] : this.lastDated) {
+        if (this.beliefs.get(`${fold(b.subject)}|${b.predicate}|${objectKey(b.object)}`) === b) out.facts.push({ subject: b.subject, predicate: b.predicate, object: b.object, validFrom: right!.start, confidence: STATE_CONFIDENCE[b.predicate] ?? 0.7, edgeType: 'semantic' });
+      }
+      return;
+    }
     const right = clauseTimes(sentence.slice(0, cut), at, 'past').pop() ?? bareYear(sentence.slice(0, cut), 'last') ?? bareMonth(sentence.slice(0, cut), at);
     const wrong = clauseTimes(sentence.slice(cut), at, 'past')[0] ?? bareYear(sentence.slice(cut), 'first');
     if (right === undefined || wrong === undefined) return;
@@ -334,6 +359,8 @@ export class StateReader {
 
 // "We got a puppy! His name is Max", "… and named her Mochi", "we're calling him Churro": the name given anywhere in the turn
 const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called|calling|call|nicknamed)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
+
+const ONLY_A_TIME = /^\W*(?:(?:oops|sorry|wait|no|actually|correction|my bad)\W+)+(?:(?:it\s+was|I\s+meant|make\s+that|that\s+was)\s+)?(?:in\s+)?((?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)(?:\s+(?:19|20)\d\d)?)(?:\W+actually)?\W*$/i;
 
 /** "no wait, March, not April": the last month written alone, the last one begun by `at`. */
 function bareMonth(text: string, at: number): { start: number; end: number } | undefined {
