@@ -1,7 +1,7 @@
 // Runs the fifth blind suite's checks: each conversation fed turn by turn, each check one facts() read.
 import type { MemoryGraph } from '../../src/index.js';
 import { conversation, day } from './turn-by-turn.js';
-import { FIFTH, type FifthCheck, type FifthConversation } from './blind-fifth.data.js';
+import { FIFTH, FIFTH_PROBES, type FifthCheck, type FifthConversation } from './blind-fifth.data.js';
 
 /** Names compared as a reader would: case, a leading article or possessive, and spaces ignored. */
 const norm = (name: string): string =>
@@ -42,4 +42,13 @@ export function runFifth(): CheckResult[] {
     });
   }
   return results;
+}
+
+/** The probes written after reading the extractor, each one read after its last turn. */
+export function runProbes(): CheckResult[] {
+  return FIFTH_PROBES.map((probe, index) => {
+    const conv: FifthConversation = { name: `probe ${index}`, category: 'jobs', turns: probe.turns, checks: [probe.check] };
+    const got = objectsAt(conversation(probe.turns), conv, probe.check);
+    return { conversation: probe.turns.map((t) => t[1]).join(' | '), category: 'probe', index, ok: judge(probe.check, got), got };
+  });
 }

@@ -2,7 +2,7 @@
 // Checks the extractor still misses are listed in KNOWN_MISSES (run as it.fails, so a fix shows up).
 import { describe, it, expect } from 'vitest';
 import { FIFTH } from './blind-fifth.data.js';
-import { runFifth } from './blind-fifth.run.js';
+import { runFifth, runProbes } from './blind-fifth.run.js';
 
 /** "conversation #check" of reads the rule extractor is known to get wrong (reported, not hidden). */
 // - two jobs at once: works_at is one at a time in the default ontology, so the second job supersedes the
@@ -32,6 +32,14 @@ describe('fifth blind suite', () => {
           expect(r.ok, `got [${r.got.join(', ')}] for ${JSON.stringify(check)}`).toBe(true);
         });
       });
+    });
+  }
+});
+
+describe('fifth suite probes (written after reading the rules)', () => {
+  for (const r of runProbes()) {
+    it(`${r.conversation} (${r.index})`, () => {
+      expect(r.ok, `got [${r.got.join(', ')}]`).toBe(true);
     });
   }
 });
