@@ -114,7 +114,7 @@ const BREAKUP = /^(?:broke up|split up|separated|got divorced|are divorced|am di
 const VISITS = /^(?:visited|went|traveled|travelled|flew|drove|took a trip|got back from|came back from|returned from|spent\s+(?:a|the|two|three|a few)\s+\w+\s+in|have been to|was in|were in|stayed in|am back from|have visited|went back)\s+(?:back\s+)?(?:to\s+)?(.*)$/i;
 
 // "Lagos is where I live", "Cairo has been my home for ages", "Home for me is Madrid": the speaker's home, told from the place
-const HOME_IS = /^(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?:is|has been|has always been)\s+(?:where\s+(?:I|we)\s+(?:live|am living|are living|call home)|(?:my|our)\s+home)\b|^home(?:\s+for\s+(?:me|us))?\s+is\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/u;
+const HOME_IS = /^(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?:is|has been|has always been)\s+(?:where\s+(?:I|we)\s+(?:live|am living|are living|call home)|(?:(?:my|our)\s+)?home)\b|^home(?:\s+for\s+(?:me|us))?\s+is\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/u;
 /** The place a clause says is the speaker's home without a verb of living, or undefined. */
 export function homeStatement(text: string): string | undefined {
   const m = HOME_IS.exec(text.replace(/^home/i, 'home'));
