@@ -12,7 +12,7 @@ export type Subject =
   /** a named third person ("my sister Ana", "Tom") and, when the speaker gave it, how they relate ("sister") */
   | { kind: 'named'; name: string; relation?: string }
   /** someone the clause names without a name ("my brother", "my cousin"), or "he" / "she" (`pronoun`), which the reader may resolve */
-  | { kind: 'other'; pronoun?: boolean };
+  | { kind: 'other'; pronoun?: boolean; relation?: string };
 
 export interface Clause {
   /** the clause's words, contractions expanded ("I'm" → "I am") */
@@ -66,7 +66,9 @@ const SUBORDINATE = /^(?:because|since|as|although|though|while|whereas)\b/i;
 
 /** The clauses of one sentence (already normalised), in order. */
 export function splitClauses(sentence: string): string[] {
+  // "Omar, my college roommate, works at Pixar": the apposition says who, the name is the subject
   return sentence
+    .replace(APPOSITION, '$1 ')
     .split(SPLIT)
     .map((c) => c.replace(/^[\s,]+|[\s,.!?]+$/g, ''))
     .filter((c) => c.length > 0);
@@ -116,6 +118,7 @@ function dropsI(text: string): string | undefined {
   const opener = OPENER.exec(text);
   return opener !== null && FIRST_PERSON_VERB.test(text.slice(opener[0].length)) ? text.slice(opener[0].length) : undefined;
 }
+const APPOSITION = /^\s*(\p{Lu}[\p{L}'-]*),\s+(?:my|our|his|her)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+,\s+(?=\p{Ll})/u;
 const IRREALIS = /\b(?:if|unless|whether|wish|wishes|wished|suppose|imagine|maybe|perhaps|someday|one day|would|could|might|should)\b|\?$/i;
 
 /** Finds the clause's subject: "I"/"we" first, then "my sister Ana", an unnamed other, then a leading name. */
@@ -130,7 +133,7 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
   if (candidates[0]?.[0] !== 0) {
     if (OTHERS.test(text)) {
       push(RELATED_RE.exec(text), (m) => ({ kind: 'named', name: m[2]!, relation: m[1]!.toLowerCase() }));
-      push(UNNAMED_RE.exec(text), (m) => (/^[\s,]*(?:he|she)\s/i.test(m[0]) ? { kind: 'other', pronoun: true } : { kind: 'other' }));
+      push(UNNAMED_RE.exec(text), (m) => (/^[\s,]*(?:he|she)\s/i.test(m[0]) ? { kind: 'other', pronoun: true } : m[1] === undefined ? { kind: 'other' } : { kind: 'other', relation: m[1].toLowerCase() }));
     }
     // with an "I" in the clause, a capitalised opener ("Right now I am…") is no subject
     // … and a clause opening with a chat verb ("Starting at KPMG next Monday") names no one

@@ -36,6 +36,8 @@ export interface RuleContext {
   workTalk?: boolean;
   /** the subject is known to have a job ("switched to St Luke's" is then a new one) */
   hasJob?: boolean;
+  /** the sentence turns something down ("was offered a job at Globex but I turned it down") */
+  declined?: boolean;
 }
 
 const ADV = /^(?:(?:just|recently|finally|also|now|currently|actually|still|officially|already|then|both|all|really|even|only|happily|sadly|eventually|unfortunately|originally|basically|totally|literally|since\s+then|back\s+then|once\s+again|again)\s+)+/i;
@@ -67,7 +69,9 @@ const WORKS = new RegExp(
   'i',
 );
 const WORKS_AS = /^(?:work|works|am working|is working|have been working|has been working|have worked|has worked)\s+as\s+(.*)$/i;
-const IS_ROLE = /^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+|still\s+)?(an?\s+.*)$/i;
+const IS_ROLE = /^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+|still\s+)?((?:an?|the)\s+.*)$/i;
+// "Chen here, senior UX designer with Spotify", "Maya here, 34, nurse at Royal Free": an introduction's role and employer
+const HERE_ROLE = /^here\b[,\s]+(?:(?:\d{1,3}|aged\s+\d{1,3})\s*,\s*)?(.*)$/i;
 const STARTS = new RegExp(
   `^((?:got|have|have got|has got|landed|took|accepted|started|starting|start|will start|am starting|begin|began|found|got offered|was offered)\\s+(?:a|an|my|the|his|her)\\s+(?:[a-z-]+\\s+){0,2}(?:job|position|role|gig|internship|apprenticeship|residency|placement|fellowship|contract)|started working|started|start|starts|starting|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|joining|am joining|is joining|will join|will be joining|got hired|was hired|have been hired|have started|has started|got poached|was poached|got headhunted|was headhunted|(?:have\\s+|has\\s+)?(?:accepted|took)\\s+(?:an?\\s+|the\\s+)?(?:job\\s+)?offer|(?:have\\s+|has\\s+)?signed)` +
     `(?:\\s+as\\s+(.+?)(?=\\s+(?:at|with|for|by|from)\\s))?\\s+((?:at|with|for|by|from)\\s+)?(.*)$`,
@@ -77,7 +81,7 @@ const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
 const LAST_DAY = /\bmy (?:last|final) day(?: (?:at|with) (.*?))?(?: was\b|$| is\b| will be\b)/i;
 const LEAVES = /^(?:left|quit|quits|resigned from|handed in my (?:notice|resignation) at|gave (?:my )?notice at|put in my notice at|(?:put|handed|gave) in my two weeks(?:'? notice)? at|gave (?:my )?two weeks(?:'? notice)? at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
 const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|gave (?:my )?notice|put in my notice)\b/i;
-const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
+const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
 // "I went freelance", "I'm a freelancer now", "I work for myself": no employer any more
 const FREELANCE = /^(?:went|have gone|has gone|am going|is going)\s+(?:freelance|self-employed|solo)\b|^(?:am|is|are)\s+(?:now\s+)?(?:an?\s+)?(?:freelancer|freelancing|self-employed|my own boss|(?:freelance|self-employed)\s+[a-z]+)\b|^(?:work|works|am working)\s+for\s+(?:myself|herself|himself)\b/i;
 const RETIRED = /^(?:retired|took (?:early )?retirement|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
@@ -176,6 +180,7 @@ function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]
   if (m !== null && (m[3] !== undefined || /^(?:joined|join|joins|joining|am joining|is joining|will join|will be joining)$/i.test(m[1]!))) {
     const org = ORG(m[4]!);
     if (org === undefined) return false;
+    if (ctx.declined === true) return true;
     const future = /^(?:start|starts|starting|am starting|is starting|will|begin|begins|join|joins|joining|am joining|is joining)(?:\s|$)/i.test(m[1]!);
     out.push({ ...job(org.name), future });
     const role = readRole(m[2] ?? /^.*?\s+as\s+(.*)$/.exec(m[4]!.slice(org.name.length))?.[1] ?? '', false);
@@ -229,9 +234,18 @@ function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]
     if (role !== undefined) out.push(title(role.value));
     return role !== undefined;
   }
+  m = HERE_ROLE.exec(rest);
+  const intro = m === null ? undefined : readRole(m[1]!, true);
+  const introAt = intro === undefined ? null : /^\s*(?:at|with|for)\s+(.*)$/i.exec(intro.rest);
+  const introOrg = introAt === null ? undefined : EMPLOYER(introAt[1]!);
+  if (intro !== undefined && introOrg !== undefined) {
+    out.push(job(introOrg), title(intro.value));
+    return true;
+  }
   m = IS_ROLE.exec(rest);
   if (m !== null) {
-    const role = readRole(m[1]!, false);
+    // "the head chef at Dishoom" is a role; "the youngest at Acme" is not
+    const role = readRole(m[1]!, /^the\s/i.test(m[1]!));
     if (role === undefined) return false;
     const at = /^\s*(?:at|for|with)\s+(.*)$/i.exec(role.rest);
     const org = at === null ? undefined : EMPLOYER(at[1]!);

@@ -61,6 +61,7 @@ const RELATION_SCAN = new RegExp(
   `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?![\\p{L}])(?:,)?(?:\\s+(?:is\\s+|was\\s+)?(?:called|named))?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
   'gu',
 );
+const DECLINED = /\bturned\s+(?:it|them|(?:the|that)\s+(?:offer|job|role))\s+down\b|\bdeclined\b|\bsaid no\b|\bdid not (?:take|accept) it\b|\bpassed on it\b/i;
 const WORK_TALK = /\bwork(?:s|ing)?\b|\bjobs?\b/i;
 // sticky: the names must follow one another ("Emma and Noah, both…" stops at "both")
 const MORE_NAMES = /\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)(\p{Lu}[\p{L}'-]*)/guy;
@@ -81,6 +82,8 @@ const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'st
 export class StateReader {
   private readonly beliefs = new Map<string, Belief>();
   private readonly homes = new Set<string>();
+  /** the person each relation word last named ("dad" → "Carlos") */
+  private readonly relatives = new Map<string, string>();
   /** the beliefs the last turn that dated any began, for a bare "oops, February actually" */
   private lastDated: Belief[] = [];
   /** what a correction restores for the turn (kept out of the beliefs) */
@@ -123,6 +126,9 @@ export class StateReader {
         };
         // "he" / "she": the last person the speaker named, if any
         if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
+        // "my dad moved to Monterrey": the dad the speaker named before ("my dad Carlos")
+        const kin = clause.subject?.kind === 'other' && clause.subject.relation !== undefined ? this.relatives.get(clause.subject.relation) : undefined;
+        if (kin !== undefined) clause.subject = { kind: 'named', name: kin };
         speakerOwns(clause);
         homeFirst(clause);
         // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
@@ -142,6 +148,7 @@ export class StateReader {
             lastPlace: here ? (lastPlace() ?? (/\bhere\b/i.test(clause.rest) ? this.current(who, 'lives_in') : undefined)) : undefined,
             isHome: (n: string) => this.homes.has(fold(n)),
             workTalk: WORK_TALK.test(sentence),
+            declined: DECLINED.test(sentence),
             hasJob: this.current(who, 'works_at') !== undefined,
           };
           const hits = stateHits(clause, ctx);
@@ -164,7 +171,7 @@ export class StateReader {
         previousTimeOf = timeOf;
       }
       if (/\b(?:[Mm]y|[Oo]ur)\b/.test(sentence)) this.relations(sentence, speaker, resolve, out);
-      nameTheUnnamed(sentence, speaker, out);
+      if (!nameTheUnnamed(sentence, speaker, out) && !correcting) this.nameEarlierPet(sentence, speaker, out);
       if (correcting) this.correct(sentence, speaker, at, out, before);
     }
     startAtTheEnd(out, at);
@@ -229,6 +236,18 @@ export class StateReader {
     }
   }
 
+ /** "I have a dog" … "his name is Bolt by the way": the speaker's unnamed pet of an earlier turn gets the name, from when it was had. */
+  private nameEarlierPet(sentence: string, speaker: string, out: TurnState): void {
+    if (!/name|call/i.test(sentence)) return;
+    const m = NAME_GIVEN.exec(sentence);
+    if (m === null) return;
+    let pet: Belief | undefined;
+    for (const b of this.beliefs.values()) if (b.predicate === 'has' && fold(b.subject) === fold(speaker) && 'value' in b.object && HAS_NOUNS[b.object.value] === 'animal' && (pet === undefined || b.from >= pet.from)) pet = b;
+    if (pet === undefined) return;
+    out.retractions.push({ subject: speaker, predicate: 'has', object: pet.object as { value: string }, validFrom: pet.from, reason: sentence.trim() });
+    out.facts.push({ subject: speaker, predicate: 'has', object: { name: m[1]!, type: 'animal' }, validFrom: pet.from, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
+  }
+
   /** "sorry, his name is Buster actually": the speaker's latest named pet goes by the name given. */
   private renamedPet(sentence: string, speaker: string, pairs: Array<{ wrong: string; right: string }>): void {
     const m = NAME_GIVEN.exec(sentence);
@@ -271,6 +290,7 @@ export class StateReader {
         continue;
       }
       if (!animal) this.lastPerson = name;
+      if (!animal) this.relatives.set(word, name);
       // "my kids Emma and Noah", "our cats Pepper, Salt and Pip": each name after a plural
       if (/s$|children|twins/.test(word)) {
         const more = [...sentence.slice(m.index + m[0].length).matchAll(MORE_NAMES)].map((x) => x[1]!).filter((n) => !NOT_A_NAME.test(n));
@@ -387,17 +407,18 @@ function homeFirst(clause: Clause): void {
   if (place !== undefined) Object.assign(clause, { subject: { kind: 'speaker' }, rest: `live in ${place}`, lead: '' });
 }
 
-/** Gives the turn's last unnamed animal its name when a sentence names it. */
-function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): void {
-  if (!/name|call/i.test(sentence)) return;
+/** Gives the turn's last unnamed animal its name when a sentence names it; whether it did. */
+function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): boolean {
+  if (!/name|call/i.test(sentence)) return false;
   const m = NAME_GIVEN.exec(sentence);
-  if (m === null) return;
+  if (m === null) return false;
   for (let i = out.facts.length - 1; i >= 0; i--) {
     const f = out.facts[i]!;
     if (f.subject !== speaker || f.predicate !== 'has' || !('value' in f.object) || HAS_NOUNS[f.object.value] !== 'animal') continue;
     f.object = { name: m[1]!, type: 'animal' };
-    return;
+    return true;
   }
+  return false;
 }
 
 /** "I left Oracle last year, I'm at SAP now": an undated new job or home starts when the turn's dated ending was. */
