@@ -36,6 +36,8 @@ export interface RuleContext {
   workTalk?: boolean;
   /** the subject is known to have a job ("switched to St Luke's" is then a new one) */
   hasJob?: boolean;
+  /** the sentence is about leaving a job ("resigned", "notice") */
+  leaving?: boolean;
   /** the sentence turns something down ("was offered a job at Globex but I turned it down") */
   declined?: boolean;
 }
@@ -79,8 +81,10 @@ const STARTS = new RegExp(
 );
 const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
 const LAST_DAY = /\bmy (?:last|final) day(?: (?:at|with) (.*?))?(?: was\b|$| is\b| will be\b)/i;
+// "handed in my resignation, last day is the 15th": the same, its "my" dropped, where the sentence is about leaving
+const BARE_LAST_DAY = /^(?:the\s+)?(?:last|final) day(?: (?:at|with) (.*?))?(?: was\b| is\b| will be\b)/i;
 const LEAVES = /^(?:left|quit|quits|resigned from|handed in my (?:notice|resignation) at|gave (?:my )?notice at|put in my notice at|(?:put|handed|gave) in my two weeks(?:'? notice)? at|gave (?:my )?two weeks(?:'? notice)? at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
-const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|gave (?:my )?notice|put in my notice)\b/i;
+const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|handed in my resignation|gave (?:my )?notice|put in my notice)\b/i;
 const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
 // "I went freelance", "I'm a freelancer now", "I work for myself": no employer any more
 const FREELANCE = /^(?:went|have gone|has gone|am going|is going)\s+(?:freelance|self-employed|solo)\b|^(?:am|is|are)\s+(?:now\s+)?(?:an?\s+)?(?:freelancer|freelancing|self-employed|my own boss|(?:freelance|self-employed)\s+[a-z]+)\b|^(?:work|works|am working)\s+for\s+(?:myself|herself|himself)\b/i;
@@ -102,6 +106,7 @@ const BEEN_IN = /^(?:have|has) been in\s+(\p{Lu}.*)$/u;
 const ON_TEAM = /^(?:am|is|are)\s+(?:on|in|with)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}(?:team|department|group|division|staff)\s+(?:at|of|for|with)\s+(.*)$/i;
 // "Priya left for Google", "I'm leaving Acme for Globex": a new job, and the old one ended
 const WORK_WORDS = /\b(?:job|role|offer|company|coworker|colleague|boss|team)\b/i;
+const SCHOOL = /\b(?:University|College|School|Elementary|Academy)\b/;
 const SWITCHED = /^(?:switched|have switched|switched over|moved over|went over|jumped ship|jumped|hopped over|changed jobs|switched jobs|switched companies)\s+(?:jobs\s+|companies\s+)?to\s+(.*)$/i;
 const LEFT_FOR = /^(left|quit|have left|has left|am leaving|is leaving|will leave|will be leaving)\s+(?:(.*?)\s+)?for\s+(.*)$/i;
 // "Someone stole my bike" ("my car got stolen": THING_GONE)
@@ -132,7 +137,8 @@ const title = (role: string): StateHit => ({ op: 'assert', predicate: 'job_title
 /** The state hits of one clause about its subject. */
 export function stateHits(clause: Clause, ctx: RuleContext): StateHit[] {
   if (clause.irrealis) return [];
-  const rest = plainVerb(clause.rest.replace(ADV, ''));
+  // "my brother Ian and his wife live in Perth": what the pair does, the named one does
+  const rest = plainVerb(clause.rest.replace(ADV, '').replace(/^and\s+(?:his|her|their)\s+[\p{L}-]+\s+/u, ''));
   const out: StateHit[] = [];
   if (readEnding(rest, clause, ctx, out) || readJob(rest, clause, ctx, out) || readHome(rest, ctx, out) || readRelation(rest, clause, out)) return out;
   readHas(rest, out);
@@ -182,6 +188,10 @@ function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]
     if (org === undefined) return false;
     if (ctx.declined === true) return true;
     const future = /^(?:start|starts|starting|am starting|is starting|will|begin|begins|join|joins|joining|am joining|is joining)(?:\s|$)/i.test(m[1]!);
+    // "my son Jack started at Oxford University": a school is studied at
+    const school = SCHOOL.test(org.name) && m[2] === undefined && !/\bas\s/i.test(m[4]!);
+    if (school) out.push({ op: 'assert', predicate: 'studies_at', object: org, future });
+    if (school) return true;
     out.push({ ...job(org.name), future });
     const role = readRole(m[2] ?? /^.*?\s+as\s+(.*)$/.exec(m[4]!.slice(org.name.length))?.[1] ?? '', false);
     if (role !== undefined) out.push({ ...title(role.value), future });
@@ -311,7 +321,7 @@ function readEnding(rest: string, clause: Clause, ctx: RuleContext, out: StateHi
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }) });
     return true;
   }
-  let m = LAST_DAY.exec(rest);
+  let m = LAST_DAY.exec(rest) ?? (ctx.leaving === true ? BARE_LAST_DAY.exec(rest) : null);
   if (m !== null) {
     const org = m[1] === undefined ? undefined : ORG(m[1]);
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), at: 'end' });

@@ -84,6 +84,8 @@ export class StateReader {
   private readonly homes = new Set<string>();
   /** the person each relation word last named ("dad" → "Carlos") */
   private readonly relatives = new Map<string, string>();
+  /** the names the last turn that said anything asserted, for a bare "sorry, I meant Apex" */
+  private lastSaid: string[] = [];
   /** the beliefs the last turn that dated any began, for a bare "oops, February actually" */
   private lastDated: Belief[] = [];
   /** what a correction restores for the turn (kept out of the beliefs) */
@@ -149,6 +151,7 @@ export class StateReader {
             isHome: (n: string) => this.homes.has(fold(n)),
             workTalk: WORK_TALK.test(sentence),
             declined: DECLINED.test(sentence),
+            leaving: /resign|notice|\bquit|leaving/i.test(sentence),
             hasJob: this.current(who, 'works_at') !== undefined,
           };
           const hits = stateHits(clause, ctx);
@@ -189,6 +192,7 @@ export class StateReader {
     // a version restored over a corrected span is no new belief about when it began
     out.facts.push(...this.restored);
     if (dated.length > 0) this.lastDated = dated;
+    if (out.facts.length > 0) this.lastSaid = out.facts.filter((f) => f.edgeType === 'semantic' && 'name' in f.object).map((f) => f.object as { name: string }).map((o) => o.name);
     return out;
   }
 
@@ -201,7 +205,7 @@ export class StateReader {
       const died = (hit.predicate === 'has' && hit.object === undefined) || hit.ofSpeaker === true;
       if (died && subject === speaker) return;
       // "I resigned…, my final day is September 20": the named last day, not the turn, ends the job
-      if (hit.at === 'end') out.retractions = out.retractions.filter((r) => !(r.subject === subject && r.predicate === hit.predicate && r.validFrom === at));
+      if (hit.at === 'end') out.retractions = out.retractions.filter((r) => !(r.subject === subject && r.predicate === hit.predicate && Math.abs(r.validFrom - at) < DAY));
       const who = died ? speaker : subject;
       const object = died ? subject : hit.object === undefined ? (hit.predicate === 'partner' ? withName : undefined) : 'name' in hit.object ? hit.object.name : { value: hit.object.value };
       const from = time === undefined ? at : hit.at === 'end' ? time.end : time.start;
@@ -315,6 +319,10 @@ export class StateReader {
     }
     const pairs = correctedNames(sentence);
     if (pairs.length === 0) this.renamedPet(sentence, speaker, pairs);
+    // "sorry, I meant Apex": the last name the speaker said before is the wrong one
+    const meant = pairs.length === 0 ? MEANT.exec(sentence) : null;
+    const said = this.lastSaid[this.lastSaid.length - 1];
+    if (meant !== null && said !== undefined && fold(said) !== fold(meant[1]!)) pairs.push({ wrong: said, right: meant[1]! });
     for (const pair of pairs) {
       const wrong = [...this.beliefs.values()].filter((b) => objectKey(b.object) === fold(pair.wrong)).pop();
       if (wrong === undefined) continue;
@@ -380,6 +388,7 @@ export class StateReader {
 // "We got a puppy! His name is Max", "… and named her Mochi", "we're calling him Churro": the name given anywhere in the turn
 const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called|calling|call|nicknamed)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
 
+const MEANT = /\bI\s+meant(?:\s+to\s+say)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\W*$/u;
 const ONLY_A_TIME = /^\W*(?:(?:oops|sorry|wait|no|actually|correction|my bad)\W+)+(?:(?:it\s+was|I\s+meant|make\s+that|that\s+was)\s+)?(?:in\s+)?((?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)(?:\s+(?:19|20)\d\d)?)(?:\W+actually)?\W*$/i;
 
 /** "no wait, March, not April": the last month written alone, the last one begun by `at`. */
