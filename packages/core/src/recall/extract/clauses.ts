@@ -29,14 +29,15 @@ export interface Clause {
 }
 
 // one pass for every contraction the rules care about ("I'm" → "I am", "don't" → "do not")
-const CONTRACTION = /\b(?:(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Hh]e|[Ss]he|[Ii]t)'s(?=\s+(been|got|gotten|had)\b)?|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
-const LOWER_I = /(^|[\s,;:(])i(?=['\s])/g;
+const CONTRACTION = /\b(?:(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Hh]e|[Ss]he)'s(?=\s+(been|got|gotten|had)\b)?|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
+const LOWER_I = /\bi(?=['\s])/g;
 const EXPANDED: Record<string, string> = { re: 'are', m: 'am', ve: 'have', ll: 'will', d: 'would' };
 
 /** Straight apostrophes and expanded contractions: rules then need one spelling of each verb form. */
 export function normalise(text: string): string {
   // chat often writes "i" for "I" ("i'm a nurse", "so i quit"): one spelling for every rule
-  const t = text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(LOWER_I, '$1I');
+  let t = text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+  if (t.startsWith('i ') || t.startsWith("i'") || t.includes(' i ') || t.includes(" i'")) t = t.replace(LOWER_I, 'I');
   if (!t.includes("'")) return t;
   return t.replace(CONTRACTION, (whole, who?: string, tail?: string, third?: string, perfect?: string, aux?: string, can?: string, wo?: string) => {
     if (who !== undefined) return who === 'I' || tail !== 'm' ? `${who} ${EXPANDED[tail!]!}` : whole;
@@ -67,8 +68,8 @@ const SUBORDINATE = /^(?:because|since|as|although|though|while|whereas)\b/i;
 /** The clauses of one sentence (already normalised), in order. */
 export function splitClauses(sentence: string): string[] {
   // "Omar, my college roommate, works at Pixar": the apposition says who, the name is the subject
-  return sentence
-    .replace(APPOSITION, '$1 ')
+  const comma = sentence.indexOf(',');
+  return (comma > 0 && comma < 40 && APPOSITION.test(sentence) ? sentence.replace(APPOSITION, '$1 ') : sentence)
     .split(SPLIT)
     .map((c) => c.replace(/^[\s,]+|[\s,.!?]+$/g, ''))
     .filter((c) => c.length > 0);

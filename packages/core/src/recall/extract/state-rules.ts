@@ -33,13 +33,13 @@ export interface RuleContext {
   /** names the speaker has said they live in (so "I left Boston" ends a home, "I left Acme" a job) */
   isHome: (name: string) => boolean;
   /** the sentence talks about work ("Dev works at Amazon, I'm at Microsoft") */
-  workTalk?: boolean;
+  workTalk?: () => boolean;
   /** the subject is known to have a job ("switched to St Luke's" is then a new one) */
-  hasJob?: boolean;
+  hasJob?: () => boolean;
   /** the sentence is about leaving a job ("resigned", "notice") */
-  leaving?: boolean;
+  leaving?: () => boolean;
   /** the sentence turns something down ("was offered a job at Globex but I turned it down") */
-  declined?: boolean;
+  declined?: () => boolean;
 }
 
 const ADV = /^(?:(?:just|recently|finally|also|now|currently|actually|still|officially|already|then|both|all|really|even|only|happily|sadly|eventually|unfortunately|originally|basically|totally|literally|since\s+then|back\s+then|once\s+again|again)\s+)+/i;
@@ -138,7 +138,8 @@ const title = (role: string): StateHit => ({ op: 'assert', predicate: 'job_title
 export function stateHits(clause: Clause, ctx: RuleContext): StateHit[] {
   if (clause.irrealis) return [];
   // "my brother Ian and his wife live in Perth": what the pair does, the named one does
-  const rest = plainVerb(clause.rest.replace(ADV, '').replace(/^and\s+(?:his|her|their)\s+[\p{L}-]+\s+/u, ''));
+  let rest = plainVerb(clause.rest.replace(ADV, ''));
+  if (rest.startsWith('and ')) rest = rest.replace(/^and\s+(?:his|her|their)\s+[\p{L}-]+\s+/u, '');
   const out: StateHit[] = [];
   if (readEnding(rest, clause, ctx, out) || readJob(rest, clause, ctx, out) || readHome(rest, ctx, out) || readRelation(rest, clause, out)) return out;
   readHas(rest, out);
@@ -153,7 +154,7 @@ const FINISHED_MOVING = /^(?:have\s+|has\s+)?(?:just\s+)?(?:finished|done)\s+mov
 // "I worked at IBM from 2015 to 2019": a past job or home told with both ends is a fact over that range
 const PAST_RANGE = /^(worked|lived)\b(?=.*\b(?:from|between)\s+\d{4}\s+(?:to|until|till|through|and|-)\s+\d{4}\b)/i;
 function plainVerb(rest: string): string {
-  return rest.replace(PAST_RANGE, (v) => v.slice(0, -2)).replace(/^been\b/i, 'have been').replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
+  return (rest.startsWith('worked') || rest.startsWith('lived') ? rest.replace(PAST_RANGE, (v) => v.slice(0, -2)) : rest).replace(/^been\b/i, 'have been').replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
 }
 
 // "I'm at Novartis these days", "still at Zalando": a present "at" an organisation is a job when the clause says it lasts
@@ -164,7 +165,7 @@ const DOES_WORK = /^(?:do|does)\s+(?!not\b|never\b)(?:[a-z-]+\s+){1,3}?(?:over\s
 
 function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean {
   const at = AT_ORG.exec(rest) ?? DOES_WORK.exec(rest);
-  if (at !== null && (!/^(?:am|is|are)\b/i.test(rest) || LASTING.test(clause.text) || ctx.workTalk === true)) {
+  if (at !== null && (!/^(?:am|is|are)\b/i.test(rest) || LASTING.test(clause.text) || ctx.workTalk?.() === true)) {
     const org = ORG(at[1]!);
     if (org !== undefined) {
       out.push(job(org));
@@ -186,7 +187,7 @@ function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]
   if (m !== null && (m[3] !== undefined || /^(?:joined|join|joins|joining|am joining|is joining|will join|will be joining)$/i.test(m[1]!))) {
     const org = ORG(m[4]!);
     if (org === undefined) return false;
-    if (ctx.declined === true) return true;
+    if (ctx.declined?.() === true) return true;
     const future = /^(?:start|starts|starting|am starting|is starting|will|begin|begins|join|joins|joining|am joining|is joining)(?:\s|$)/i.test(m[1]!);
     // "my son Jack started at Oxford University": a school is studied at
     const school = SCHOOL.test(org.name) && m[2] === undefined && !/\bas\s/i.test(m[4]!);
@@ -199,7 +200,7 @@ function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]
   }
   // "switched to St Luke's", "moved over to Spotify, same kind of role": a new employer when work is what the talk is about
   m = SWITCHED.exec(rest);
-  if (m !== null && (WORK_WORDS.test(clause.text) || (ctx.hasJob === true && /^(?:switched|have switched|jumped|hopped)/i.test(rest)))) {
+  if (m !== null && (WORK_WORDS.test(clause.text) || (/^(?:switched|have switched|jumped|hopped)/i.test(rest) && ctx.hasJob?.() === true && /^(?:switched|have switched|jumped|hopped)/i.test(rest)))) {
     const org = ORG(m[1]!);
     if (org !== undefined) out.push(job(org));
     if (org !== undefined) return true;
@@ -244,7 +245,7 @@ function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]
     if (role !== undefined) out.push(title(role.value));
     return role !== undefined;
   }
-  m = HERE_ROLE.exec(rest);
+  m = rest.startsWith('here') ? HERE_ROLE.exec(rest) : null;
   const intro = m === null ? undefined : readRole(m[1]!, true);
   const introAt = intro === undefined ? null : /^\s*(?:at|with|for)\s+(.*)$/i.exec(intro.rest);
   const introOrg = introAt === null ? undefined : EMPLOYER(introAt[1]!);
@@ -321,7 +322,8 @@ function readEnding(rest: string, clause: Clause, ctx: RuleContext, out: StateHi
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }) });
     return true;
   }
-  let m = LAST_DAY.exec(rest) ?? (ctx.leaving === true ? BARE_LAST_DAY.exec(rest) : null);
+  const bare = /^(?:the |last|final)/.test(rest) ? BARE_LAST_DAY.exec(rest) : null;
+  let m = LAST_DAY.exec(rest) ?? (bare !== null && ctx.leaving?.() === true ? bare : null);
   if (m !== null) {
     const org = m[1] === undefined ? undefined : ORG(m[1]);
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), at: 'end' });

@@ -2,7 +2,7 @@ import { ACQUAINTANCE_WORDS, FAMILY_WORDS, PARTNER_WORDS, normalise, readClause,
 import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
 import { HAS_NOUNS } from './objects.js';
 import { DEFAULT_ONTOLOGY } from './ontology.js';
-import { homeStatement, stateHits, type StateHit } from './state-rules.js';
+import { homeStatement, stateHits, type RuleContext, type StateHit } from './state-rules.js';
 import { clauseTimes, monthWindow, type ClauseTime, type Tense } from './times.js';
 
 /**
@@ -62,6 +62,8 @@ const RELATION_SCAN = new RegExp(
   'gu',
 );
 const DECLINED = /\bturned\s+(?:it|them|(?:the|that)\s+(?:offer|job|role))\s+down\b|\bdeclined\b|\bsaid no\b|\bdid not (?:take|accept) it\b|\bpassed on it\b/i;
+const LIVED_HERE = /\bliv(?:e|es|ed|ing)\s+here\b/i;
+const LEAVING = /resign|notice|\bquit|leaving/i;
 const WORK_TALK = /\bwork(?:s|ing)?\b|\bjobs?\b/i;
 // sticky: the names must follow one another ("Emma and Noah, both…" stops at "both")
 const MORE_NAMES = /\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)(\p{Lu}[\p{L}'-]*)/guy;
@@ -82,6 +84,7 @@ const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'st
 export class StateReader {
   private readonly beliefs = new Map<string, Belief>();
   private readonly homes = new Set<string>();
+  private readonly isHome = (name: string): boolean => this.homes.has(fold(name));
   /** the person each relation word last named ("dad" → "Carlos") */
   private readonly relatives = new Map<string, string>();
   /** the names the last turn that said anything asserted, for a bare "sorry, I meant Apex" */
@@ -111,6 +114,16 @@ export class StateReader {
     for (const sentence of norm.match(/[^.!?\n]+[.!?]*/g) ?? []) {
       // every correction form says "not", "never" or a marker word; most sentences have none of them
       const correcting = MAY_CORRECT.test(sentence) && CORRECTION_MARKER.test(sentence);
+      // one context per sentence; what only a few rules need is read only when they ask
+      let who = speaker;
+      const ctx: RuleContext = {
+        lastPlace: undefined,
+        isHome: this.isHome,
+        workTalk: () => WORK_TALK.test(sentence),
+        declined: () => DECLINED.test(sentence),
+        leaving: () => LEAVING.test(sentence),
+        hasJob: () => this.current(who, 'works_at') !== undefined,
+      };
       const before = out.facts.length;
       let previous: Clause | undefined;
       let previousTimeOf: (() => ClauseTime | undefined) | undefined;
@@ -143,17 +156,10 @@ export class StateReader {
           }
         }
         if (clause.subject !== undefined && clause.subject.kind !== 'other') {
-          const who = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
+          who = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
           const here = /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest);
           // "I've lived here since 2019": the turn's last place, else the home the reader believes the subject has
-          const ctx = {
-            lastPlace: here ? (lastPlace() ?? (/\bhere\b/i.test(clause.rest) ? this.current(who, 'lives_in') : undefined)) : undefined,
-            isHome: (n: string) => this.homes.has(fold(n)),
-            workTalk: WORK_TALK.test(sentence),
-            declined: DECLINED.test(sentence),
-            leaving: /resign|notice|\bquit|leaving/i.test(sentence),
-            hasJob: this.current(who, 'works_at') !== undefined,
-          };
+          ctx.lastPlace = here ? (lastPlace() ?? (LIVED_HERE.test(clause.rest) ? this.current(who, 'lives_in') : undefined)) : undefined;
           const hits = stateHits(clause, ctx);
           if (hits.length > 0) {
             const named = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
@@ -174,7 +180,7 @@ export class StateReader {
         previousTimeOf = timeOf;
       }
       if (/\b(?:[Mm]y|[Oo]ur)\b/.test(sentence)) this.relations(sentence, speaker, resolve, out);
-      if (!nameTheUnnamed(sentence, speaker, out) && !correcting) this.nameEarlierPet(sentence, speaker, out);
+      if (NAMING_WORD.test(sentence) && !nameTheUnnamed(sentence, speaker, out) && !correcting) this.nameEarlierPet(sentence, speaker, out);
       if (correcting) this.correct(sentence, speaker, at, out, before);
     }
     startAtTheEnd(out, at);
@@ -242,7 +248,6 @@ export class StateReader {
 
  /** "I have a dog" … "his name is Bolt by the way": the speaker's unnamed pet of an earlier turn gets the name, from when it was had. */
   private nameEarlierPet(sentence: string, speaker: string, out: TurnState): void {
-    if (!/name|call/i.test(sentence)) return;
     const m = NAME_GIVEN.exec(sentence);
     if (m === null) return;
     let pet: Belief | undefined;
@@ -358,7 +363,7 @@ export class StateReader {
    */
   private correctDate(sentence: string, at: number, out: TurnState, from: number): void {
     // "in June, not July", "it was June not July", "March, not April"
-    const cut = sentence.search(/,?\s+not\s/i);
+    const cut = sentence.search(NOT_A_TIME);
     if (cut < 0) {
       // "oops, February actually", "sorry, it was 2019": the last dated turn's beliefs begin then instead
       const only = ONLY_A_TIME.exec(sentence);
@@ -386,9 +391,13 @@ export class StateReader {
 }
 
 // "We got a puppy! His name is Max", "… and named her Mochi", "we're calling him Churro": the name given anywhere in the turn
+// every form of NAME_GIVEN says one of these; most sentences say neither
+const NAMING_WORD = /name|call/i;
 const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called|calling|call|nicknamed)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
 
 const MEANT = /\bI\s+meant(?:\s+to\s+say)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\W*$/u;
+// ", not July", " not last year": a "not" before a time word (most sentences' "not" is none)
+const NOT_A_TIME = /,?\s+not\s+(?=(?:in\s+|on\s+|since\s+|until\s+)?(?:\p{Lu}|\d|last\b|this\b|next\b|early\b|late\b|mid))/u;
 const ONLY_A_TIME = /^\W*(?:(?:oops|sorry|wait|no|actually|correction|my bad)\W+)+(?:(?:it\s+was|I\s+meant|make\s+that|that\s+was)\s+)?(?:in\s+)?((?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)(?:\s+(?:19|20)\d\d)?)(?:\W+actually)?\W*$/i;
 
 /** "no wait, March, not April": the last month written alone, the last one begun by `at`. */
@@ -418,7 +427,6 @@ function homeFirst(clause: Clause): void {
 
 /** Gives the turn's last unnamed animal its name when a sentence names it; whether it did. */
 function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): boolean {
-  if (!/name|call/i.test(sentence)) return false;
   const m = NAME_GIVEN.exec(sentence);
   if (m === null) return false;
   for (let i = out.facts.length - 1; i >= 0; i--) {
