@@ -66,8 +66,10 @@ export const BROWSER_ENTRIES = {
  * Raised again from 115 to 118 KiB on 2026-11-28: the default extractor's rules for the phrasings a new blind
  * suite found missing (jobs held, "have got", pets named later, endings in the negative, corrections with
  * ", not X", durations; recall/extract/) add 1.9 KiB gz (116,661 B to 118,555 B, 115.8 KiB).
+ * Raised again from 118 to 119 KiB on 2026-11-28 (fourth session): ingestEpisode's reply lists the turn's
+ * endings and corrections and the beliefs a stated rule now rests on (17 B over at 120,849 B gz).
  */
-export const CORE_GZ_BUDGET = 118 * 1024;
+export const CORE_GZ_BUDGET = 119 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
