@@ -29,7 +29,8 @@ export interface Clause {
 }
 
 // one pass for every contraction the rules care about ("I'm" → "I am", "don't" → "do not")
-const CONTRACTION = /\b(?:(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Hh]e|[Ss]he)'s(?=\s+(been|got|gotten|had)\b)?|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
+const CONTRACTION = /\b(?:(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
+const HE_S = /\b([Hh]e|[Ss]he)'s(?=\s+(been|got|gotten|had)\b)?/g;
 const LOWER_I = /\bi(?=['\s])/g;
 const EXPANDED: Record<string, string> = { re: 'are', m: 'am', ve: 'have', ll: 'will', d: 'would' };
 
@@ -39,10 +40,10 @@ export function normalise(text: string): string {
   let t = text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
   if (t.startsWith('i ') || t.startsWith("i'") || t.includes(' i ') || t.includes(" i'")) t = t.replace(LOWER_I, 'I');
   if (!t.includes("'")) return t;
-  return t.replace(CONTRACTION, (whole, who?: string, tail?: string, third?: string, perfect?: string, aux?: string, can?: string, wo?: string) => {
+  // "he's at Meta now", "she's been at Ford for years"
+  if (t.includes("e's")) t = t.replace(HE_S, (_, who: string, perfect?: string) => `${who} ${perfect === undefined ? 'is' : 'has'}`);
+  return t.replace(CONTRACTION, (whole, who?: string, tail?: string, aux?: string, can?: string, wo?: string) => {
     if (who !== undefined) return who === 'I' || tail !== 'm' ? `${who} ${EXPANDED[tail!]!}` : whole;
-    // "he's at Meta now", "she's been at Ford for years"
-    if (third !== undefined) return `${third} ${perfect === undefined ? 'is' : 'has'}`;
     if (aux !== undefined) return `${aux} not`;
     if (can !== undefined) return `${can}annot`;
     return `${wo}ill not`;
