@@ -52,6 +52,7 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
 // seasons (northern hemisphere): "last summer", "this spring", "in the fall"
 const SEASON = /\b(last|this|next|in\s+the|over\s+the|during\s+the)\s+(spring|summer|fall|autumn|winter)\b/gi;
 const YEAR_RANGE = new RegExp(`\\b(?:from|between)\\s+${YEAR}\\s+(?:to|until|till|through|and|-)\\s+${YEAR}\\b`, 'gi');
+const BEFORE_LAST = /\bthe\s+(week|month|year)\s+before\s+last\b/gi;
 const ORDINAL_DAY = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/gi;
 const SEASON_START: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
 const ANY_TIME_WORD = /spring|summer|fall|autumn|winter|start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
@@ -168,6 +169,16 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
     const target = WEEKDAYS.indexOf(m[1]!.toLowerCase());
     const day = tense === 'past' ? today - (((wd - target + 6) % 7) + 1) * DAY : today + (((target - wd + 6) % 7) + 1) * DAY;
     push(m, day, day + DAY, 'point');
+  }
+  for (const m of clause.matchAll(BEFORE_LAST)) {
+    // "the week before last": the week, month or year two back
+    const d = new Date(Math.floor(at / DAY) * DAY);
+    const unit = m[1]!.toLowerCase();
+    if (unit === 'week') {
+      const monday = d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY - 14 * DAY;
+      push(m, monday, monday + 7 * DAY, 'point');
+    } else if (unit === 'month') push(m, Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 2, 1), Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1), 'point');
+    else push(m, Date.UTC(d.getUTCFullYear() - 2, 0, 1), Date.UTC(d.getUTCFullYear() - 1, 0, 1), 'point');
   }
   for (const m of clause.matchAll(YEAR_RANGE)) push(m, Date.UTC(Number(m[1]), 0, 1), Date.UTC(Number(m[2]) + 1, 0, 1), 'range');
   for (const m of clause.matchAll(ORDINAL_DAY)) {
