@@ -1,7 +1,8 @@
 // Runs the fifth blind suite's checks: each conversation fed turn by turn, each check one facts() read.
 import type { MemoryGraph } from '../../src/index.js';
 import { conversation, day } from './turn-by-turn.js';
-import { FIFTH, FIFTH_PROBES, type FifthCheck, type FifthConversation } from './blind-fifth.data.js';
+import { FIFTH, type FifthCheck, type FifthConversation } from './blind-fifth.data.js';
+import { FIFTH_PROBES } from './blind-fifth-probes.data.js';
 
 /** Names compared as a reader would: case, a leading article or possessive, and spaces ignored. */
 const norm = (name: string): string =>
