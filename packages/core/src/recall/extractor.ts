@@ -197,7 +197,8 @@ export class RuleExtractor implements Extractor {
   /** Names the speaker gives themself in this turn, remembered as the speaker's aliases. */
   private introductions(text: string, speaker: string): string[] {
     const out: string[] = [];
-    for (const m of text.matchAll(INTRODUCTION)) {
+    INTRODUCTION.lastIndex = 0;
+    for (let m = INTRODUCTION.exec(text); m !== null; m = INTRODUCTION.exec(text)) {
       const cue = m[1]!.toLowerCase();
       const words = m[2]!.split(/\s+/).map((w) => w.replace(/'s$/, ''));
       const self = fold(speaker).split(' ')[0];

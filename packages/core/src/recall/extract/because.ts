@@ -14,7 +14,11 @@ const BECAUSE_AFTER = /^(.+?),?\s+(?:because|since)\s+(?:of the fact that\s+)?(.
 const BECAUSE_FIRST = /^(?:because|since)\s+(.+?),\s*(.+)$/i;
 const SO_AFTER = /^(.+?),?\s+(?:so|and so|which is why|that's why|that is why)\s+(.+)$/i;
 
+// every form above says one of these words; most sentences say none
+const REASON_WORD = /\b(?:because|since|so|why)\b/i;
+
 function reasonedParts(sentence: string): Reasoned | undefined {
+  if (!REASON_WORD.test(sentence)) return undefined;
   const s = sentence.trim().replace(/[.!?]+$/, '');
   let m = BECAUSE_FIRST.exec(s);
   if (m !== null) return { reason: m[1]!, consequence: m[2]! };
@@ -52,6 +56,8 @@ function saidIn(f: ExtractedFact, clause: string): boolean {
  * as a fact of its own). `facts` is changed in place; "mentions" facts are neither premise nor consequence.
  */
 export function linkReasons(text: string, sentences: readonly Sentence[], speaker: string, facts: ExtractedFact[]): void {
+  // no fact that could rest on a reason (most turns): no sentence is read
+  if (!facts.some((f) => f.predicate !== 'mentions' && f.dependsOn === undefined)) return;
   for (const s of sentences) {
     const parts = reasonedParts(text.slice(s.start, s.end));
     if (parts === undefined) continue;

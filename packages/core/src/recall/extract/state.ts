@@ -225,7 +225,8 @@ export class StateReader {
 
   /** "my sister Ana", "our dog Bruno", "my boyfriend Jake", "my dog": who and what the speaker has. */
   private relations(sentence: string, speaker: string, resolve: (name: string) => string | undefined, out: TurnState): void {
-    for (const m of sentence.matchAll(RELATION_SCAN)) {
+    RELATION_SCAN.lastIndex = 0;
+    for (let m = RELATION_SCAN.exec(sentence); m !== null; m = RELATION_SCAN.exec(sentence)) {
       const word = m[1]!.toLowerCase();
       const raw = m[2] !== undefined && !NOT_A_NAME.test(m[2]) ? m[2].replace(/'s$/, '') : undefined;
       const name = raw === undefined ? undefined : (resolve(raw) ?? raw);
