@@ -12,26 +12,31 @@ import { UNNAMED_ORG } from './state-rules.js';
 
 /**
  * State rules (state-rules.ts), on a normalised sentence. A rule whose object may be a common noun or none
- * ("I quit", "I'm a designer", "we broke up", "started on Monday") needs one of STATE_WORD, JOB_TITLE or
- * AT_UNNAMED_ORG; every other rule needs a light verb (LIGHT_VERB: "am in", "have", "work at", "left")
- * and an object only a proper name, "there"/"here" or a thing had can be. Words match from their start
- * ("mov": moved, moving); "home" and "where" anywhere (a home told from the place, "Lagos is where I live").
+ * ("I quit", "I'm a designer", "we broke up", "started on Monday") needs STATE_WORD, JOB_TITLE or
+ * AT_UNNAMED_ORG; every other rule needs a light verb (LIGHT_VERB: "am in", "have", "work at", "left") and
+ * after it an OBJECT. Words match from their start ("relocat": relocated, relocating).
  */
 const STATE_WORD =
-  /\b(?:mov|relocat|start|began|begin|(?:hired|poached|headhunted|offered|took|brought)\s+me|my\s+(?:first|last|final)\s+day|job|position|role|work\w*\s+as|out\s+of\s+work|unemploy|between\s+jobs|jobless|retir|quit|resign|notice|let\s+(?:me\s+)?go|laid\s+(?:me\s+)?off|fired|terminat|sacked|redundant|longer|any\s*more|broke\s+up|split\s+up|separat|divorc|ended\s+things|married|engaged|tied\s+the\s+knot|promot|bec[oa]me|passed|died|ran\s+away|put\s+down|rainbow|went\s+missing|stolen|totall?ed|written\s+off|destroyed|repossessed|wrecked)|home|where/i;
-// "I'm a designer": a job title's head within four words of its article
-const JOB_TITLE = new RegExp(`\\ban?\\s+(?:[a-z-]+\\s+){0,3}(?:${[...JOB_HEADS].join('|')})(?![a-z-])`, 'i');
+  /\b(?:mov(?:e|ed|es|ing)\b|relocat|start|began|begin|(?:hired|poached|headhunted|offered|took|brought)\s+me|my\s+(?:first|last|final)\s+day|work\w*\s+as|out\s+of\s+work|unemploy|between\s+jobs|jobless|retir|quits?\b|resign|notice\b|let\s+(?:me\s+)?go|laid\s+(?:me\s+)?off|fired|terminat|sacked|redundant|longer|any\s*more|broke\s+up|split\s+up|separat|divorc|ended\s+things|married|engaged|tied\s+the\s+knot|promot|passed|died|ran\s+away|put\s+down|rainbow|went\s+missing|stolen|totall?ed|written\s+off|destroyed|repossessed|wrecked|where\s+(?:I|we)\s+(?:live|am\s+living|are\s+living))|home/i;
+// "I'm a designer", "became head nurse": a job title's head within four words
+const JOB_TITLE = `\\b(?:an?|bec[oa]me(?:\\s+the)?)\\s+(?:[a-z-]+\\s+){0,3}(?:${[...JOB_HEADS].join('|')})(?![a-z-])`;
 // "a nurse at the children's hospital", "I work for a small startup"
-const AT_UNNAMED_ORG = new RegExp(`\\b(?:at|for|with|by)\\s+${UNNAMED_ORG.source.slice(1)}`, 'i');
+const AT_UNNAMED_ORG = `\\b(?:at|for|with|by)\\s+${UNNAMED_ORG.source.slice(1)}`;
+// one scan for the three
+const NEEDS_NO_NAME = new RegExp(`${STATE_WORD.source}|${JOB_TITLE}|${AT_UNNAMED_ORG}`, 'i');
 const LIGHT_VERB =
-  /\b(?:at|with|for|in|by|have|has|had|got|own|owns|keep|keeps|ride|rides|adopted|bought|picked|welcomed|rescued|took|brought|liv|resid|based|settled|staying|rent|shar|work|employ|teach|taught|cook|bartend|tutor|driv|intern|volunteer|join|hire|poach|headhunt|offer|sign|gig|team|department|group|division|staff|left|leav|walked|stopped|stole|gave|give|sold|sell|rehom|rid|traded|lost|put|dating|seeing)/i;
-// a capital past the sentence's first character that is not the word "I": where a name may start
-const CAPITAL = /(?!^)(?:[A-HJ-Z\u0080-\uffff]|I(?!\s|$))/;
-const THERE = /\b(?:there|here)\b/i;
-const THING_HAD = new RegExp(`\\b(?:${Object.keys(HAS_NOUNS).join('|')})\\b`, 'i');
+  /\b(?:at|with|for|in|by|have|has|had|got|own|owns|keep|keeps|ride|rides|adopted|bought|picked|welcomed|rescued|took|brought|liv|resid|based|settled|staying|rent|shar|work|employ|teach|taught|cook|bartend|tutor|driv|intern|volunteer|join|hire|poach|headhunt|offer|sign|job|position|role|gig|team|department|group|division|staff|left|leav|walked|stopped|stole|gave|give|sold|sell|rehom|rid|traded|lost|put|dating|seeing)/i;
+/**
+ * What may follow a light verb as its object: a capital that is not the word "I" (where a name may start),
+ * "there"/"here", a thing had, or a job that ended ("I left my job"). Written in lower case: a word of
+ * these with any capital in it is a capital already.
+ */
+const OBJECT = new RegExp(`[A-HJ-Z\\u0080-\\uffff]|I(?!\\s|$)|\\b(?:there|here|job|position|role|${Object.keys(HAS_NOUNS).join('|')})\\b`);
 
 /** Whether any state rule could read something in this normalised sentence. */
 export function mayTellState(sentence: string): boolean {
-  if (STATE_WORD.test(sentence) || JOB_TITLE.test(sentence) || AT_UNNAMED_ORG.test(sentence)) return true;
-  return LIGHT_VERB.test(sentence) && (CAPITAL.test(sentence.trimStart()) || THERE.test(sentence) || THING_HAD.test(sentence));
+  if (NEEDS_NO_NAME.test(sentence)) return true;
+  const light = LIGHT_VERB.exec(sentence);
+  // the object comes after the verb, so a name before the first light verb ("Thanks, Caroline, for …") is none
+  return light !== null && OBJECT.test(sentence.slice(light.index + light[0].length));
 }
