@@ -3,6 +3,7 @@
 // clause states (their dependsOn), so when the reason stops being believed the memory flags the consequence.
 import type { ExtractedFact, ExtractedPremise } from '../../types.js';
 import type { Sentence } from './names.js';
+import { mayGiveReason } from './triggers.js';
 
 /** A sentence split into what follows and why. */
 interface Reasoned {
@@ -14,11 +15,8 @@ const BECAUSE_AFTER = /^(.+?),?\s+(?:because|since)\s+(?:of the fact that\s+)?(.
 const BECAUSE_FIRST = /^(?:because|since)\s+(.+?),\s*(.+)$/i;
 const SO_AFTER = /^(.+?),?\s+(?:so|and so|which is why|that's why|that is why)\s+(.+)$/i;
 
-// every form above says one of these words; most sentences say none
-const REASON_WORD = /\b(?:because|since|so|why)\b/i;
-
 function reasonedParts(sentence: string): Reasoned | undefined {
-  if (!REASON_WORD.test(sentence)) return undefined;
+  if (!mayGiveReason(sentence)) return undefined;
   const s = sentence.trim().replace(/[.!?]+$/, '');
   let m = BECAUSE_FIRST.exec(s);
   if (m !== null) return { reason: m[1]!, consequence: m[2]! };

@@ -40,3 +40,11 @@ export function mayTellState(sentence: string): boolean {
   // the object comes after the verb, so a name before the first light verb ("Thanks, Caroline, for …") is none
   return light !== null && OBJECT.test(sentence.slice(light.index + light[0].length));
 }
+
+// every form of a stated reason (because.ts) says one of these words; most sentences say none
+const REASON_WORD = /\b(?:because|since|so|why)\b/i;
+
+/** Whether the sentence may state a reason ("…because I live in Boston", "…, so I …"). */
+export function mayGiveReason(sentence: string): boolean {
+  return REASON_WORD.test(sentence);
+}
