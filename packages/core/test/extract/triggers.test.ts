@@ -16,7 +16,7 @@ type Extractors = typeof import('../../src/recall/extractor.js');
 const shipped: Extractors = await import('../../src/recall/extractor.js');
 // the same modules again, with every trigger test passing everything
 vi.resetModules();
-vi.doMock('../../src/recall/extract/triggers.js', () => ({ mayTellState: () => true, mayGiveReason: () => true }));
+vi.doMock('../../src/recall/extract/triggers.js', () => ({ mayTellState: () => true, mayGiveReason: () => true, mayIntroduce: () => true }));
 const unfiltered: Extractors = await import('../../src/recall/extractor.js');
 vi.doUnmock('../../src/recall/extract/triggers.js');
 
@@ -98,6 +98,12 @@ describe('the trigger tests skip only rule families that could not fire', () => 
     const texts = ['I take the bus because I live in Boston.', 'I bike to work since I love cycling.', 'I live in Boston, so I have a bus pass.', "I live in Boston, that's why I have a bus pass."];
     expect(texts.filter((t) => linked(t) === 0)).toEqual([]);
     expect(differing(texts.flatMap((t) => [t, ...variants(t)]))).toEqual([]);
+  });
+
+  it("lets a speaker give their name in each way the extractor reads", () => {
+    const aliases = (text: string): string[] => new shipped.RuleExtractor().extract([{ text, at, speaker: 'Maya' }])[0]!.entities.find((e) => e.name === 'Maya')?.aliases ?? [];
+    expect(['Call me Sam.', 'My name is Sam Lee.', "my name's Sammy", "Hi! I'm Maya Chen.", 'I am Maya Chen, hi.'].map(aliases)).toEqual([['Sam'], ['Sam Lee'], ['Sammy'], ['Maya Chen'], ['Maya Chen']]);
+    expect(differing(['Call me Sam.', 'My name is Sam Lee.', "my name's Sammy", "Hi! I'm Maya Chen.", 'I am Maya Chen, hi.'].flatMap((t) => [t, ...variants(t)]))).toEqual([]);
   });
 
   it('changes nothing over every suite conversation, turn by turn', () => {

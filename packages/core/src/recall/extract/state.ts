@@ -4,6 +4,7 @@ import { HAS_NOUNS } from './objects.js';
 import { homeStatement, stateHits, type StateHit } from './state-rules.js';
 import { clauseTimes, type ClauseTime, type Tense } from './times.js';
 import { mayTellState } from './triggers.js';
+import { fold } from './speakers.js';
 
 /**
  * The speaker's state and its changes, turn by turn: facts to assert (with the valid time the turn names)
@@ -84,7 +85,6 @@ interface Belief {
   from: number;
 }
 
-const fold = (s: string): string => s.trim().toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
 const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'string' ? fold(o) : 'name' in o ? fold(o.name) : `=${o.value.toLowerCase()}`);
 
 export class StateReader {

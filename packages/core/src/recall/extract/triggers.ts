@@ -48,3 +48,11 @@ const REASON_WORD = /\b(?:because|since|so|why)\b/i;
 export function mayGiveReason(sentence: string): boolean {
   return REASON_WORD.test(sentence);
 }
+
+// every form of a speaker giving their name (the extractor's INTRODUCTION) says one of these
+const INTRODUCING = /I'm|I am|[Mm]y name|[Cc]all me/;
+
+/** Whether the turn may give the speaker's name ("my name is Sam", "call me Sam", "I'm Maya Chen"). */
+export function mayIntroduce(text: string): boolean {
+  return INTRODUCING.test(text);
+}
