@@ -23,6 +23,7 @@ vi.doUnmock('../../src/recall/extract/triggers.js');
 const at = Date.parse('2024-06-12T12:00:00Z');
 const SUITES: Conversation[] = [...CONVERSATIONS, ...HELD_OUT, ...BLIND, ...UNSEEN, ...BLIND_SECOND, ...BLIND_THIRD];
 // -Infinity (a retraction over all time) survives the comparison
+const turn = (text: string, when = at): Turn => ({ id: 't', text, at: when, speaker: 'Maya' });
 const show = (x: unknown): string => JSON.stringify(x, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
 
 /** Texts whose extraction differs with and without the trigger tests, each read by fresh extractors after `before`. */
@@ -30,7 +31,7 @@ function differing(texts: readonly string[], before: readonly Turn[] = []): stri
   return texts.filter((text) => {
     const a = new shipped.RuleExtractor();
     const b = new unfiltered.RuleExtractor();
-    const turns = [...before, { text, at, speaker: 'Maya' }];
+    const turns = [...before, turn(text)];
     return show(a.extract(turns)) !== show(b.extract(turns));
   });
 }
@@ -48,8 +49,8 @@ function variants(text: string): string[] {
 
 const stateOf = (text: string, before: string[] = []): string[] => {
   const x = new shipped.RuleExtractor();
-  for (const t of before) x.extract([{ text: t, at: at - 86_400_000, speaker: 'Maya' }]);
-  const [e] = x.extract([{ text, at, speaker: 'Maya' }]);
+  for (const t of before) x.extract([turn(t, at - 86_400_000)]);
+  const [e] = x.extract([turn(text)]);
   const facts = e!.facts.filter((f) => f.predicate !== 'mentions' && f.predicate !== 'event').map((f) => `${f.subject} ${f.predicate} ${typeof f.object === 'string' ? f.object : f.object.value}`);
   return [...facts, ...(e!.retractions ?? []).map((r) => `${r.subject} -${r.predicate}`)];
 };
@@ -94,14 +95,14 @@ describe('the trigger tests skip only rule families that could not fire', () => 
   });
 
   it('lets a stated reason link its facts whichever reason word it uses', () => {
-    const linked = (text: string): number => new shipped.RuleExtractor().extract([{ text, at, speaker: 'Maya' }])[0]!.facts.filter((f) => f.dependsOn !== undefined).length;
+    const linked = (text: string): number => new shipped.RuleExtractor().extract([turn(text)])[0]!.facts.filter((f) => f.dependsOn !== undefined).length;
     const texts = ['I take the bus because I live in Boston.', 'I bike to work since I love cycling.', 'I live in Boston, so I have a bus pass.', "I live in Boston, that's why I have a bus pass."];
     expect(texts.filter((t) => linked(t) === 0)).toEqual([]);
     expect(differing(texts.flatMap((t) => [t, ...variants(t)]))).toEqual([]);
   });
 
   it("lets a speaker give their name in each way the extractor reads", () => {
-    const aliases = (text: string): string[] => new shipped.RuleExtractor().extract([{ text, at, speaker: 'Maya' }])[0]!.entities.find((e) => e.name === 'Maya')?.aliases ?? [];
+    const aliases = (text: string): string[] => new shipped.RuleExtractor().extract([turn(text)])[0]!.entities.find((e) => e.name === 'Maya')?.aliases ?? [];
     expect(['Call me Sam.', 'My name is Sam Lee.', "my name's Sammy", "Hi! I'm Maya Chen.", 'I am Maya Chen, hi.'].map(aliases)).toEqual([['Sam'], ['Sam Lee'], ['Sammy'], ['Maya Chen'], ['Maya Chen']]);
     expect(differing(['Call me Sam.', 'My name is Sam Lee.', "my name's Sammy", "Hi! I'm Maya Chen.", 'I am Maya Chen, hi.'].flatMap((t) => [t, ...variants(t)]))).toEqual([]);
   });
@@ -112,8 +113,8 @@ describe('the trigger tests skip only rule families that could not fire', () => 
       const a = new shipped.RuleExtractor();
       const b = new unfiltered.RuleExtractor();
       for (const t of c.turns) {
-        const turn = { text: t.text, at: Date.parse(`${t.at}T12:00:00Z`), ...(t.speaker === null ? {} : { speaker: t.speaker ?? c.speaker ?? 'user' }) };
-        if (show(a.extract([turn])) !== show(b.extract([turn]))) misses.push(`${c.name}: ${t.text}`);
+        const one: Turn = { id: t.at, text: t.text, at: Date.parse(`${t.at}T12:00:00Z`), ...(t.speaker === null ? {} : { speaker: t.speaker ?? c.speaker ?? 'user' }) };
+        if (show(a.extract([one])) !== show(b.extract([one]))) misses.push(`${c.name}: ${t.text}`);
       }
     }
     expect(misses).toEqual([]);
