@@ -225,8 +225,9 @@ const ANY_RULE_WORD = /day|night|morning|afternoon|evening|tomorrow|week|month|y
 // so a text it rules out is one no rule matches.
 const ANY_RULE = new RegExp(RULES.map(([pattern]) => `(?:${pattern.source})`).join('|'), 'i');
 const UNICODE_FOLDS = /[\u017f\u212a]/;
-// the word test without the u flag (about twice as fast), for a text without those two characters
+// the word test and the rules without the u flag (about twice as fast), for a text without those two characters
 const ANY_RULE_WORD_ASCII = new RegExp(ANY_RULE_WORD.source, 'i');
+const GLOBAL_RULES_ASCII: Array<[RegExp, Resolver]> = RULES.map(([pattern, resolve]) => [new RegExp(pattern.source, 'gi'), resolve]);
 
 export function resolveRelativeDates(text: string, at: number): ResolvedDate[] {
   if (typeof text !== 'string') throw new InvalidArgumentError(`resolveRelativeDates: text must be a string, got ${typeof text}`);
@@ -236,7 +237,7 @@ export function resolveRelativeDates(text: string, at: number): ResolvedDate[] {
   if (!folds && !ANY_RULE.test(text)) return [];
   const today = dayStart(at);
   const found: Array<ResolvedDate & { len: number }> = [];
-  for (const [re, resolve] of GLOBAL_RULES) {
+  for (const [re, resolve] of folds ? GLOBAL_RULES : GLOBAL_RULES_ASCII) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const w = resolve(m, today);
