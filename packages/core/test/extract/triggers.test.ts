@@ -16,7 +16,7 @@ type Extractors = typeof import('../../src/recall/extractor.js');
 const shipped: Extractors = await import('../../src/recall/extractor.js');
 // the same modules again, with every trigger test passing everything
 vi.resetModules();
-vi.doMock('../../src/recall/extract/triggers.js', () => ({ mayTellState: () => true, mayGiveReason: () => true, mayIntroduce: () => true }));
+vi.doMock('../../src/recall/extract/triggers.js', () => ({ mayTellState: () => true, mayGiveReason: () => true, mayIntroduce: () => true, mayStateRule: () => true }));
 const unfiltered: Extractors = await import('../../src/recall/extractor.js');
 vi.doUnmock('../../src/recall/extract/triggers.js');
 
@@ -105,6 +105,20 @@ describe('the trigger tests skip only rule families that could not fire', () => 
     const aliases = (text: string): string[] => new shipped.RuleExtractor().extract([turn(text)])[0]!.entities.find((e) => e.name === 'Maya')?.aliases ?? [];
     expect(['Call me Sam.', 'My name is Sam Lee.', "my name's Sammy", "Hi! I'm Maya Chen.", 'I am Maya Chen, hi.'].map(aliases)).toEqual([['Sam'], ['Sam Lee'], ['Sammy'], ['Maya Chen'], ['Maya Chen']]);
     expect(differing(['Call me Sam.', 'My name is Sam Lee.', "my name's Sammy", "Hi! I'm Maya Chen.", 'I am Maya Chen, hi.'].flatMap((t) => [t, ...variants(t)]))).toEqual([]);
+  });
+
+  it('lets a stated rule through in each form the extractor reads', () => {
+    const texts = [
+      'If the team lead changes, the weekly report goes to James Lee.',
+      'Should my manager change, send reports to Dan instead.',
+      'If I move, my gym will be Planet Fitness.',
+      'When Sara leaves, Tom takes over the budget.',
+      'The weekly report goes to Sara if the lead ever gets replaced.',
+      'If we get a new manager, the budget goes to Tom.',
+    ];
+    const rules = (text: string): number => new shipped.RuleExtractor().extract([turn(text)])[0]!.rules?.length ?? 0;
+    expect(texts.filter((t) => rules(t) === 0)).toEqual([]);
+    expect(differing(texts.flatMap((t) => [t, ...variants(t)]))).toEqual([]);
   });
 
   it('changes nothing over every suite conversation, turn by turn', () => {

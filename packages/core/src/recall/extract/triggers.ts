@@ -56,3 +56,12 @@ const INTRODUCING = /I'm|I am|[Mm]y name|[Cc]all me/;
 export function mayIntroduce(text: string): boolean {
   return INTRODUCING.test(text);
 }
+
+// a stated rule (if-changes.ts) has a condition word and a change word, in either order
+const CONDITION = /\b(?:if|when|whenever|once|in case|as soon as|should)\b/i;
+const CHANGE = /\b(?:chang|leav|quit|retir|resign|mov|replac|gone|depart|step|switch|new|relocat)/i;
+
+/** Whether the turn may state a rule ("if the team lead changes, the weekly report goes to James Lee"). */
+export function mayStateRule(text: string): boolean {
+  return CHANGE.test(text) && CONDITION.test(text);
+}
