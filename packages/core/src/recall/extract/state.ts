@@ -4,6 +4,8 @@ import { HAS_NOUNS } from './objects.js';
 import { DEFAULT_ONTOLOGY } from './ontology.js';
 import { homeStatement, stateHits, type RuleContext, type StateHit } from './state-rules.js';
 import { clauseTimes, monthWindow, type ClauseTime, type Tense } from './times.js';
+import { mayTellState } from './triggers.js';
+import { fold } from './speakers.js';
 
 /**
  * The speaker's state and its changes, turn by turn: facts to assert (with the valid time the turn names)
@@ -71,6 +73,18 @@ const HAVE_MY = /\b(?:have|has|had|got)\s+(?:[Mm]y|[Oo]ur)\b/;
 const CHILDREN = new Set('kid kids child children son sons daughter daughters baby twins'.split(' '));
 const NOT_A_NAME = new RegExp(`^(?:I|The|And|But|So|Is|Was|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Yesterday)$`);
 
+/** What the turn said before the current clause: its clauses, or a whole sentence no state rule could read (cut only if asked). */
+type Said = { clause: string } | { sentence: string };
+
+/** The last place the turn named before the current clause ("… to Lyon, I move there"), or undefined. */
+function lastPlace(said: readonly Said[]): string | undefined {
+  let text = '';
+  for (const s of said) text += 'clause' in s ? ` ${s.clause}` : splitClauses(s.sentence).map((c) => ` ${c}`).join('');
+  let place: string | undefined;
+  for (const m of text.matchAll(PLACE_MENTION)) place = m[1];
+  return place;
+}
+
 interface Belief {
   subject: string;
   predicate: string;
@@ -78,7 +92,6 @@ interface Belief {
   from: number;
 }
 
-const fold = (s: string): string => s.trim().toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
 const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'string' ? fold(o) : 'name' in o ? fold(o.name) : `=${o.value.toLowerCase()}`);
 
 export class StateReader {
@@ -104,81 +117,15 @@ export class StateReader {
     const out: TurnState = { facts: [], retractions: [], people: [] };
     this.restored = [];
     const norm = normalise(text);
-    // the turn up to the current clause, for "there" ("… to Lyon, I move there on June 15")
-    let said = '';
-    const lastPlace = (): string | undefined => {
-      let place: string | undefined;
-      for (const m of said.matchAll(PLACE_MENTION)) place = m[1];
-      return place;
-    };
+    // the turn before the current clause, for "there" ("… to Lyon, I move there on June 15")
+    const said: Said[] = [];
     for (const sentence of norm.match(/[^.!?\n]+[.!?]*/g) ?? []) {
       // every correction form says "not", "never" or a marker word; most sentences have none of them
       const correcting = MAY_CORRECT.test(sentence) && CORRECTION_MARKER.test(sentence);
-      // one context per sentence; what only a few rules need is read only when they ask
-      let who = speaker;
-      const ctx: RuleContext = {
-        lastPlace: undefined,
-        isHome: this.isHome,
-        workTalk: () => WORK_TALK.test(sentence),
-        declined: () => DECLINED.test(sentence),
-        leaving: () => LEAVING.test(sentence),
-        hasJob: () => this.current(who, 'works_at') !== undefined,
-      };
       const before = out.facts.length;
-      let previous: Clause | undefined;
-      let previousTimeOf: (() => ClauseTime | undefined) | undefined;
-      for (const text of splitClauses(sentence)) {
-        const clause = readClause(text, previous);
-        // times are read only for a clause that says something (most do not); an elliptical clause borrows its predecessor's
-        let time: ClauseTime | undefined | null = null;
-        const timeOf = (): ClauseTime | undefined => {
-          if (time !== null) return time;
-          const tense: Tense = PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
-          const times = clauseTimes(clause.text, at, tense);
-          time = times.find((t) => t.kind !== 'point') ?? times[0];
-          if (time === undefined && clause.elliptical && previousTimeOf !== undefined) time = previousTimeOf();
-          return time;
-        };
-        // "he" / "she": the last person the speaker named, if any
-        if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
-        // "my dad moved to Monterrey": the dad the speaker named before ("my dad Carlos")
-        const kin = clause.subject?.kind === 'other' && clause.subject.relation !== undefined ? this.relatives.get(clause.subject.relation) : undefined;
-        if (kin !== undefined) clause.subject = { kind: 'named', name: kin };
-        speakerOwns(clause);
-        homeFirst(clause);
-        // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
-        if (clause.subject?.kind === 'other' && !clause.irrealis && /\bme\b/.test(clause.rest)) {
-          for (const hit of stateHits(clause, { lastPlace: undefined, isHome: () => false })) {
-            if (hit.ofSpeaker !== true) continue;
-            const from = timeOf()?.start ?? at;
-            out.retractions.push({ subject: speaker, predicate: hit.predicate, validFrom: from, reason: clause.text });
-            this.endAll(speaker, hit.predicate, from);
-          }
-        }
-        if (clause.subject !== undefined && clause.subject.kind !== 'other') {
-          who = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
-          const here = /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest);
-          // "I've lived here since 2019": the turn's last place, else the home the reader believes the subject has
-          ctx.lastPlace = here ? (lastPlace() ?? (LIVED_HERE.test(clause.rest) ? this.current(who, 'lives_in') : undefined)) : undefined;
-          const hits = stateHits(clause, ctx);
-          if (hits.length > 0) {
-            const named = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
-            const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(named) ?? named);
-            // a named subject becomes an entity only when the clause says something about them
-            // "Lamborghini hired me": the named subject is the speaker's employer, not a person
-            const employer = hits.every((h) => h.ofSpeaker === true);
-            if (clause.subject.kind === 'named' && subject !== speaker && !employer) out.people.push(subject);
-            if (clause.subject.kind === 'named' && subject !== speaker) this.lastPerson = subject;
-            const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
-            const when = timeOf();
-            for (const hit of hits) this.place(hit, subject, speaker, withName, clause, when, at, out);
-          }
-        }
-        said += ` ${text}`;
-        previous = clause;
-        // a following elliptical clause may need this one's time (read then, if ever)
-        previousTimeOf = timeOf;
-      }
+      // most sentences hold no word any state rule needs: they are not even cut into clauses
+      if (mayTellState(sentence)) this.readClauses(sentence, at, speaker, resolve, said, out);
+      else said.push({ sentence });
       if (/\b(?:[Mm]y|[Oo]ur)\b/.test(sentence)) this.relations(sentence, speaker, resolve, out);
       if (NAMING_WORD.test(sentence) && !nameTheUnnamed(sentence, speaker, out) && !correcting) this.nameEarlierPet(sentence, speaker, out);
       if (correcting) this.correct(sentence, speaker, at, out, before);
@@ -200,6 +147,73 @@ export class StateReader {
     if (dated.length > 0) this.lastDated = dated;
     if (out.facts.length > 0) this.lastSaid = out.facts.filter((f) => f.edgeType === 'semantic' && 'name' in f.object).map((f) => f.object as { name: string }).map((o) => o.name);
     return out;
+  }
+
+  /** The state facts and retractions of one sentence's clauses, added to `out`; each clause then joins `said`. */
+  private readClauses(sentence: string, at: number, speaker: string, resolve: (name: string) => string | undefined, said: Said[], out: TurnState): void {
+    // one context per sentence; what only a few rules need is read only when they ask
+    let who = speaker;
+    const ctx: RuleContext = {
+      lastPlace: undefined,
+      isHome: this.isHome,
+      workTalk: () => WORK_TALK.test(sentence),
+      declined: () => DECLINED.test(sentence),
+      leaving: () => LEAVING.test(sentence),
+      hasJob: () => this.current(who, 'works_at') !== undefined,
+    };
+    let previous: Clause | undefined;
+    let previousTimeOf: (() => ClauseTime | undefined) | undefined;
+    for (const text of splitClauses(sentence)) {
+      const clause = readClause(text, previous);
+      // times are read only for a clause that says something (most do not); an elliptical clause borrows its predecessor's
+      let time: ClauseTime | undefined | null = null;
+      const timeOf = (): ClauseTime | undefined => {
+        if (time !== null) return time;
+        const tense: Tense = PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
+        const times = clauseTimes(clause.text, at, tense);
+        time = times.find((t) => t.kind !== 'point') ?? times[0];
+        if (time === undefined && clause.elliptical && previousTimeOf !== undefined) time = previousTimeOf();
+        return time;
+      };
+      // "he" / "she": the last person the speaker named, if any
+      if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
+      // "my dad moved to Monterrey": the dad the speaker named before ("my dad Carlos")
+      const kin = clause.subject?.kind === 'other' && clause.subject.relation !== undefined ? this.relatives.get(clause.subject.relation) : undefined;
+      if (kin !== undefined) clause.subject = { kind: 'named', name: kin };
+      speakerOwns(clause);
+      homeFirst(clause);
+      // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
+      if (clause.subject?.kind === 'other' && !clause.irrealis && /\bme\b/.test(clause.rest)) {
+        for (const hit of stateHits(clause, { lastPlace: undefined, isHome: () => false })) {
+          if (hit.ofSpeaker !== true) continue;
+          const from = timeOf()?.start ?? at;
+          out.retractions.push({ subject: speaker, predicate: hit.predicate, validFrom: from, reason: clause.text });
+          this.endAll(speaker, hit.predicate, from);
+        }
+      }
+      if (clause.subject !== undefined && clause.subject.kind !== 'other') {
+        who = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
+        // "I've lived here since 2019": the turn's last place, else the home the reader believes the subject has
+        ctx.lastPlace = /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest) ? (lastPlace(said) ?? (LIVED_HERE.test(clause.rest) ? this.current(who, 'lives_in') : undefined)) : undefined;
+        const hits = stateHits(clause, ctx);
+        if (hits.length > 0) {
+          const named = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
+          const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(named) ?? named);
+          // a named subject becomes an entity only when the clause says something about them
+          // "Lamborghini hired me": the named subject is the speaker's employer, not a person
+          const employer = hits.every((h) => h.ofSpeaker === true);
+          if (clause.subject.kind === 'named' && subject !== speaker && !employer) out.people.push(subject);
+          if (clause.subject.kind === 'named' && subject !== speaker) this.lastPerson = subject;
+          const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
+          const when = timeOf();
+          for (const hit of hits) this.place(hit, subject, speaker, withName, clause, when, at, out);
+        }
+      }
+      said.push({ clause: text });
+      previous = clause;
+      // a following elliptical clause may need this one's time (read then, if ever)
+      previousTimeOf = timeOf;
+    }
   }
 
   /** One hit of a clause, placed in time: a fact or a retraction (or nothing, for a start with no future date). */
@@ -287,7 +301,8 @@ export class StateReader {
 
   /** "my sister Ana", "our dog Bruno", "my boyfriend Jake", "my dog": who and what the speaker has. */
   private relations(sentence: string, speaker: string, resolve: (name: string) => string | undefined, out: TurnState): void {
-    for (const m of sentence.matchAll(RELATION_SCAN)) {
+    RELATION_SCAN.lastIndex = 0;
+    for (let m = RELATION_SCAN.exec(sentence); m !== null; m = RELATION_SCAN.exec(sentence)) {
       const word = m[1]!.toLowerCase();
       const raw = m[2] !== undefined && !NOT_A_NAME.test(m[2]) ? m[2].replace(/'s$/, '') : undefined;
       const name = raw === undefined ? undefined : (resolve(raw) ?? raw);
