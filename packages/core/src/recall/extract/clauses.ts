@@ -29,21 +29,20 @@ export interface Clause {
 }
 
 // one pass for every contraction the rules care about ("I'm" → "I am", "don't" → "do not")
-const CONTRACTION = /\b(?:(I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
+const CONTRACTION = /\b(?:([Ii]|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
 const HE_S = /\b([Hh]e|[Ss]he)'s(?=\s+(been|got|gotten|had)\b)?/g;
-const LOWER_I = /\bi(?=['\s])/g;
+const HE_S_ANY = /\b(?:[Hh]e|[Ss]he)'s/;
 const EXPANDED: Record<string, string> = { re: 'are', m: 'am', ve: 'have', ll: 'will', d: 'would' };
 
 /** Straight apostrophes and expanded contractions: rules then need one spelling of each verb form. */
 export function normalise(text: string): string {
-  // chat often writes "i" for "I" ("i'm a nurse", "so i quit"): one spelling for every rule
   let t = text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
-  if (t.startsWith('i ') || t.startsWith("i'") || t.includes(' i ') || t.includes(" i'")) t = t.replace(LOWER_I, 'I');
   if (!t.includes("'")) return t;
   // "he's at Meta now", "she's been at Ford for years"
-  if (t.includes("e's")) t = t.replace(HE_S, (_, who: string, perfect?: string) => `${who} ${perfect === undefined ? 'is' : 'has'}`);
+  if (HE_S_ANY.test(t)) t = t.replace(HE_S, (_, who: string, perfect?: string) => `${who} ${perfect === undefined ? 'is' : 'has'}`);
   return t.replace(CONTRACTION, (whole, who?: string, tail?: string, aux?: string, can?: string, wo?: string) => {
-    if (who !== undefined) return who === 'I' || tail !== 'm' ? `${who} ${EXPANDED[tail!]!}` : whole;
+    // chat's "i'm", "i've" are "I am", "I have"
+    if (who !== undefined) return who === 'I' || who === 'i' ? `I ${EXPANDED[tail!]!}` : tail !== 'm' ? `${who} ${EXPANDED[tail!]!}` : whole;
     if (aux !== undefined) return `${aux} not`;
     if (can !== undefined) return `${can}annot`;
     return `${wo}ill not`;
@@ -94,7 +93,7 @@ const NOT_NAMES = new Set(
 );
 
 // "I", "we", and "Jake and I" / "my fiancé Marcus and I" (the other one kept: "… got engaged", "… broke up")
-const SPEAKER_RE = /(?:^|[\s,])(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+(?:\s+(\p{Lu}[\p{L}'-]*))?\s+and\s+I|(\p{Lu}[\p{L}'-]*)\s+and\s+I|I|[Ww]e)\s+/u;
+const SPEAKER_RE = /(?:^|[\s,])(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+(?:\s+(\p{Lu}[\p{L}'-]*))?\s+and\s+I|(\p{Lu}[\p{L}'-]*)\s+and\s+I|I|i|[Ww]e)\s+/u;
 const RELATED_RE = new RegExp(`(?:^|[\\s,])(?:[Mm]y|[Oo]ur)\\s+${RELATION}(?:,)?\\s+${NAME}(?:,)?\\s+`, 'u');
 const OTHERS = /\b(?:[Mm]y|[Oo]ur|[Hh]e|[Ss]he|[Tt]hey)\b/;
 const UNNAMED_RE = new RegExp(`(?:^|[\\s,])(?:(?:[Mm]y|[Oo]ur)\\s+${RELATION}|[Hh]e|[Ss]he|[Tt]hey)\\s+`, 'u');

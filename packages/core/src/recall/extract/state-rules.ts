@@ -265,7 +265,8 @@ function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]
       return org !== undefined;
     }
     if (org !== undefined) out.push(job(org), title(role.value));
-    else if (readRole(m[1]!, true) !== undefined) out.push(title(role.value));
+    // "I'm the head chef" alone is too often no job at all ("the oldest", "the boss here"): only with its employer
+    else if (!/^the\s/i.test(m[1]!) && readRole(m[1]!, true) !== undefined) out.push(title(role.value));
     return out.length > 0;
   }
   return false;
