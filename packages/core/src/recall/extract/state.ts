@@ -115,7 +115,7 @@ export class StateReader {
    */
   read(text: string, at: number, speaker: string, resolve: (name: string) => string | undefined): TurnState {
     const out: TurnState = { facts: [], retractions: [], people: [] };
-    this.restored = [];
+    if (this.restored.length > 0) this.restored = [];
     const norm = normalise(text);
     // the turn before the current clause, for "there" ("… to Lyon, I move there on June 15")
     const said: Said[] = [];
@@ -132,19 +132,19 @@ export class StateReader {
     }
     startAtTheEnd(out, at);
     settle(out);
-    const dated: Belief[] = [];
+    let dated: Belief[] | undefined;
     for (const f of out.facts) {
       if (f.edgeType !== 'semantic') continue;
       const from = f.validFrom ?? at;
       const belief = { subject: f.subject, predicate: f.predicate, object: f.object, from };
       this.beliefs.set(`${fold(f.subject)}|${f.predicate}|${objectKey(f.object)}`, belief);
-      if (f.validFrom !== undefined) dated.push(belief);
+      if (f.validFrom !== undefined) (dated ??= []).push(belief);
       if (f.predicate === 'lives_in' && 'name' in f.object) this.homes.add(fold(f.object.name));
     }
     for (const r of out.retractions) if (r.object !== undefined) this.forget(r.subject, r.predicate, r.object, r.validFrom);
     // a version restored over a corrected span is no new belief about when it began
-    out.facts.push(...this.restored);
-    if (dated.length > 0) this.lastDated = dated;
+    if (this.restored.length > 0) out.facts.push(...this.restored);
+    if (dated !== undefined) this.lastDated = dated;
     if (out.facts.length > 0) this.lastSaid = out.facts.filter((f) => f.edgeType === 'semantic' && 'name' in f.object).map((f) => f.object as { name: string }).map((o) => o.name);
     return out;
   }
@@ -338,9 +338,9 @@ export class StateReader {
       if (n.predicate === 'lives_in') out.retractions.push({ subject: speaker, predicate: 'moved_to', object: n.name, validFrom: -Infinity, reason: sentence.trim() });
     }
     const pairs = correctedNames(sentence);
-    if (pairs.length === 0) this.renamedPet(sentence, speaker, pairs);
+    if (pairs.length === 0 && NAMING_WORD.test(sentence)) this.renamedPet(sentence, speaker, pairs);
     // "sorry, I meant Apex": the last name the speaker said before is the wrong one
-    const meant = pairs.length === 0 ? MEANT.exec(sentence) : null;
+    const meant = pairs.length === 0 && sentence.includes('meant') ? MEANT.exec(sentence) : null;
     const said = this.lastSaid[this.lastSaid.length - 1];
     if (meant !== null && said !== undefined && fold(said) !== fold(meant[1]!)) pairs.push({ wrong: said, right: meant[1]! });
     for (const pair of pairs) {
@@ -381,7 +381,7 @@ export class StateReader {
     const cut = sentence.search(NOT_A_TIME);
     if (cut < 0) {
       // "oops, February actually", "sorry, it was 2019": the last dated turn's beliefs begin then instead
-      const only = ONLY_A_TIME.exec(sentence);
+      const only = sentence.length < 60 ? ONLY_A_TIME.exec(sentence) : null;
       const right = only === null || out.facts.length > from ? undefined : (bareYear(only[1]!, 'last') ?? bareMonth(only[1]!, at));
       for (const b of right === undefined ? [] : this.lastDated) {
         if (this.beliefs.get(`${fold(b.subject)}|${b.predicate}|${objectKey(b.object)}`) === b) out.facts.push({ subject: b.subject, predicate: b.predicate, object: b.object, validFrom: right!.start, confidence: STATE_CONFIDENCE[b.predicate] ?? 0.7, edgeType: 'semantic' });
@@ -412,7 +412,7 @@ const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+
 
 const MEANT = /\bI\s+meant(?:\s+to\s+say)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\W*$/u;
 // ", not July", " not last year": a "not" before a time word (most sentences' "not" is none)
-const NOT_A_TIME = /,?\s+not\s+(?=(?:in\s+|on\s+|since\s+|until\s+)?(?:\p{Lu}|\d|last\b|this\b|next\b|early\b|late\b|mid))/u;
+const NOT_A_TIME = /,?\s+not\s+(?=(?:in\s+|on\s+|since\s+|until\s+)?(?:[A-Z]|\d|last\b|this\b|next\b|early\b|late\b|mid))/;
 const ONLY_A_TIME = /^\W*(?:(?:oops|sorry|wait|no|actually|correction|my bad)\W+)+(?:(?:it\s+was|I\s+meant|make\s+that|that\s+was)\s+)?(?:in\s+)?((?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)(?:\s+(?:19|20)\d\d)?)(?:\W+actually)?\W*$/i;
 
 /** "no wait, March, not April": the last month written alone, the last one begun by `at`. */
