@@ -164,6 +164,12 @@ const LASTING = /\b(?:these days|nowadays|now|currently|still|full-time|part-tim
 const DOES_WORK = /^(?:do|does)\s+(?!not\b|never\b)(?:[a-z-]+\s+){1,3}?(?:over\s+)?(?:at|for)\s+(.*)$/i;
 
 function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean {
+  // each part: true (read), false (the clause is a job's but says nothing usable), undefined (not its form)
+  return readJobHeld(rest, clause, ctx, out) ?? readJobChange(rest, clause, ctx, out) ?? readJobRole(rest, clause, out);
+}
+
+/** A job held or started: "I work at", "I'm at Novartis these days", "joined Shopify". */
+function readJobHeld(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean | undefined {
   const at = AT_ORG.exec(rest) ?? DOES_WORK.exec(rest);
   if (at !== null && (!/^(?:am|is|are)\b/i.test(rest) || LASTING.test(clause.text) || ctx.workTalk?.() === true)) {
     const org = ORG(at[1]!);
@@ -198,9 +204,14 @@ function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]
     if (role !== undefined) out.push({ ...title(role.value), future });
     return true;
   }
+  return undefined;
+}
+
+/** A change of job told without a verb of working: "switched to", "on the team at", "I start on June 3", "my first day at". */
+function readJobChange(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean | undefined {
   // "switched to St Luke's", "moved over to Spotify, same kind of role": a new employer when work is what the talk is about
-  m = SWITCHED.exec(rest);
-  if (m !== null && (WORK_WORDS.test(clause.text) || (/^(?:switched|have switched|jumped|hopped)/i.test(rest) && ctx.hasJob?.() === true && /^(?:switched|have switched|jumped|hopped)/i.test(rest)))) {
+  let m = SWITCHED.exec(rest);
+  if (m !== null && (WORK_WORDS.test(clause.text) || (/^(?:switched|have switched|jumped|hopped)/i.test(rest) && ctx.hasJob?.() === true))) {
     const org = ORG(m[1]!);
     if (org !== undefined) out.push(job(org));
     if (org !== undefined) return true;
@@ -233,7 +244,12 @@ function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]
     if (org !== undefined) out.push(job(org.name));
     return org !== undefined;
   }
-  m = WORKS_AS.exec(rest);
+  return undefined;
+}
+
+/** A role: "I work as", "promoted to", "Maya here, nurse at Royal Free", "I'm a designer at Acme". */
+function readJobRole(rest: string, clause: Clause, out: StateHit[]): boolean {
+  let m = WORKS_AS.exec(rest);
   if (m !== null) {
     const role = readRole(m[1]!, false);
     if (role !== undefined) out.push(title(role.value));
@@ -317,6 +333,12 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
 }
 
 function readEnding(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean {
+  // the first part: true (read), false (an ending's form that says nothing usable), undefined (not its form)
+  return readJobOrHomeEnding(rest, clause, ctx, out) ?? readOtherEnding(rest, out);
+}
+
+/** A job or home that ended: "my last day was", "let me go", "moved out of", "left Acme for", "quit", "went freelance". */
+function readJobOrHomeEnding(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean | undefined {
   if (JOB_ENDED.test(rest)) {
     const at = /^(?:my\s+|the\s+)?\w+\s+(?:at|with)\s+(.*)$/i.exec(rest);
     const org = at === null ? undefined : ORG(at[1]!);
@@ -372,7 +394,12 @@ function readEnding(rest: string, clause: Clause, ctx: RuleContext, out: StateHi
     out.push({ op: 'retract', predicate: 'works_at', future: /^(?:am retiring|will)/i.test(rest) });
     return true;
   }
-  m = NO_LONGER.exec(rest);
+  return undefined;
+}
+
+/** "no longer", a break-up, a thing sold or lost, a pet that died. */
+function readOtherEnding(rest: string, out: StateHit[]): boolean {
+  let m = NO_LONGER.exec(rest);
   if (m !== null && NO_LONGER_GUARD.test(rest)) {
     // "I'm not at EY anymore" (a job), "I'm not in Seattle anymore" (a home)
     const verb = m[1] !== '' ? m[1]!.toLowerCase() : /^\w+\s+not\s+in\b/i.test(rest) ? 'live' : 'work';
@@ -421,8 +448,7 @@ function readEnding(rest: string, clause: Clause, ctx: RuleContext, out: StateHi
     out.push({ op: 'retract', predicate: 'has' });
     return true;
   }
-  return false;
-}
+  return false;}
 
 function readRelation(rest: string, clause: Clause, out: StateHit[]): boolean {
   const m = PARTNERED.exec(rest);

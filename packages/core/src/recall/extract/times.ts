@@ -116,6 +116,29 @@ function seasonWindow(m: RegExpExecArray, at: number, tense: Tense): { start: nu
   return { start: Date.UTC(year, start, 1), end: Date.UTC(year, start + 3, 1) };
 }
 
+/** "the week before last", "from 2015 to 2019", "on the 16th": windows the date rules do not name. */
+function namedDays(clause: string, at: number, tense: Tense, push: (m: RegExpExecArray, start: number, end: number, kind: ClauseTime['kind']) => void): void {
+  for (const m of clause.matchAll(BEFORE_LAST)) {
+    // "the week before last": the week, month or year two back
+    const d = new Date(Math.floor(at / DAY) * DAY);
+    const unit = m[1]!.toLowerCase();
+    if (unit === 'week') {
+      const monday = d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY - 14 * DAY;
+      push(m, monday, monday + 7 * DAY, 'point');
+    } else if (unit === 'month') push(m, Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 2, 1), Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1), 'point');
+    else push(m, Date.UTC(d.getUTCFullYear() - 2, 0, 1), Date.UTC(d.getUTCFullYear() - 1, 0, 1), 'point');
+  }
+  for (const m of clause.matchAll(YEAR_RANGE)) push(m, Date.UTC(Number(m[1]), 0, 1), Date.UTC(Number(m[2]) + 1, 0, 1), 'range');
+  for (const m of clause.matchAll(ORDINAL_DAY)) {
+    // "on the 16th": this month's, or the next (a future clause) or last (a past one) when it is not on that side of today
+    const d = new Date(at);
+    const n = Number(m[1]);
+    const month = d.getUTCMonth() + (tense === 'past' ? (n > d.getUTCDate() ? -1 : 0) : n < d.getUTCDate() ? 1 : 0);
+    const start = Date.UTC(d.getUTCFullYear(), month, n);
+    if (n >= 1 && n <= 31) push(m, start, start + DAY, 'point');
+  }
+}
+
 /** Date phrases of one clause, earliest first, never overlapping (the longer wins where two begin together). */
 export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTime[] {
   if (!ANY_TIME_WORD.test(clause)) return [];
@@ -170,25 +193,7 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
     const day = tense === 'past' ? today - (((wd - target + 6) % 7) + 1) * DAY : today + (((target - wd + 6) % 7) + 1) * DAY;
     push(m, day, day + DAY, 'point');
   }
-  for (const m of clause.matchAll(BEFORE_LAST)) {
-    // "the week before last": the week, month or year two back
-    const d = new Date(Math.floor(at / DAY) * DAY);
-    const unit = m[1]!.toLowerCase();
-    if (unit === 'week') {
-      const monday = d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY - 14 * DAY;
-      push(m, monday, monday + 7 * DAY, 'point');
-    } else if (unit === 'month') push(m, Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 2, 1), Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1), 'point');
-    else push(m, Date.UTC(d.getUTCFullYear() - 2, 0, 1), Date.UTC(d.getUTCFullYear() - 1, 0, 1), 'point');
-  }
-  for (const m of clause.matchAll(YEAR_RANGE)) push(m, Date.UTC(Number(m[1]), 0, 1), Date.UTC(Number(m[2]) + 1, 0, 1), 'range');
-  for (const m of clause.matchAll(ORDINAL_DAY)) {
-    // "on the 16th": this month's, or the next (a future clause) or last (a past one) when it is not on that side of today
-    const d = new Date(at);
-    const n = Number(m[1]);
-    const month = d.getUTCMonth() + (tense === 'past' ? (n > d.getUTCDate() ? -1 : 0) : n < d.getUTCDate() ? 1 : 0);
-    const start = Date.UTC(d.getUTCFullYear(), month, n);
-    if (n >= 1 && n <= 31) push(m, start, start + DAY, 'point');
-  }
+  namedDays(clause, at, tense, push);
   for (const m of clause.matchAll(SEASON)) {
     const w = seasonWindow(m, at, tense);
     push(m, w.start, w.end, 'point');
