@@ -73,8 +73,8 @@ export const BROWSER_ENTRIES = {
  * internship, ended as "the contract is over", freelance; last days named after a resignation; homes "based
  * in", "renting in", "lived here since"; ranges "from 2015 to 2019", "on the 16th"; relatives named once and
  * then "my dad"; corrections without a comma, "I meant Apex", a bare "oops, February"; pets named in a later
- * turn; recall/extract/) add 2.5 KiB gz (main with the state triggers at 121,793 B, 118.9 KiB, to 124,351 B,
- * 121.4 KiB).
+ * turn; recall/extract/) add 2.5 KiB gz (main with the state triggers at 121,793 B, 118.9 KiB, to 124,458 B,
+ * 121.5 KiB).
  */
 export const CORE_GZ_BUDGET = 122 * 1024;
 
