@@ -154,7 +154,8 @@ const FINISHED_MOVING = /^(?:have\s+|has\s+)?(?:just\s+)?(?:finished|done)\s+mov
 // "I worked at IBM from 2015 to 2019": a past job or home told with both ends is a fact over that range
 const PAST_RANGE = /^(worked|lived)\b(?=.*\b(?:from|between)\s+\d{4}\s+(?:to|until|till|through|and|-)\s+\d{4}\b)/i;
 function plainVerb(rest: string): string {
-  return (rest.startsWith('worked') || rest.startsWith('lived') ? rest.replace(PAST_RANGE, (v) => v.slice(0, -2)) : rest).replace(/^been\b/i, 'have been').replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
+  const r = rest.startsWith('worked') || rest.startsWith('lived') ? rest.replace(PAST_RANGE, (v) => v.slice(0, -2)) : rest.startsWith('been ') || rest.startsWith('Been ') ? `have been ${rest.slice(5)}` : rest;
+  return r.replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
 }
 
 // "I'm at Novartis these days", "still at Zalando": a present "at" an organisation is a job when the clause says it lasts
