@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors.js';
 import { Bm25Index } from '../recall/bm25.js';
 import { FactText } from '../recall/bm25-facts.js';
+import { NameTokens } from '../recall/name-tokens.js';
 import { HashEmbedder } from '../recall/embedder.js';
 import type { Embedder, SparseVector } from '../recall/embedder.js';
 import { episodeEmbeddingText } from '../recall/embedding-text.js';
@@ -57,6 +58,8 @@ export class RecallEngine implements RecallIndexes {
   readonly entityText = new Bm25Index();
   /** Facts' BM25 ("subject predicate object"), kept without postings of its own (recall/bm25-facts.ts). */
   readonly tripleText = new FactText();
+  /** The terms of the entities' names and the literals, as indexed: a snapshot keeps them (snapshot/kept-names.ts). */
+  readonly names = new NameTokens();
   readonly episodeVectors: VectorSet;
   readonly entityVectors: VectorSet;
   /** Entity BM25 documents (names, then aliases as they come) → entity. */
@@ -205,7 +208,7 @@ export class RecallEngine implements RecallIndexes {
     for (let e = this.entitiesIndexed; e < en.count; e++) {
       const name = en.displayName(e);
       const vector = en.vectorOf(e) ?? this.embedToIndex(name, 'entity');
-      const tokens = tokenize(name);
+      const tokens = this.names.ofEntity(e, name);
       this.addEntityDoc(e, tokens);
       this.tripleText.addEntity(e, tokens);
       RecallEngine.addVector(this.entityVectors, e, vector);
@@ -329,7 +332,7 @@ export class RecallEngine implements RecallIndexes {
     const p = st.tPredicate[t]!;
     if (!facts.hasPredicate(p)) facts.setPredicate(p, tokenize(mem.predicateNames.get(p).replace(/_/g, ' ')));
     const o = st.tObject[t]!;
-    if (o < 0 && !facts.hasLiteral(literalCode(o))) facts.setLiteral(literalCode(o), tokenize(String(mem.literals[literalCode(o)])));
+    if (o < 0 && !facts.hasLiteral(literalCode(o))) facts.setLiteral(literalCode(o), this.names.ofLiteral(literalCode(o), mem.literals[literalCode(o)]!));
     facts.addTriple(t, st);
   }
 

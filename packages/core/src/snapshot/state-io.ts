@@ -13,6 +13,7 @@ import type { LoadOptions } from '../log/replay.js';
 import { literalId } from '../graph/resolve.js';
 import { checkState } from './state-check.js';
 import { restoreRecallIndexes } from './recall-indexes.js';
+import { restoreKeptNames } from './kept-names.js';
 import type { CheckedState } from './state-check.js';
 import { describeError, readOptions, SHAPES } from '../graph/validate.js';
 
@@ -131,6 +132,7 @@ export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryT
     // Recall's indexes: the kept ones read, the rest built in the load's pass unless deferred (no
     // first-recall cliff); no HNSW is built here, so this is linear in what was loaded.
     restoreRecallIndexes(mem, state);
+    restoreKeptNames(mem, state);
     if (recallIndex === 'load') mem.indexForRecall();
     return mem;
   } catch (error) {
