@@ -1,5 +1,6 @@
 /**
- * The terms of the entities' names and the literals kept in a snapshot (core snapshot/kept-names.ts): a loaded
+ * The terms of the entities' names and the literals (core snapshot/kept-names.ts), and the built-in embedder's
+ * entity vectors (snapshot/kept-entity-vectors.ts), kept in a snapshot: a loaded
  * memory reads them instead of tokenizing every name, and must read and recall exactly as the live memory
  * does, and again after both take the same writes; its snapshot is the same bytes. A state without them (an
  * older file) or made by another tokenizer tokenizes the names; damaged ones are CorruptSnapshotError naming
@@ -141,5 +142,73 @@ describe("the names' terms kept in a snapshot", () => {
     expect(fixtureReads(loaded)).toEqual(fixtureReads(live));
     for (const q of ['Where does Alice live?', 'Pro plan price', 'gold tier', 'Ωmega']) expect(loaded.recall(q, { k: 10 })).toEqual(live.recall(q, { k: 10 }));
     expect(Buffer.from(encodeSnapshot(loaded)).equals(Buffer.from(encodeSnapshot(live)))).toBe(true);
+  });
+});
+
+const VECTORS = {
+  labels: 'recall.entityVectors.labels',
+  starts: 'recall.entityVectors.starts',
+  slots: 'recall.entityVectors.slots',
+  values: 'recall.entityVectors.values',
+} as const;
+
+describe("the entities' vectors kept in a snapshot (the built-in embedder's)", () => {
+  it('are one row per named entity, and a load answers with them as the live memory does', () => {
+    const { mem, last } = build(7);
+    const bytes = encodeSnapshot(mem);
+    const state = decodeState(bytes);
+    expect(state.columns[VECTORS.labels]).toHaveLength(mem.size.entities);
+    expect(state.strings['recall.entityVectors']![0]).toMatch(/^entity-vectors\/hash/);
+    const loaded = decodeSnapshot(bytes, { now: () => last });
+    expect(reads(loaded, last)).toEqual(reads(mem, last));
+    expect(Buffer.from(encodeSnapshot(loaded)).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('are what a load searches (read, not made again); another embedder setting or none makes them again', () => {
+    const { mem, last } = build(8);
+    const query = 'Zoë Müller';
+    const swapped = decodeState(encodeSnapshot(mem));
+    // every row given the first row's coordinates: a load that reads them ranks entities differently
+    const starts = swapped.columns[VECTORS.starts] as Uint32Array;
+    const slots = swapped.columns[VECTORS.slots] as Uint32Array;
+    const values = swapped.columns[VECTORS.values] as Float32Array;
+    const width = starts[1]!;
+    const rows = starts.length - 1;
+    const newStarts = Uint32Array.from({ length: rows + 1 }, (_, r) => r * width);
+    swapped.columns[VECTORS.starts] = newStarts;
+    swapped.columns[VECTORS.slots] = Uint32Array.from({ length: rows * width }, (_, j) => slots[j % width]!);
+    swapped.columns[VECTORS.values] = Float32Array.from({ length: rows * width }, (_, j) => values[j % width]!);
+    const read = MemoryGraph.fromState(swapped, { now: () => last });
+    expect(read.recall(query, { k: 10 })).not.toEqual(mem.recall(query, { k: 10 }));
+    swapped.strings['recall.entityVectors'] = ['entity-vectors/hash-other-settings/1'];
+    expect(reads(MemoryGraph.fromState(swapped, { now: () => last }), last)).toEqual(reads(mem, last));
+    const without = decodeState(encodeSnapshot(mem));
+    for (const k of Object.values(VECTORS)) delete without.columns[k];
+    delete without.strings['recall.entityVectors'];
+    const rebuilt = MemoryGraph.fromState(without, { now: () => last });
+    expect(reads(rebuilt, last)).toEqual(reads(mem, last));
+    expect(Buffer.from(encodeSnapshot(rebuilt)).equals(Buffer.from(encodeSnapshot(mem)))).toBe(true);
+  });
+
+  it('damaged, are CorruptSnapshotError naming the columns, under either recallIndex', () => {
+    const { mem, last } = build(9);
+    const damage: Array<[RegExp, (s: MemoryState) => void]> = [
+      [/recall\.entityVectors\.labels/, (s) => delete s.columns[VECTORS.labels]],
+      [/recall\.entityVectors\.values/, (s) => (s.columns[VECTORS.values] = new Float64Array(s.columns[VECTORS.values]!.length))],
+      [/recall\.entityVectors\.starts.*do not fit: \d+ starts/, (s) => (s.columns[VECTORS.starts] = (s.columns[VECTORS.starts] as Uint32Array).subarray(1))],
+      [/do not fit: row 1 is entity 0/, (s) => ((s.columns[VECTORS.labels] as Uint32Array)[1] = 0)],
+      [/do not fit: row \d+ is entity 99999/, (s) => ((s.columns[VECTORS.labels] as Uint32Array)[(s.columns[VECTORS.labels] as Uint32Array).length - 1] = 99999)],
+      [/do not fit: coordinate 0 is slot 4096/, (s) => ((s.columns[VECTORS.slots] as Uint32Array)[0] = 4096)],
+      [/do not fit: coordinate 1 is NaN/, (s) => ((s.columns[VECTORS.values] as Float32Array)[1] = NaN)],
+      [/do not fit: \d+ slots and \d+ values/, (s) => (s.columns[VECTORS.values] = (s.columns[VECTORS.values] as Float32Array).subarray(1))],
+    ];
+    for (const [message, hurt] of damage) {
+      for (const recallIndex of ['load', 'first-recall'] as const) {
+        const state = decodeState(encodeSnapshot(mem));
+        hurt(state);
+        expect(() => MemoryGraph.fromState(state, { now: () => last, recallIndex })).toThrow(CorruptSnapshotError);
+        expect(() => MemoryGraph.fromState(state, { now: () => last, recallIndex })).toThrow(message);
+      }
+    }
   });
 });

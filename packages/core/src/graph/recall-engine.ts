@@ -149,6 +149,32 @@ export class RecallEngine implements RecallIndexes {
     this.episodesRestored = text.size;
   }
 
+  /** Entities below this had their vectors put in `entityVectors` by a load (a snapshot's rows). */
+  private entityVectorsRestored = 0;
+
+  /**
+   * @internal What a snapshot keeps of the entities' vectors: the built-in embedder's, once every entity is
+   * indexed (a model's vectors are the entities' own or the model's to make).
+   */
+  exportEntityVectors(): ReturnType<VectorSet['exportRows']> {
+    const n = this.mem.entities.count;
+    if (!this.hashed || n === 0 || this.entitiesIndexed !== n) return undefined;
+    return this.entityVectors.exportRows();
+  }
+
+  /** @internal A load's, before its first catch-up: the vectors of the first `covered` entities, as saved. */
+  restoreEntityVectors(rows: NonNullable<ReturnType<VectorSet['exportRows']>>, covered: number): void {
+    if (this.entitiesIndexed !== 0 || this.entityVectors.size !== 0) throw new Error('RecallEngine.restoreEntityVectors: entities were indexed already');
+    const { labels, starts, slots, values } = rows;
+    for (let r = 0; r < labels.length; r++) this.entityVectors.addStoredRow(labels[r]!, slots, values, starts[r]!, starts[r + 1]!);
+    this.entityVectorsRestored = covered;
+  }
+
+  /** Whether the vectors are the built-in embedder's (a snapshot's entity vectors are kept only then). */
+  get hashedVectors(): boolean {
+    return this.hashed;
+  }
+
   /**
    * Indexes what was added since the last call. The memory calls it after every episode, at the end of a
    * load (replay, fromState) and at each recall; an assert's entities are indexed as it makes them
@@ -207,11 +233,12 @@ export class RecallEngine implements RecallIndexes {
     const en = this.mem.entities;
     for (let e = this.entitiesIndexed; e < en.count; e++) {
       const name = en.displayName(e);
-      const vector = en.vectorOf(e) ?? this.embedToIndex(name, 'entity');
+      // a loaded entity's vector is in the set already (restoreEntityVectors)
+      const vector = e < this.entityVectorsRestored ? undefined : (en.vectorOf(e) ?? this.embedToIndex(name, 'entity'));
       const tokens = this.names.ofEntity(e, name);
       this.addEntityDoc(e, tokens);
       this.tripleText.addEntity(e, tokens);
-      RecallEngine.addVector(this.entityVectors, e, vector);
+      if (vector !== undefined) RecallEngine.addVector(this.entityVectors, e, vector);
       const speaker = this.speakerByName.get(en.canonical(e));
       if (speaker !== undefined) this.speakerOfEntity.set(e, speaker);
       this.entitiesIndexed = e + 1;

@@ -14,6 +14,7 @@ import { literalId } from '../graph/resolve.js';
 import { checkState } from './state-check.js';
 import { restoreRecallIndexes } from './recall-indexes.js';
 import { restoreKeptNames } from './kept-names.js';
+import { restoreKeptEntityVectors } from './kept-entity-vectors.js';
 import type { CheckedState } from './state-check.js';
 import { describeError, readOptions, SHAPES } from '../graph/validate.js';
 
@@ -133,6 +134,7 @@ export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryT
     // first-recall cliff); no HNSW is built here, so this is linear in what was loaded.
     restoreRecallIndexes(mem, state);
     restoreKeptNames(mem, state);
+    restoreKeptEntityVectors(mem, state);
     if (recallIndex === 'load') mem.indexForRecall();
     return mem;
   } catch (error) {
