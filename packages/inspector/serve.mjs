@@ -13,6 +13,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { basename, dirname, join, resolve } from 'node:path';
+import { folderFiles as memoryFiles, isMemoryFileName, LOG_FILE, logName, snapshotName } from '@palimpsest/persist';
 import { HERE, writeInspector } from './build.mjs';
 
 const usage = 'usage: npm run inspect -- SNAPSHOT.plmp | LOG.jsonl | MEMORY-FOLDER [--port N]';
@@ -44,24 +45,18 @@ if (path !== undefined && !kind?.isFile() && !kind?.isDirectory()) {
   process.exit(2);
 }
 
-const SNAPSHOT = /^snapshot-(\d+)\.plmp$/;
-const LOG = /^log-(\d+)\.jsonl$/;
-const tail = path !== undefined && kind?.isFile() ? LOG.exec(basename(path)) : null;
+const tail = path !== undefined && kind?.isFile() ? LOG_FILE.exec(basename(path)) : null;
 /** The folder served, and the newest log generation to serve (a tail given on its own). */
 const folder = path === undefined ? undefined : kind?.isDirectory() ? { dir: path, upTo: Infinity } : tail ? { dir: dirname(path), upTo: Number(tail[1]) } : undefined;
 
 /** The folder's newest snapshot up to `upTo` and the logs of its generation or later, as read now. */
 function folderFiles({ dir, upTo }) {
-  const names = readdirSync(dir);
-  const gens = (re) => names.flatMap((n) => (re.exec(n) ? [Number(re.exec(n)[1])] : [])).filter((g) => g <= upTo).sort((a, b) => a - b);
-  const snapshots = gens(SNAPSHOT);
-  const base = snapshots.length > 0 ? snapshots[snapshots.length - 1] : -1;
-  const files = gens(LOG).filter((g) => g >= base).map((g) => `log-${g}.jsonl`);
-  return base >= 0 ? [`snapshot-${base}.plmp`, ...files] : files;
+  const { base, logs } = memoryFiles(readdirSync(dir), upTo);
+  return [...(base >= 0 ? [snapshotName(base)] : []), ...logs.map(logName)];
 }
 if (folder !== undefined && folderFiles(folder).length === 0) {
   const inside = readdirSync(folder.dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && readdirSync(join(folder.dir, e.name)).some((n) => SNAPSHOT.test(n) || LOG.test(n)))
+    .filter((e) => e.isDirectory() && readdirSync(join(folder.dir, e.name)).some(isMemoryFileName))
     .map((e) => e.name);
   const hint = inside.length > 0 ? `: it is palimpsest-mcp's data folder; give one of its memories, e.g. ${join(folder.dir, inside.sort()[0])}` : ' (no snapshot-<n>.plmp or log-<n>.jsonl)';
   console.error(`inspect: ${folder.dir} holds no memory${hint}\n${usage}`);

@@ -8,7 +8,7 @@ import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { Embedder } from '@palimpsest/core';
-import { SNAPSHOT_MAGIC } from '@palimpsest/persist';
+import { logName, SNAPSHOT_MAGIC, snapshotName } from '@palimpsest/persist';
 import { loadSnapshot, lockFile, readLog, saveSnapshot, writeLog } from '@palimpsest/persist/node';
 import type { FileLock } from '@palimpsest/persist/node';
 import { readMemoryFolder, tailOf } from './folder.js';
@@ -88,7 +88,7 @@ export async function openMemory(path: string, embedder?: Embedder): Promise<Ope
 async function fromFolder(dir: string, embedder: Embedder | undefined, upTo?: number): Promise<OpenedMemory> {
   const r = await readMemoryFolder(dir, embedder, upTo);
   let bytes = 0;
-  for (const name of [...(r.snapshot >= 0 ? [`snapshot-${r.snapshot}.plmp`] : []), ...r.logs.map((g) => `log-${g}.jsonl`)]) bytes += (await stat(join(dir, name))).size;
+  for (const name of [...(r.snapshot >= 0 ? [snapshotName(r.snapshot)] : []), ...r.logs.map(logName)]) bytes += (await stat(join(dir, name))).size;
   const torn = r.torn.at(-1);
   return { mem: r.mem, kind: 'folder', bytes, ...(torn === undefined ? {} : { tornLine: torn.line }) };
 }

@@ -8,10 +8,8 @@ import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { Embedder, Operation } from '@palimpsest/core';
+import { folderFiles, generationsIn, isMemoryFileName, LOG_FILE, logName, SNAPSHOT_FILE, snapshotName } from '@palimpsest/persist';
 import { loadSnapshot, readLog } from '@palimpsest/persist/node';
-
-const SNAPSHOT = /^snapshot-(\d+)\.plmp$/;
-const LOG = /^log-(\d+)\.jsonl$/;
 
 export interface FolderRead {
   mem: MemoryGraph;
@@ -22,20 +20,9 @@ export interface FolderRead {
   torn: Array<{ log: number; line: number }>;
 }
 
-/** The generations of the files in `names` matching `re`, ascending. */
-function generations(names: readonly string[], re: RegExp): number[] {
-  return names.flatMap((n) => {
-    const m = re.exec(n);
-    return m ? [Number(m[1])] : [];
-  }).sort((a, b) => a - b);
-}
-
 /** Reads the memory folder `dir`; up to log generation `upTo` when given (a tail opened on its own). */
 export async function readMemoryFolder(dir: string, embedder?: Embedder, upTo = Infinity): Promise<FolderRead> {
-  const names = await readdir(dir);
-  const snapshots = generations(names, SNAPSHOT).filter((g) => g <= upTo);
-  const base = snapshots.length > 0 ? snapshots[snapshots.length - 1]! : -1;
-  const logs = generations(names, LOG).filter((g) => g >= base && g <= upTo);
+  const { base, logs } = folderFiles(await readdir(dir), upTo);
   if (base < 0 && logs.length === 0) {
     const inside = await memoriesIn(dir);
     if (inside.length > 0) {
@@ -47,14 +34,14 @@ export async function readMemoryFolder(dir: string, embedder?: Embedder, upTo = 
   const tail: Operation[] = [];
   const torn: FolderRead['torn'] = [];
   for (const g of logs) {
-    const { ops, torn: cut } = await readLog(join(dir, `log-${g}.jsonl`));
+    const { ops, torn: cut } = await readLog(join(dir, logName(g)));
     if (cut) torn.push({ log: g, line: cut.line });
     for (const op of ops) tail.push(op);
   }
   const withEmbedder = embedder === undefined ? {} : { embedder };
   let mem: MemoryGraph;
   if (base >= 0) {
-    mem = await loadSnapshot(join(dir, `snapshot-${base}.plmp`), withEmbedder);
+    mem = await loadSnapshot(join(dir, snapshotName(base)), withEmbedder);
     mem.applyOps(tail);
   } else {
     mem = MemoryGraph.replay(tail, withEmbedder);
@@ -69,17 +56,17 @@ async function memoriesIn(dir: string): Promise<string[]> {
   for (const e of entries) {
     if (!e.isDirectory()) continue;
     const names = await readdir(join(dir, e.name)).catch(() => [] as string[]);
-    if (names.some((n) => SNAPSHOT.test(n) || LOG.test(n))) found.push(e.name);
+    if (names.some(isMemoryFileName)) found.push(e.name);
   }
   return found.sort();
 }
 
 /** For a log tail file `log-<g>.jsonl`: the folder and generation to read it with, if it has a snapshot beside it. */
 export async function tailOf(path: string): Promise<{ dir: string; generation: number } | undefined> {
-  const m = LOG.exec(basename(path));
+  const m = LOG_FILE.exec(basename(path));
   if (!m) return undefined;
   const dir = dirname(path);
   const names = await readdir(dir).catch(() => [] as string[]);
   const g = Number(m[1]);
-  return generations(names, SNAPSHOT).some((s) => s <= g) ? { dir, generation: g } : undefined;
+  return generationsIn(names, SNAPSHOT_FILE).some((s) => s <= g) ? { dir, generation: g } : undefined;
 }

@@ -3,7 +3,7 @@
  * files or of a folder. A memory folder is flat (snapshot-<g>.plmp, log-<g>.jsonl, its lock); palimpsest-mcp's
  * data folder holds one such folder per memory, and choosing it is answered with the memories it holds.
  */
-import { isMemoryFileName } from './open-files.js';
+import { isMemoryFileName } from '@palimpsest/persist';
 
 export type ChosenFiles = { files: File[]; name: string } | { problem: string };
 

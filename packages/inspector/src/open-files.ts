@@ -6,7 +6,7 @@
  */
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { Operation } from '@palimpsest/core';
-import { decodeLog, decodeSnapshot, SNAPSHOT_MAGIC } from '@palimpsest/persist';
+import { decodeLog, decodeSnapshot, generationOf, LOG_FILE, SNAPSHOT_FILE, SNAPSHOT_MAGIC } from '@palimpsest/persist';
 
 export interface NamedBytes {
   name: string;
@@ -21,30 +21,18 @@ export interface Opened {
   torn: string[];
 }
 
-const SNAPSHOT_NAME = /^snapshot-(\d+)\.plmp$/;
-const LOG_NAME = /^log-(\d+)\.jsonl$/;
-
-/** Whether a name is one a memory folder's files have (snapshot-<g>.plmp, log-<g>.jsonl). */
-export const isMemoryFileName = (name: string): boolean => SNAPSHOT_NAME.test(name) || LOG_NAME.test(name);
-
 /** By its magic, or by its name (so a damaged .plmp is refused as a snapshot, not read as a log). */
 const isSnapshot = (f: NamedBytes): boolean =>
   /\.plmp$/i.test(f.name) || (f.bytes.length >= SNAPSHOT_MAGIC.length && [...SNAPSHOT_MAGIC].every((c, i) => f.bytes[i] === c.charCodeAt(0)));
 
-/** A file's generation from its folder name, or -1 for a file named otherwise. */
-function generation(name: string, re: RegExp): number {
-  const m = re.exec(name);
-  return m ? Number(m[1]) : -1;
-}
-
 /** The newest snapshot: by generation when the names carry one, else the only one given. */
 function newestSnapshot(snapshots: NamedBytes[]): NamedBytes | undefined {
   if (snapshots.length <= 1) return snapshots[0];
-  const named = snapshots.filter((f) => generation(f.name, SNAPSHOT_NAME) >= 0);
+  const named = snapshots.filter((f) => generationOf(f.name, SNAPSHOT_FILE) >= 0);
   if (named.length !== snapshots.length) {
     throw new InvalidArgumentError(`open: several snapshots given (${snapshots.map((f) => f.name).join(', ')}): open one, or a memory folder whose snapshots are named snapshot-<n>.plmp`);
   }
-  return named.sort((a, b) => generation(b.name, SNAPSHOT_NAME) - generation(a.name, SNAPSHOT_NAME))[0];
+  return named.sort((a, b) => generationOf(b.name, SNAPSHOT_FILE) - generationOf(a.name, SNAPSHOT_FILE))[0];
 }
 
 /** Reads `files` (a snapshot, a log, or a folder's files) into one memory; nothing else is needed. */
@@ -52,12 +40,12 @@ export function openFiles(files: readonly NamedBytes[]): Opened {
   if (files.length === 0) throw new InvalidArgumentError('open: no file given: choose a snapshot (.plmp), a log (.jsonl) or a memory folder');
   const snapshots = files.filter(isSnapshot);
   const snapshot = newestSnapshot(snapshots);
-  const base = snapshot === undefined ? -1 : Math.max(generation(snapshot.name, SNAPSHOT_NAME), 0);
+  const base = snapshot === undefined ? -1 : Math.max(generationOf(snapshot.name, SNAPSHOT_FILE), 0);
   // A folder's older generations are history the newest snapshot already holds.
   const logs = files
-    .filter((f) => !isSnapshot(f) && (snapshot === undefined || generation(f.name, LOG_NAME) < 0 || generation(f.name, LOG_NAME) >= base))
+    .filter((f) => !isSnapshot(f) && (snapshot === undefined || generationOf(f.name, LOG_FILE) < 0 || generationOf(f.name, LOG_FILE) >= base))
     .map((f) => ({ file: f, log: decodeLog(f.bytes, f.name) }))
-    .sort((a, b) => (a.log.base ?? 0) - (b.log.base ?? 0) || generation(a.file.name, LOG_NAME) - generation(b.file.name, LOG_NAME));
+    .sort((a, b) => (a.log.base ?? 0) - (b.log.base ?? 0) || generationOf(a.file.name, LOG_FILE) - generationOf(b.file.name, LOG_FILE));
   const torn: string[] = [];
   const tail: Operation[] = [];
   for (const { file, log } of logs) {
@@ -75,7 +63,7 @@ export function openFiles(files: readonly NamedBytes[]): Opened {
   } else {
     const first = logs[0]!;
     if (first.log.ops.length > 0 && first.log.ops[0]!.type !== 'init') {
-      const g = generation(first.file.name, LOG_NAME);
+      const g = generationOf(first.file.name, LOG_FILE);
       const needed = g >= 0 ? `snapshot-${g}.plmp` : 'the snapshot it was written after';
       throw new InvalidArgumentError(`open: ${first.file.name} is a log tail that continues ${needed}: open it together with that snapshot, or the whole memory folder`);
     }

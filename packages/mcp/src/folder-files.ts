@@ -9,15 +9,11 @@ import { readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CorruptLogError, MemoryGraph } from '@palimpsest/core';
 import type { Embedder, Operation } from '@palimpsest/core';
+import { folderFiles, LOG_FILE, logName, SNAPSHOT_FILE, snapshotName } from '@palimpsest/persist';
 import { LogGapError, LogTruncatedError, loadSnapshot, readLog, repairLog } from '@palimpsest/persist/node';
 
-export const SNAPSHOT = /^snapshot-(\d+)\.plmp$/;
-export const LOG = /^log-(\d+)\.jsonl$/;
 /** The lock file beside a log of earlier releases (a pid file; locks are no longer files on Linux). */
 const LOG_LOCK = /^log-(\d+)\.jsonl\.lock$/;
-
-export const snapshotName = (g: number): string => `snapshot-${g}.plmp`;
-export const logName = (g: number): string => `log-${g}.jsonl`;
 
 /** What opening a folder found and did about it. Empty lists: the files were whole. */
 export interface FolderRecovery {
@@ -36,7 +32,7 @@ export interface FolderRecovery {
 /** Deletes snapshots, logs and old lock files of generations below `generation`: a newer snapshot covers them. */
 export async function removeSuperseded(dir: string, names: readonly string[], generation: number): Promise<void> {
   for (const n of names) {
-    const m = SNAPSHOT.exec(n) ?? LOG.exec(n) ?? LOG_LOCK.exec(n);
+    const m = SNAPSHOT_FILE.exec(n) ?? LOG_FILE.exec(n) ?? LOG_LOCK.exec(n);
     if (m && Number(m[1]) < generation) await unlink(join(dir, n)).catch(() => undefined);
   }
 }
@@ -54,15 +50,6 @@ export interface FolderContents {
   fresh: boolean;
 }
 
-function generations(names: readonly string[], re: RegExp): number[] {
-  return names
-    .flatMap((n) => {
-      const m = re.exec(n);
-      return m ? [Number(m[1])] : [];
-    })
-    .sort((a, b) => a - b);
-}
-
 /**
  * Reads the memory kept in `dir` (the caller holds the folder's lock). Refuses a log cut short
  * (LogTruncatedError), damaged (CorruptLogError) or not continuing what comes before it (LogGapError),
@@ -75,9 +62,7 @@ export async function readFolder(
   recovery: FolderRecovery,
 ): Promise<FolderContents> {
   const names = await readdir(dir);
-  const snapshots = generations(names, SNAPSHOT);
-  const base = snapshots.length > 0 ? snapshots[snapshots.length - 1]! : -1;
-  const logs = generations(names, LOG).filter((g) => g >= base);
+  const { base, logs } = folderFiles(names);
   const embed = load.embedder === undefined ? {} : { embedder: load.embedder };
   const snapshot = base >= 0 ? await loadSnapshot(join(dir, snapshotName(base)), { now: load.now, ...embed }) : undefined;
   let expected = snapshot?.size.operations ?? 0;

@@ -22,7 +22,8 @@ import { InvalidArgumentError, LogWriteError, MemoryGraph, NotFoundError } from 
 import type { Embedder, ForgetOptions, ForgetResult, ForgetScope } from '@palimpsest/core';
 import { lockFile, openLogAppender, saveSnapshot } from '@palimpsest/persist/node';
 import type { FileLock, LogAppender } from '@palimpsest/persist/node';
-import { LOG, logName, readFolder, removeSuperseded, SNAPSHOT, snapshotName } from './folder-files.js';
+import { isMemoryFileName, logName, snapshotName } from '@palimpsest/persist';
+import { readFolder, removeSuperseded } from './folder-files.js';
 import type { FolderRecovery } from './folder-files.js';
 import { removeOlderGenerations, rewriteFolder } from './forget-folder.js';
 import { OpenBound } from './open-bound.js';
@@ -311,7 +312,7 @@ export class MemoryShelf {
   /** Whether the memory `id` has a folder holding a snapshot or a log. */
   private async exists(id: string): Promise<boolean> {
     const names = await readdir(join(this.dataDir, id)).catch(() => [] as string[]);
-    return names.some((n) => SNAPSHOT.test(n) || LOG.test(n));
+    return names.some(isMemoryFileName);
   }
 
   /** The names of the memories under the data folder (open or on disk), sorted. */

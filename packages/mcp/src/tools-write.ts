@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { EDGE_TYPES, InvalidArgumentError, TimeOrderError, ingestEpisode, parseIsoTime } from '@palimpsest/core';
-import type { AssertResult, Fact, IngestResult, MemoryGraph, ObjectRef } from '@palimpsest/core';
+import type { AssertResult, Fact, IngestResult, MemoryGraph, ObjectRef, RetractResult } from '@palimpsest/core';
 import { askModels } from './model-turn.js';
 import type { AskedModels } from './model-turn.js';
 import { factOut, when } from './reply.js';
@@ -69,6 +69,16 @@ function turnReply(mem: MemoryGraph, r: IngestResult, shape: ReplyShape): Record
     episode: { id: r.episode.id, at: when(r.episode.at), recordedAt: when(r.episode.recordedAt), ...opt('speaker', r.episode.speaker), ...opt('session', r.episode.session) },
     entities: r.entities.map((e) => (shape.ids ? { name: e.displayName, id: e.id } : e.displayName)),
     facts: r.facts.map((x) => assertReply(mem, x, shape)),
+    // what the turn ended or corrected ("I left Acme"), as the closed versions now read
+    ...(r.retractions.length === 0 ? {} : { retractions: r.retractions.map((x) => retractReply(mem, x, shape)) }),
+    ...(r.rules.length === 0 ? {} : { rules: r.rules.map((x) => assertReply(mem, x, shape)) }),
+  };
+}
+
+function retractReply(mem: MemoryGraph, r: RetractResult, shape: ReplyShape): Record<string, unknown> {
+  return {
+    closed: r.closed.map((id) => factOut(mem.fact(id), shape)),
+    ...(r.added.length === 0 ? {} : { kept: r.added.map((id) => factOut(mem.fact(id), shape)) }),
   };
 }
 

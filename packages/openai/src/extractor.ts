@@ -1,8 +1,9 @@
-import { InvalidArgumentError, parseIsoTime } from '@palimpsest/core';
+import { InvalidArgumentError } from '@palimpsest/core';
 import type { Extraction, ExtractedFact, Extractor, ModelCallOptions, Turn } from '@palimpsest/core';
 import { Client, emptyTotals } from './client.js';
 import type { ClientOptions, UsageTotals } from './client.js';
 import { ModelResponseError } from './errors.js';
+import { CHANGES_PROMPT, CHANGE_SCHEMAS, changesOf, isoTime, predicateOf } from './extraction-changes.js';
 
 export interface OpenAIExtractorOptions extends ClientOptions {
   /** A chat model that supports `response_format: { type: 'json_schema' }`. */
@@ -23,8 +24,8 @@ export interface OpenAIExtractor extends Extractor {
   extract(turns: readonly Turn[], options?: ModelCallOptions): Promise<Extraction[]>;
   /** Tokens, requests and cost so far. */
   readonly usage: UsageTotals;
-  /** Facts the model wrote that could not be used (a date that is no date, an empty name, validTo ≤ validFrom). */
-  readonly dropped: { facts: number };
+  /** Items the model wrote that could not be used (a date that is no date, an empty name, validTo ≤ validFrom). */
+  readonly dropped: { facts: number; retractions: number; rules: number };
 }
 
 export const EXTRACTION_PROMPT = `You turn conversation turns into facts for a memory that keeps two clocks.
@@ -34,7 +35,8 @@ For every turn you are given, return its turn_id, the entities it mentions and t
 - valid_from / valid_to: when the fact holds in the world, as ISO-8601 dates or times. Resolve relative times ("last May", "two weeks ago") against the turn's said_at. null for valid_from means "from when it was said"; null for valid_to means "still holds".
 - confidence: 0 to 1, how surely the turn states the fact (a plan or a guess is lower than a plain statement).
 - evidence: the exact words of the turn that state the fact.
-- depends_on: the positions (0-based, in this turn's facts list) of the facts this fact rests on, when the turn says so ("I take the bus because I live in Boston": the bus fact depends on the lives_in fact; "if the team lead changes, …" names what the rest depends on). [] when it rests on nothing stated.
+- depends_on: the positions (0-based, in this turn's facts list) of the facts this fact rests on, when the turn says so ("I take the bus because I live in Boston": the bus fact depends on the lives_in fact). [] when it rests on nothing stated.
+${CHANGES_PROMPT}
 Use the speaker's name for "I" and "me". State only what the turns say; greetings and small talk give no facts.`;
 
 const SCHEMA = {
@@ -47,7 +49,7 @@ const SCHEMA = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['turn_id', 'entities', 'facts'],
+        required: ['turn_id', 'entities', 'facts', 'retractions', 'rules'],
         properties: {
           turn_id: { type: 'string' },
           entities: {
@@ -59,7 +61,7 @@ const SCHEMA = {
             items: {
               type: 'object',
               additionalProperties: false,
-              required: ['subject', 'predicate', 'object', 'object_is_entity', 'valid_from', 'valid_to', 'confidence', 'evidence', 'depends_on'],
+              required: ['subject', 'predicate', 'object', 'object_is_entity', 'valid_from', 'valid_to', 'confidence', 'evidence', 'depends_on', 'one_at_a_time'],
               properties: {
                 subject: { type: 'string' },
                 predicate: { type: 'string' },
@@ -70,9 +72,11 @@ const SCHEMA = {
                 confidence: { type: 'number' },
                 evidence: { type: 'string' },
                 depends_on: { type: 'array', items: { type: 'integer' } },
+                one_at_a_time: { type: 'boolean' },
               },
             },
           },
+          ...CHANGE_SCHEMAS,
         },
       },
     },
@@ -98,7 +102,7 @@ export function openAIExtractor(options: OpenAIExtractorOptions): OpenAIExtracto
   const instructions = options.instructions ?? EXTRACTION_PROMPT;
   const model = options.model;
   const usage = emptyTotals();
-  const dropped = { facts: 0 };
+  const dropped = { facts: 0, retractions: 0, rules: 0 };
   return {
     id: options.id ?? `openai-chat:${model}`,
     usage,
@@ -140,11 +144,16 @@ interface RawFact {
   evidence: unknown;
   /** Positions in the turn's facts list (older answers may leave it out). */
   depends_on?: unknown;
+  /** The subject holds one object of the predicate at a time (older answers may leave it out). */
+  one_at_a_time?: unknown;
 }
 interface RawTurn {
   turn_id: unknown;
   entities: Array<{ name: unknown; type: unknown }>;
   facts: RawFact[];
+  /** Older answers may leave these out (extraction-changes.ts). */
+  retractions?: unknown;
+  rules?: unknown;
 }
 
 /** The message content parsed, turns by id; a refusal, a truncation or another shape is refused. */
@@ -178,7 +187,7 @@ function answerOf(json: unknown, where: string): Map<string, RawTurn> {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
-function toExtraction(answer: Map<string, RawTurn>, turn: Turn, dropped: { facts: number }, where: string): Extraction {
+function toExtraction(answer: Map<string, RawTurn>, turn: Turn, dropped: OpenAIExtractor['dropped'], where: string): Extraction {
   const raw = answer.get(turn.id);
   if (raw === undefined) throw new ModelResponseError(`${where}: the chat answer has nothing for turn "${turn.id}"`);
   const entities: Extraction['entities'] = [];
@@ -191,10 +200,12 @@ function toExtraction(answer: Map<string, RawTurn>, turn: Turn, dropped: { facts
   const facts: ExtractedFact[] = [];
   // The model's positions name raw facts; a dropped fact shifts the ones after it.
   const kept = new Map<number, number>();
+  const single = new Set<string>();
   raw.facts.forEach((f, i) => {
     const fact = toFact(f, turn.at);
     if (fact === undefined) dropped.facts++;
     else kept.set(i, facts.push(fact) - 1);
+    if (fact !== undefined && f.one_at_a_time === true) single.add(fact.predicate);
   });
   raw.facts.forEach((f, i) => {
     const own = kept.get(i);
@@ -204,16 +215,7 @@ function toExtraction(answer: Map<string, RawTurn>, turn: Turn, dropped: { facts
     const premises = [...new Set(positions.map((p) => (Number.isInteger(p) ? kept.get(p as number) : undefined)))].filter((p): p is number => p !== undefined && p !== own);
     if (premises.length > 0) facts[own]!.dependsOn = premises.map((index) => ({ index }));
   });
-  return { entities, facts };
-}
-
-/** A model's ISO-8601 time as the memory reads it (no zone: UTC, on every machine), or undefined when unusable. */
-function isoTime(text: string): number | undefined {
-  try {
-    return parseIsoTime(text, 'extract', 'time');
-  } catch {
-    return undefined;
-  }
+  return { entities, facts, ...changesOf(raw, facts, single, turn.at, dropped) };
 }
 
 /** A fact as the memory takes it, or undefined when the model wrote something unusable. */
@@ -221,10 +223,7 @@ function toFact(f: RawFact, at: number): ExtractedFact | undefined {
   if (f === null || typeof f !== 'object') return undefined;
   const subject = str(f.subject);
   const object = str(f.object);
-  const predicate = str(f.predicate)
-    ?.toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '_')
-    .replace(/^_+|_+$/g, '');
+  const predicate = predicateOf(f.predicate);
   if (subject === undefined || object === undefined || !predicate) return undefined;
   const time = (v: unknown): number | null | undefined => (v === null || v === undefined || v === '' ? null : typeof v === 'string' ? isoTime(v) : undefined);
   const from = time(f.valid_from);

@@ -195,6 +195,8 @@ describe('openAIExtractor', () => {
           { subject: 'Alice', predicate: 'lives_in', object: 'Lisbon', validFrom: Date.UTC(2024, 4, 1), confidence: 0.95, evidence: 'I moved to Lisbon last May' },
           { subject: 'Alice', predicate: 'works_at', object: 'Acme', confidence: 1, evidence: 'started at Acme' },
         ],
+        // the default ontology's one-at-a-time predicates the facts use, declared by ingest on first use
+        predicates: { lives_in: { cardinality: 'one' }, works_at: { cardinality: 'one' } },
       },
       {
         entities: [{ name: 'Bob', type: 'person' }],
@@ -255,6 +257,63 @@ describe('openAIExtractor', () => {
       ['t3', 't4'],
       ['t5'],
     ]);
+  });
+
+  it('carries the endings, corrections and stated rules the model states into ingest, right about time', async () => {
+    const day = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
+    const fact = (subject: string, predicate: string, object: string, valid_from: string | null = null) =>
+      ({ subject, predicate, object, object_is_entity: true, valid_from, valid_to: null, confidence: 0.9, evidence: 'x', depends_on: [], one_at_a_time: predicate !== 'likes' });
+    const ending = (subject: string, predicate: string, object: string | null, ended_at: string | null, never_held = false) =>
+      ({ subject, predicate, object, object_is_entity: true, ended_at, never_held, evidence: 'y' });
+    const answers: Array<Record<string, unknown>> = [
+      { facts: [fact('Maya', 'lives_in', 'Boston'), fact('Maya', 'works_at', 'Acme Corp'), fact('Maya', 'team_lead', 'Sara Kim'), fact('Maya', 'weekly_report', 'Sara Kim'), fact('Maya', 'likes', 'jazz'), fact('Maya', 'likes', 'tea')] },
+      // a move the model reads, and a rule: when the team lead changes, the report goes to James Lee
+      { facts: [fact('Maya', 'lives_in', 'Denver', '2024-02-25')], rules: [{ premise_subject: 'Maya', premise_predicate: 'team_lead', premise_object: null, dependent_subject: 'Maya', dependent_predicate: 'weekly_report', object: 'James Lee', object_is_entity: true, evidence: 'z' }] },
+      // "I left Acme Corp on Friday"; a broken item (no date) is dropped and counted
+      { facts: [], retractions: [ending('Maya', 'works_at', 'Acme Corp', '2024-04-05'), ending('Maya', 'works_at', null, 'someday')] },
+      // "I misspoke: I never lived in Denver, I moved to Austin in late February", and a new team lead
+      { facts: [fact('Maya', 'lives_in', 'Austin', '2024-02-25'), fact('Maya', 'team_lead', 'Omar')], retractions: [ending('Maya', 'lives_in', 'Denver', null, true)] },
+    ];
+    const said = ['2024-01-10', '2024-03-01', '2024-04-08', '2024-05-02'].map(day);
+    server.fallback = {
+      answer: (r) => {
+        const turns = (JSON.parse((r.body.messages as Array<{ content: string }>)[1]!.content) as { turns: Array<{ turn_id: string }> }).turns;
+        const content = { turns: turns.map((t) => ({ turn_id: t.turn_id, entities: [], facts: [], retractions: [], rules: [], ...answers[Number(t.turn_id.slice(1))] })) };
+        return { choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content), refusal: null }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
+      },
+    };
+    const x = openAIExtractor({ baseURL: server.baseURL, model: 'm', turnsPerRequest: 1 });
+    let now = said[0]!;
+    const mem = new MemoryGraph({ now: () => now }); // no predicates declared by the caller
+    const lives = (validAt: number, knownAt = now) => mem.facts({ subject: 'Maya', predicate: 'lives_in', validAt, knownAt }).map((f) => ('name' in f.object ? f.object.name : ''));
+    for (const [i, at] of said.entries()) {
+      now = at;
+      await ingest(mem, [{ id: `t${i}`, speaker: 'Maya', text: `turn ${i}`, at, recordedAt: at }], { extractor: x });
+    }
+    expect(x.dropped).toEqual({ facts: 0, retractions: 1, rules: 0 });
+    // the move superseded Boston from the move's own time; the correction took Denver back at its record time
+    expect(lives(day('2024-03-10'), said[1]!)).toEqual(['Denver']);
+    expect(lives(day('2024-03-10'))).toEqual(['Austin']);
+    expect(lives(day('2024-02-01'))).toEqual(['Boston']);
+    expect(mem.facts({ subject: 'Maya', predicate: 'lives_in', object: 'Denver', knownAt: now })).toEqual([]);
+    // the job ended at the time the turn named, and was believed open before it was said
+    expect(mem.facts({ subject: 'Maya', predicate: 'works_at', validAt: day('2024-04-06') })).toEqual([]);
+    expect(mem.facts({ subject: 'Maya', predicate: 'works_at', validAt: day('2024-04-06'), knownAt: said[1]! })).toHaveLength(1);
+    // the rule replaced the report's recipient when the new lead was named
+    expect(mem.facts({ subject: 'Maya', predicate: 'weekly_report', validAt: now }).map((f) => ('name' in f.object ? f.object.name : ''))).toEqual(['James Lee']);
+    // what the model marked one at a time was declared so; what it did not, holds several
+    expect(mem.facts({ subject: 'Maya', predicate: 'team_lead' }).map((f) => ('name' in f.object ? f.object.name : ''))).toEqual(['Omar']);
+    expect(mem.facts({ subject: 'Maya', predicate: 'likes' })).toHaveLength(2);
+    const body = server.requests.at(-1)!.body as { response_format: { json_schema: { schema: unknown } }; messages: Array<{ content: string }> };
+    expect(body.messages[0]!.content).toContain('retractions:');
+    // a strict JSON schema: every object closed, every property required
+    const strictness = (node: unknown, path: string): string[] => {
+      if (node === null || typeof node !== 'object') return [];
+      const n = node as { type?: unknown; properties?: Record<string, unknown>; required?: string[]; additionalProperties?: unknown; items?: unknown };
+      const own = n.type === 'object' && (n.additionalProperties !== false || JSON.stringify([...(n.required ?? [])].sort()) !== JSON.stringify(Object.keys(n.properties ?? {}).sort())) ? [path] : [];
+      return [...own, ...Object.entries(n.properties ?? {}).flatMap(([k, v]) => strictness(v, `${path}.${k}`)), ...strictness(n.items, `${path}[]`)];
+    };
+    expect(strictness(body.response_format.json_schema.schema, 'schema')).toEqual([]);
   });
 
   it('refuses a missing turn, a refusal, a truncated answer and malformed JSON with ModelResponseError', async () => {

@@ -16,3 +16,4 @@ export { decodeLog } from './log-decode.js';
 export type { DecodedLog } from './log-decode.js';
 export { assertJson, changesJson, entityJson, episodeJson, factJson, isoTime, recallJson, retractJson } from './json.js';
 export type { FactJson } from './json.js';
+export { folderFiles, generationOf, generationsIn, isMemoryFileName, LOG_FILE, logName, SNAPSHOT_FILE, snapshotName } from './folder-layout.js';

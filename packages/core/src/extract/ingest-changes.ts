@@ -5,7 +5,7 @@ import { writeDefinePredicate, writeRetract } from '../graph/write-calls.js';
 import { NONE } from '../store/fact-store.js';
 import { checkPredicateName, checkText, readInput, show } from '../graph/validate.js';
 import type { ExtractedRetraction, Extraction } from '../recall/extractor.js';
-import type { PredicateOptions } from '../types.js';
+import type { PredicateOptions, RetractResult } from '../types.js';
 import { canonicalName, checkName } from '../util/names.js';
 import { toMillis } from '../util/time.js';
 import { checkLineSize } from '../log/log-size.js';
@@ -69,13 +69,17 @@ export function declarePredicates(mem: MemoryTables, predicates: Extraction['pre
 /** Whether a name or alias names an entity the memory knows. */
 const known = (mem: MemoryTables, name: string): boolean => mem.entities.lookup(canonicalName(name)) !== NONE;
 
-/** Applies the turn's retractions; one about an entity the memory does not know changes nothing and is skipped. */
-export function applyRetractions(mem: MemoryTables, retractions: Extraction['retractions'], recordedAt: number): void {
+/**
+ * Applies the turn's retractions; one about an entity the memory does not know changes nothing and is skipped.
+ * Returns what each applied one closed and added (the part of a version kept outside the retracted span).
+ */
+export function applyRetractions(mem: MemoryTables, retractions: Extraction['retractions'], recordedAt: number): RetractResult[] {
+  const out: RetractResult[] = [];
   for (const r of retractions ?? []) {
     if (!known(mem, r.subject)) continue;
     if (typeof r.object === 'string' && !known(mem, r.object)) continue;
     if (mem.predicateNames.find(r.predicate) === NONE) continue; // nothing was ever said with it
-    writeRetract(mem, {
+    const done = writeRetract(mem, {
       subject: r.subject,
       predicate: r.predicate,
       ...(r.object === undefined ? {} : { object: r.object }),
@@ -84,7 +88,9 @@ export function applyRetractions(mem: MemoryTables, retractions: Extraction['ret
       recordedAt,
       ...(r.evidence === undefined ? {} : { reason: r.evidence }),
     });
+    if (done.closed.length > 0) out.push(done);
   }
+  return out;
 }
 
 /** Bounds each retraction's log line before the turn's first write, as checkTurnSize does for facts. */

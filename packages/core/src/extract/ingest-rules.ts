@@ -8,7 +8,7 @@ import { checkPredicateName, checkText, readInput } from '../graph/validate.js';
 import type { MemoryTables } from '../graph/tables.js';
 import { writeAssert } from '../graph/write-calls.js';
 import { literalCode, NONE } from '../store/fact-store.js';
-import type { ExtractedBeliefRef, ExtractedRule } from '../types.js';
+import type { AssertResult, ExtractedBeliefRef, ExtractedRule } from '../types.js';
 import { canonicalName, checkName } from '../util/names.js';
 import { checkLineSize } from '../log/log-size.js';
 
@@ -79,10 +79,10 @@ function believed(mem: MemoryTables, ref: ExtractedBeliefRef, at: number, except
 /**
  * Applies the rules at record time `recordedAt` (after the turn's facts): for each, the premise versions of
  * its first alternative the memory believes at the turn's time `at`, and each dependent version believed
- * then, re-asserted as it stands with the premises and the rule. Returns how many dependents took a rule.
+ * then, re-asserted as it stands with the premises and the rule. Returns those re-assertions.
  */
-export function applyRules(mem: MemoryTables, rules: readonly ExtractedRule[] | undefined, at: number, recordedAt: number, source: string, episode: string): number {
-  let taken = 0;
+export function applyRules(mem: MemoryTables, rules: readonly ExtractedRule[] | undefined, at: number, recordedAt: number, source: string, episode: string): AssertResult[] {
+  const taken: AssertResult[] = [];
   for (const rule of rules ?? []) {
     const dependents = believed(mem, rule.dependent, at);
     if (dependents.length === 0) continue;
@@ -99,7 +99,7 @@ export function applyRules(mem: MemoryTables, rules: readonly ExtractedRule[] | 
       const o = st.tObject[t]!;
       const same = typeof rule.object === 'string' ? o >= 0 && mem.entities.lookup(canonicalName(rule.object)) === o : o < 0 && mem.literals[literalCode(o)] === rule.object.value;
       if (same || premises.includes(d)) continue;
-      writeAssert(mem, {
+      const done = writeAssert(mem, {
         subject: { id: st.tSubject[t]! },
         predicate: mem.predicateNames.get(st.tPredicate[t]!),
         object: o >= 0 ? { id: o } : { value: mem.literals[literalCode(o)]! },
@@ -113,7 +113,7 @@ export function applyRules(mem: MemoryTables, rules: readonly ExtractedRule[] | 
         dependsOn: premises,
         onPremiseChange: { object: rule.object },
       });
-      taken++;
+      taken.push(done);
     }
   }
   return taken;

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, NotFoundError, TimeOrderError } from '../errors.js';
 import { RuleExtractor } from '../recall/extractor.js';
 import type { ExtractedFact, Extraction, Extractor, Turn } from '../recall/extractor.js';
-import type { AssertResult, Entity, EntityRef, Episode, EpisodeInput } from '../types.js';
+import type { AssertResult, Entity, EntityRef, Episode, EpisodeInput, RetractResult } from '../types.js';
 import { NONE } from '../store/fact-store.js';
 import { canonicalName, checkName } from '../util/names.js';
 import { showTime, toMillis } from '../util/time.js';
@@ -30,6 +30,10 @@ export interface IngestResult {
   facts: AssertResult[];
   /** Who "I" was: the turn's speaker, or the memory's `defaultSpeaker` when the turn names none. */
   speaker: string;
+  /** The turn's endings and corrections that closed something ("I left Acme"): the versions each closed and kept. */
+  retractions: RetractResult[];
+  /** Beliefs a stated rule now rests on its premise ("if the team lead changes, …"), re-asserted as they stand. */
+  rules: AssertResult[];
 }
 
 const defaultExtractors = new WeakMap<MemoryTables, RuleExtractor>();
@@ -152,7 +156,7 @@ export function writeTurn(
   const episode = writeEpisode(mem, { ...input, recordedAt, entities: mentioned, ...(vectors === undefined ? {} : { vector: vectors.episode }) });
   // the extractor's ontology, then endings and corrections, then the facts (extract/ingest-changes.ts)
   declarePredicates(mem, extraction.predicates, recordedAt);
-  applyRetractions(mem, extraction.retractions, recordedAt);
+  const retractions = applyRetractions(mem, extraction.retractions, recordedAt);
   // Facts resting on others of the turn are written after them, so their premises have ids.
   const facts = new Array<AssertResult>(extraction.facts.length);
   const order = extraction.facts.map((_, i) => i);
@@ -177,8 +181,8 @@ export function writeTurn(
     });
   }
   // stated rules ("if the team lead changes, …") rest what the memory now believes on it (extract/ingest-rules.ts)
-  applyRules(mem, extraction.rules, episode.at, recordedAt, source, input.id);
-  return { episode, entities, facts, speaker: input.speaker ?? mem.defaultSpeaker };
+  const rules = applyRules(mem, extraction.rules, episode.at, recordedAt, source, input.id);
+  return { episode, entities, facts, speaker: input.speaker ?? mem.defaultSpeaker, retractions, rules };
 }
 
 /**
