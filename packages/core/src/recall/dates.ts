@@ -217,22 +217,27 @@ const GLOBAL_RULES: Array<[RegExp, Resolver]> = RULES.map(([pattern, resolve]) =
 // A word every rule above needs one of (weekdays, "today" and "days" end in "day"; dates hold digits or a
 // month): most sentences have none, and one test spares the rules (recall reads every turn for a date).
 // A new rule must keep this true.
-const ANY_RULE_WORD = /day|night|morning|afternoon|evening|tomorrow|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/iu;
+// A month starts a word in every rule ("maybe", "married" and "doctor" hold none).
+const ANY_RULE_WORD = /day|night|morning|afternoon|evening|tomorrow|week|month|year|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d/iu;
 // Then one pass for any rule at all (the rules as one alternation) before each rule's own: without the u
 // flag it runs ~15× faster on long turns (a load reads every turn). The u flag's case folding differs from
 // plain case-insensitive matching only for ſ (U+017F) and K (U+212A): a text holding either skips this test,
 // so a text it rules out is one no rule matches.
 const ANY_RULE = new RegExp(RULES.map(([pattern]) => `(?:${pattern.source})`).join('|'), 'i');
 const UNICODE_FOLDS = /[\u017f\u212a]/;
+// the word test and the rules without the u flag (about twice as fast), for a text without those two characters
+const ANY_RULE_WORD_ASCII = new RegExp(ANY_RULE_WORD.source, 'i');
+const GLOBAL_RULES_ASCII: Array<[RegExp, Resolver]> = RULES.map(([pattern, resolve]) => [new RegExp(pattern.source, 'gi'), resolve]);
 
 export function resolveRelativeDates(text: string, at: number): ResolvedDate[] {
   if (typeof text !== 'string') throw new InvalidArgumentError(`resolveRelativeDates: text must be a string, got ${typeof text}`);
   if (typeof at !== 'number' || !Number.isFinite(at)) throw new InvalidArgumentError(`resolveRelativeDates: at (${at}) must be finite milliseconds`);
-  if (!ANY_RULE_WORD.test(text)) return [];
-  if (!UNICODE_FOLDS.test(text) && !ANY_RULE.test(text)) return [];
+  const folds = UNICODE_FOLDS.test(text);
+  if (!(folds ? ANY_RULE_WORD : ANY_RULE_WORD_ASCII).test(text)) return [];
+  if (!folds && !ANY_RULE.test(text)) return [];
   const today = dayStart(at);
   const found: Array<ResolvedDate & { len: number }> = [];
-  for (const [re, resolve] of GLOBAL_RULES) {
+  for (const [re, resolve] of folds ? GLOBAL_RULES : GLOBAL_RULES_ASCII) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const w = resolve(m, today);

@@ -8,6 +8,7 @@ import { DEFAULT_ONTOLOGY } from './extract/ontology.js';
 import { linkReasons } from './extract/because.js';
 import { readArrangements, readRules } from './extract/if-changes.js';
 import { StateReader, type TurnState } from './extract/state.js';
+import { mayIntroduce } from './extract/triggers.js';
 import type { PredicateOptions } from '../types.js';
 
 export type { Turn, ExtractorEpisode, ExtractedEntity, ExtractedFact, ExtractedRetraction, Extraction, Extractor } from '../types.js';
@@ -150,6 +151,7 @@ export class RuleExtractor implements Extractor {
     const dates = resolveRelativeDates(text, turn.at);
     const facts: Array<ExtractedFact & { ends: string[] }> = [];
     const names: Array<{ name: string; window?: ResolvedDate }> = [];
+    const dateStarts = dates.map((d) => d.index);
     for (const s of ss) {
       const window = dates.find((d) => d.index >= s.start && d.index < s.end);
       for (const n of namesIn(text, s, midCaps, isKnown)) {
@@ -158,7 +160,7 @@ export class RuleExtractor implements Extractor {
       }
       if (speaker === undefined) continue;
       // homes, jobs, moves, visits and what one has are read by the state rules below
-      const hits = typedFacts(text, s.start, s.end, dates.map((d) => d.index)).filter((h) => !STATE_PREDICATES.has(h.predicate));
+      const hits = typedFacts(text, s.start, s.end, dateStarts).filter((h) => !STATE_PREDICATES.has(h.predicate));
       for (const h of dedupe(hits)) facts.push(this.typedFact(h, speaker, windowFor(h, window, dates, s, turn.at), s, add));
     }
     const state = speaker === undefined ? undefined : this.state.read(text, turn.at, speaker, (n) => this.book.speakerFor(n));
@@ -197,7 +199,9 @@ export class RuleExtractor implements Extractor {
   /** Names the speaker gives themself in this turn, remembered as the speaker's aliases. */
   private introductions(text: string, speaker: string): string[] {
     const out: string[] = [];
-    for (const m of text.matchAll(INTRODUCTION)) {
+    if (!mayIntroduce(text)) return out;
+    INTRODUCTION.lastIndex = 0;
+    for (let m = INTRODUCTION.exec(text); m !== null; m = INTRODUCTION.exec(text)) {
       const cue = m[1]!.toLowerCase();
       const words = m[2]!.split(/\s+/).map((w) => w.replace(/'s$/, ''));
       const self = fold(speaker).split(' ')[0];

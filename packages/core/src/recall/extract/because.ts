@@ -3,6 +3,7 @@
 // clause states (their dependsOn), so when the reason stops being believed the memory flags the consequence.
 import type { ExtractedFact, ExtractedPremise } from '../../types.js';
 import type { Sentence } from './names.js';
+import { mayGiveReason } from './triggers.js';
 
 /** A sentence split into what follows and why. */
 interface Reasoned {
@@ -15,6 +16,7 @@ const BECAUSE_FIRST = /^(?:because|since)\s+(.+?),\s*(.+)$/i;
 const SO_AFTER = /^(.+?),?\s+(?:so|and so|which is why|that's why|that is why)\s+(.+)$/i;
 
 function reasonedParts(sentence: string): Reasoned | undefined {
+  if (!mayGiveReason(sentence)) return undefined;
   const s = sentence.trim().replace(/[.!?]+$/, '');
   let m = BECAUSE_FIRST.exec(s);
   if (m !== null) return { reason: m[1]!, consequence: m[2]! };
@@ -52,6 +54,8 @@ function saidIn(f: ExtractedFact, clause: string): boolean {
  * as a fact of its own). `facts` is changed in place; "mentions" facts are neither premise nor consequence.
  */
 export function linkReasons(text: string, sentences: readonly Sentence[], speaker: string, facts: ExtractedFact[]): void {
+  // no fact that could rest on a reason (most turns): no sentence is read
+  if (!facts.some((f) => f.predicate !== 'mentions' && f.dependsOn === undefined)) return;
   for (const s of sentences) {
     const parts = reasonedParts(text.slice(s.start, s.end));
     if (parts === undefined) continue;

@@ -8,6 +8,7 @@
 // the versions the memory believes at the turn (extract/ingest-rules.ts).
 import type { ExtractedBeliefRef, ExtractedFact, ExtractedRule } from '../../types.js';
 import type { Sentence } from './names.js';
+import { mayStateRule } from './triggers.js';
 
 // A proper name (two letters at least, so never "I"); a thing (one to three lower-case words); a role.
 const PROPER = String.raw`[A-Z][\p{L}'’.-]+(?:\s+(?:[A-Z][\p{L}'’.-]+|de|van|von|da|del)){0,3}`;
@@ -128,7 +129,7 @@ function becomes(clause: string, speaker: string): { predicate: string; object: 
 /** The turn's stated rules: "if/when/once/should P, C" and "C if P", where P names a premise and C what an arrangement becomes. */
 export function readRules(text: string, sentences: readonly Sentence[], speaker: string): ExtractedRule[] {
   const out: ExtractedRule[] = [];
-  if (!MAYBE_RULE.test(text)) return out; // most turns: one test of the whole text
+  if (!mayStateRule(text) || !MAYBE_RULE.test(text)) return out; // most turns: two word tests of the whole text
   for (const s of sentences) {
     const sentence = text.slice(s.start, s.end);
     if (!CONDITIONAL.test(sentence) || !CHANGE_WORD.test(sentence)) continue;

@@ -40,19 +40,27 @@ export interface FoundName {
   start: number;
 }
 
+// exec loops on the shared global expressions, not matchAll (which copies the expression on every call): every turn is cut here
 export function tokens(s: string, offset = 0): Tok[] {
   const out: Tok[] = [];
-  for (const m of s.matchAll(TOKEN)) out.push({ text: m[0], start: m.index + offset, end: m.index + offset + m[0].length });
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(s); m !== null; m = TOKEN.exec(s)) out.push({ text: m[0], start: m.index + offset, end: m.index + offset + m[0].length });
   return out;
 }
 
 export function sentences(text: string): Sentence[] {
   const out: Sentence[] = [];
-  for (const m of text.matchAll(SENTENCE)) out.push({ start: m.index, end: m.index + m[0].length, toks: tokens(m[0], m.index) });
+  SENTENCE.lastIndex = 0;
+  for (let m = SENTENCE.exec(text); m !== null; m = SENTENCE.exec(text)) out.push({ start: m.index, end: m.index + m[0].length, toks: tokens(m[0], m.index) });
   return out;
 }
 
-export const isCap = (w: string): boolean => /^\p{Lu}/u.test(w);
+const UPPER = /^\p{Lu}/u;
+// an ASCII first letter is told by its code (most words), any other by the Unicode class
+export const isCap = (w: string): boolean => {
+  const c = w.charCodeAt(0);
+  return c < 128 ? c >= 65 && c <= 90 : UPPER.test(w);
+};
 export const isAcronym = (w: string): boolean => /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w);
 export const bare = (w: string): string => w.replace(/['’]s$/u, '');
 export const folded = (w: string): string => bare(w).toLowerCase().replace(/['’]/g, '');

@@ -76,6 +76,10 @@ export class SpeakerBook {
   }
 }
 
+// most names need neither replacement below: no apostrophe, no run of white space, no white space but a space
+const NEEDS_FOLDING = /['’]|\s\s|[^\S ]/;
+
 export function fold(name: string): string {
-  return name.trim().toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
+  const s = name.trim().toLowerCase();
+  return NEEDS_FOLDING.test(s) ? s.replace(/['’]/g, '').replace(/\s+/g, ' ') : s;
 }

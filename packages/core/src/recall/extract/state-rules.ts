@@ -41,7 +41,7 @@ const ORG = (text: string): { name: string; type: string } | undefined => {
   return n === undefined ? undefined : { name: n.value, type: 'organization' };
 };
 // "a small startup", "the children's hospital": an employer without a name is a literal
-const UNNAMED_ORG = /^(?:a|an|the)\s+((?:[a-z][\w'-]*\s+){0,3}(?:startup|start-up|company|firm|agency|hospital|clinic|school|university|college|bank|bakery|cafe|café|restaurant|store|shop|nonprofit|non-profit|charity|lab|factory|hotel|bar|library|museum|studio|office|warehouse|gym|salon|farm|newspaper|magazine))\b/i;
+export const UNNAMED_ORG = /^(?:a|an|the)\s+((?:[a-z][\w'-]*\s+){0,3}(?:startup|start-up|company|firm|agency|hospital|clinic|school|university|college|bank|bakery|cafe|café|restaurant|store|shop|nonprofit|non-profit|charity|lab|factory|hotel|bar|library|museum|studio|office|warehouse|gym|salon|farm|newspaper|magazine))\b/i;
 const EMPLOYER = (text: string): StateHit['object'] | undefined => {
   const org = ORG(text);
   if (org !== undefined) return org;

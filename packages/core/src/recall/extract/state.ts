@@ -3,6 +3,8 @@ import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
 import { HAS_NOUNS } from './objects.js';
 import { homeStatement, stateHits, type StateHit } from './state-rules.js';
 import { clauseTimes, type ClauseTime, type Tense } from './times.js';
+import { mayTellState } from './triggers.js';
+import { fold } from './speakers.js';
 
 /**
  * The speaker's state and its changes, turn by turn: facts to assert (with the valid time the turn names)
@@ -64,6 +66,18 @@ const HAVE_MY = /\b(?:have|has|had|got)\s+(?:[Mm]y|[Oo]ur)\b/;
 const CHILDREN = new Set('kid kids child children son sons daughter daughters baby twins'.split(' '));
 const NOT_A_NAME = new RegExp(`^(?:I|The|And|But|So|Is|Was|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Yesterday)$`);
 
+/** What the turn said before the current clause: its clauses, or a whole sentence no state rule could read (cut only if asked). */
+type Said = { clause: string } | { sentence: string };
+
+/** The last place the turn named before the current clause ("… to Lyon, I move there"), or undefined. */
+function lastPlace(said: readonly Said[]): string | undefined {
+  let text = '';
+  for (const s of said) text += 'clause' in s ? ` ${s.clause}` : splitClauses(s.sentence).map((c) => ` ${c}`).join('');
+  let place: string | undefined;
+  for (const m of text.matchAll(PLACE_MENTION)) place = m[1];
+  return place;
+}
+
 interface Belief {
   subject: string;
   predicate: string;
@@ -71,7 +85,6 @@ interface Belief {
   from: number;
 }
 
-const fold = (s: string): string => s.trim().toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
 const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'string' ? fold(o) : 'name' in o ? fold(o.name) : `=${o.value.toLowerCase()}`);
 
 export class StateReader {
@@ -87,65 +100,15 @@ export class StateReader {
   read(text: string, at: number, speaker: string, resolve: (name: string) => string | undefined): TurnState {
     const out: TurnState = { facts: [], retractions: [], people: [] };
     const norm = normalise(text);
-    // the turn up to the current clause, for "there" ("… to Lyon, I move there on June 15")
-    let said = '';
-    const lastPlace = (): string | undefined => {
-      let place: string | undefined;
-      for (const m of said.matchAll(PLACE_MENTION)) place = m[1];
-      return place;
-    };
+    // the turn before the current clause, for "there" ("… to Lyon, I move there on June 15")
+    const said: Said[] = [];
     for (const sentence of norm.match(/[^.!?\n]+[.!?]*/g) ?? []) {
       // every correction form says "not", "never" or a marker word; most sentences have none of them
       const correcting = MAY_CORRECT.test(sentence) && CORRECTION_MARKER.test(sentence);
       const before = out.facts.length;
-      let previous: Clause | undefined;
-      let previousTimeOf: (() => ClauseTime | undefined) | undefined;
-      for (const text of splitClauses(sentence)) {
-        const clause = readClause(text, previous);
-        // times are read only for a clause that says something (most do not); an elliptical clause borrows its predecessor's
-        let time: ClauseTime | undefined | null = null;
-        const timeOf = (): ClauseTime | undefined => {
-          if (time !== null) return time;
-          const tense: Tense = PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
-          const times = clauseTimes(clause.text, at, tense);
-          time = times.find((t) => t.kind !== 'point') ?? times[0];
-          if (time === undefined && clause.elliptical && previousTimeOf !== undefined) time = previousTimeOf();
-          return time;
-        };
-        // "he" / "she": the last person the speaker named, if any
-        if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
-        speakerOwns(clause);
-        homeFirst(clause);
-        // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
-        if (clause.subject?.kind === 'other' && !clause.irrealis && /\bme\b/.test(clause.rest)) {
-          for (const hit of stateHits(clause, { lastPlace: undefined, isHome: () => false })) {
-            if (hit.ofSpeaker !== true) continue;
-            const from = timeOf()?.start ?? at;
-            out.retractions.push({ subject: speaker, predicate: hit.predicate, validFrom: from, reason: clause.text });
-            this.endAll(speaker, hit.predicate, from);
-          }
-        }
-        if (clause.subject !== undefined && clause.subject.kind !== 'other') {
-          const ctx = { lastPlace: /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest) ? lastPlace() : undefined, isHome: (n: string) => this.homes.has(fold(n)) };
-          const hits = stateHits(clause, ctx);
-          if (hits.length > 0) {
-            const named = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
-            const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(named) ?? named);
-            // a named subject becomes an entity only when the clause says something about them
-            // "Lamborghini hired me": the named subject is the speaker's employer, not a person
-            const employer = hits.every((h) => h.ofSpeaker === true);
-            if (clause.subject.kind === 'named' && subject !== speaker && !employer) out.people.push(subject);
-            if (clause.subject.kind === 'named' && subject !== speaker) this.lastPerson = subject;
-            const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
-            const when = timeOf();
-            for (const hit of hits) this.place(hit, subject, speaker, withName, clause, when, at, out);
-          }
-        }
-        said += ` ${text}`;
-        previous = clause;
-        // a following elliptical clause may need this one's time (read then, if ever)
-        previousTimeOf = timeOf;
-      }
+      // most sentences hold no word any state rule needs: they are not even cut into clauses
+      if (mayTellState(sentence)) this.readClauses(sentence, at, speaker, resolve, said, out);
+      else said.push({ sentence });
       if (/\b(?:[Mm]y|[Oo]ur)\b/.test(sentence)) this.relations(sentence, speaker, resolve, out);
       nameTheUnnamed(sentence, speaker, out);
       if (correcting) this.correct(sentence, speaker, at, out, before);
@@ -160,6 +123,58 @@ export class StateReader {
     }
     for (const r of out.retractions) if (r.object !== undefined) this.forget(r.subject, r.predicate, r.object, r.validFrom);
     return out;
+  }
+
+  /** The state facts and retractions of one sentence's clauses, added to `out`; each clause then joins `said`. */
+  private readClauses(sentence: string, at: number, speaker: string, resolve: (name: string) => string | undefined, said: Said[], out: TurnState): void {
+    let previous: Clause | undefined;
+    let previousTimeOf: (() => ClauseTime | undefined) | undefined;
+    for (const text of splitClauses(sentence)) {
+      const clause = readClause(text, previous);
+      // times are read only for a clause that says something (most do not); an elliptical clause borrows its predecessor's
+      let time: ClauseTime | undefined | null = null;
+      const timeOf = (): ClauseTime | undefined => {
+        if (time !== null) return time;
+        const tense: Tense = PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
+        const times = clauseTimes(clause.text, at, tense);
+        time = times.find((t) => t.kind !== 'point') ?? times[0];
+        if (time === undefined && clause.elliptical && previousTimeOf !== undefined) time = previousTimeOf();
+        return time;
+      };
+      // "he" / "she": the last person the speaker named, if any
+      if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
+      speakerOwns(clause);
+      homeFirst(clause);
+      // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
+      if (clause.subject?.kind === 'other' && !clause.irrealis && /\bme\b/.test(clause.rest)) {
+        for (const hit of stateHits(clause, { lastPlace: undefined, isHome: () => false })) {
+          if (hit.ofSpeaker !== true) continue;
+          const from = timeOf()?.start ?? at;
+          out.retractions.push({ subject: speaker, predicate: hit.predicate, validFrom: from, reason: clause.text });
+          this.endAll(speaker, hit.predicate, from);
+        }
+      }
+      if (clause.subject !== undefined && clause.subject.kind !== 'other') {
+        const ctx = { lastPlace: /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest) ? lastPlace(said) : undefined, isHome: (n: string) => this.homes.has(fold(n)) };
+        const hits = stateHits(clause, ctx);
+        if (hits.length > 0) {
+          const named = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
+          const subject = clause.subject.kind === 'speaker' ? speaker : (resolve(named) ?? named);
+          // a named subject becomes an entity only when the clause says something about them
+          // "Lamborghini hired me": the named subject is the speaker's employer, not a person
+          const employer = hits.every((h) => h.ofSpeaker === true);
+          if (clause.subject.kind === 'named' && subject !== speaker && !employer) out.people.push(subject);
+          if (clause.subject.kind === 'named' && subject !== speaker) this.lastPerson = subject;
+          const withName = clause.subject.kind === 'speaker' ? clause.subject.with : undefined;
+          const when = timeOf();
+          for (const hit of hits) this.place(hit, subject, speaker, withName, clause, when, at, out);
+        }
+      }
+      said.push({ clause: text });
+      previous = clause;
+      // a following elliptical clause may need this one's time (read then, if ever)
+      previousTimeOf = timeOf;
+    }
   }
 
   /** One hit of a clause, placed in time: a fact or a retraction (or nothing, for a start with no future date). */
@@ -210,7 +225,8 @@ export class StateReader {
 
   /** "my sister Ana", "our dog Bruno", "my boyfriend Jake", "my dog": who and what the speaker has. */
   private relations(sentence: string, speaker: string, resolve: (name: string) => string | undefined, out: TurnState): void {
-    for (const m of sentence.matchAll(RELATION_SCAN)) {
+    RELATION_SCAN.lastIndex = 0;
+    for (let m = RELATION_SCAN.exec(sentence); m !== null; m = RELATION_SCAN.exec(sentence)) {
       const word = m[1]!.toLowerCase();
       const raw = m[2] !== undefined && !NOT_A_NAME.test(m[2]) ? m[2].replace(/'s$/, '') : undefined;
       const name = raw === undefined ? undefined : (resolve(raw) ?? raw);
