@@ -68,12 +68,13 @@ export const BROWSER_ENTRIES = {
  * ", not X", durations; recall/extract/) add 1.9 KiB gz (116,661 B to 118,555 B, 115.8 KiB).
  * Raised again from 118 to 119 KiB on 2026-11-28 (fourth session): ingestEpisode's reply lists the turn's
  * endings and corrections and the beliefs a stated rule now rests on (17 B over at 120,849 B gz).
- * Raised again from 119 to 120 KiB on 2026-11-28: loads that read instead of re-indexing names
+ * Raised again from 119 to 121 KiB on 2026-11-28: loads that read instead of re-indexing names
  * (recall/name-tokens.ts and snapshot/kept-names.ts: the entities' and literals' terms kept in snapshots;
  * snapshot/kept-entity-vectors.ts and VectorSet's row export: the built-in embedder's entity vectors kept)
- * add about 1.35 KiB gz (main at 120,849 B gz to 122,233 B, 119.4 KiB).
+ * add about 1.35 KiB gz (main at 120,849 B gz to 122,233 B, 119.4 KiB); main's extractor triggers
+ * (recall/extract/triggers.ts), merged after, took it to 123,268 B, 120.4 KiB.
  */
-export const CORE_GZ_BUDGET = 120 * 1024;
+export const CORE_GZ_BUDGET = 121 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
