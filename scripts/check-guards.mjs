@@ -68,15 +68,19 @@ export const BROWSER_ENTRIES = {
  * ", not X", durations; recall/extract/) add 1.9 KiB gz (116,661 B to 118,555 B, 115.8 KiB).
  * Raised again from 118 to 119 KiB on 2026-11-28 (fourth session): ingestEpisode's reply lists the turn's
  * endings and corrections and the beliefs a stated rule now rests on (17 B over at 120,849 B gz).
- * Raised again from 119 to 122 KiB on 2026-11-28 (fifth blind suite): the default extractor's rules for what
+ * Raised again from 119 to 121 KiB on 2026-11-28: loads that read instead of re-indexing names
+ * (recall/name-tokens.ts and snapshot/kept-names.ts: the entities' and literals' terms kept in snapshots;
+ * snapshot/kept-entity-vectors.ts and VectorSet's row export: the built-in embedder's entity vectors kept)
+ * add about 1.35 KiB gz (main at 120,849 B gz to 122,233 B, 119.4 KiB); main's extractor triggers
+ * (recall/extract/triggers.ts), merged after, took it to 123,268 B, 120.4 KiB.
+ * Raised again from 121 to 124 KiB on 2026-11-28 (fifth blind suite): the default extractor's rules for what
  * a fifth blind suite and its probes found missing (lower-case "i", "he's"; jobs switched to, started as an
  * internship, ended as "the contract is over", freelance; last days named after a resignation; homes "based
  * in", "renting in", "lived here since"; ranges "from 2015 to 2019", "on the 16th"; relatives named once and
  * then "my dad"; corrections without a comma, "I meant Apex", a bare "oops, February"; pets named in a later
- * turn; recall/extract/) add 2.5 KiB gz (main with the state triggers at 121,793 B, 118.9 KiB, to 124,458 B,
- * 121.5 KiB).
+ * turn; recall/extract/) add about 2.6 KiB gz (main at 123,268 B to 125,966 B, 123.0 KiB).
  */
-export const CORE_GZ_BUDGET = 122 * 1024;
+export const CORE_GZ_BUDGET = 124 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));

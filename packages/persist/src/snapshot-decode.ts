@@ -74,6 +74,7 @@ function readStrings(r: BodyReader, t: TableRef): [string, string[]] {
   const { start, count } = endsAt < 0 ? { start: 0, count: 0 } : r.vector(endsAt, 4, `${what} ends`);
   const endAt = (i: number) => r.dv.getUint32(start + 4 * i, true);
   if (textBytes > ONE_STRING_BYTES) return [name, readStringsInPieces(r, what, textStart, textBytes, count, endAt)];
+  if (count > 0 && textBytes >= BY_ENTRY_BYTES * count) return [name, readStringsByEntry(r, what, textStart, textBytes, count, endAt)];
   const text = r.utf8(textStart, textBytes, `${what} text`);
   const out: string[] = [];
   let prev = 0;
@@ -89,6 +90,72 @@ function readStrings(r: BodyReader, t: TableRef): [string, string[]] {
   }
   if (prev !== text.length) r.fail(`${what}: entries cover ${prev} of ${text.length} code units`);
   return [name, out];
+}
+
+/** Lists whose entries average this many UTF-8 bytes or more (turn texts) are decoded entry by entry. */
+const BY_ENTRY_BYTES = 32;
+
+/**
+ * Long entries decoded one by one rather than cut from one string of the whole text: an entry of ASCII alone
+ * becomes a one-byte string (half the memory of a cut from a text holding one other character anywhere), and
+ * the decode is faster. The stored ends count UTF-16 code units, so an entry's bytes are first taken to be as
+ * many as its units — right exactly when they decode to as many units, i.e. are all ASCII — and otherwise
+ * counted by a walk over its UTF-8. Same checks as the whole-text decode, with the same messages.
+ */
+function readStringsByEntry(r: BodyReader, what: string, textStart: number, textBytes: number, count: number, endAt: (i: number) => number): string[] {
+  const body = r.body;
+  const textEnd = textStart + textBytes;
+  const out: string[] = [];
+  let prev = 0;
+  let at = textStart;
+  for (let i = 0; i < count; i++) {
+    const end = endAt(i);
+    if (end < prev) r.fail(`${what}: entry ${i} ends at ${end}, before ${prev}`);
+    const units = end - prev;
+    let entry = units <= textEnd - at ? decodeOrUndefined(body.subarray(at, at + units)) : undefined;
+    let to = at + units;
+    if (entry === undefined || entry.length !== units) {
+      to = byteEnd(body, at, textEnd, units);
+      if (to === -1) r.fail(`${what}: entry ${i} ends at ${end}, past the end of the text`);
+      if (to === -2) r.fail(`${what}: entry ${i} ends inside a surrogate pair`);
+      entry = decodeOrUndefined(body.subarray(at, to));
+      if (entry === undefined) r.fail(`${what} text is not valid UTF-8`);
+      if (entry.length !== units) r.fail(`${what}: entry ${i} is ${entry.length} code units, not ${units}`);
+    }
+    out.push(entry);
+    prev = end;
+    at = to;
+  }
+  if (at !== textEnd) r.fail(`${what}: entries cover ${prev} code units, not the whole text`);
+  return out;
+}
+
+const entryDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decodeOrUndefined(bytes: Uint8Array): string | undefined {
+  try {
+    return entryDecoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the UTF-8 from `at` holding `units` UTF-16 code units ends: -1 when the text ends first, -2 when the
+ * last unit is the first half of a surrogate pair (a 4-byte sequence). Lead bytes count; validity is the decoder's.
+ */
+function byteEnd(body: Uint8Array, at: number, textEnd: number, units: number): number {
+  let i = at;
+  let n = 0;
+  while (n < units) {
+    if (i >= textEnd) return -1;
+    const b = body[i]!;
+    const len = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+    n += len === 4 ? 2 : 1;
+    i += len;
+  }
+  if (n > units) return -2;
+  return i > textEnd ? -1 : i;
 }
 
 /**

@@ -74,13 +74,14 @@ function withoutIndex(state: MemoryState): MemoryState {
   return { ...state, columns, strings };
 }
 
-/** The episode index columns and dictionary of two memories' snapshots are the same. */
+/** The episode index columns and dictionary, the names' terms and the entities' vectors, of two memories' snapshots are the same. */
 function expectSameEpisodeIndex(a: MemoryGraph, b: MemoryGraph): void {
   const [x, y] = [a, b].map((m) => decodeState(encodeSnapshot(m)));
   const names = Object.keys(y!.columns).filter((k) => k.startsWith('recall.'));
-  expect(names.length).toBe(6);
+  expect(names.length).toBe(12); // six of the episodes' index, two of the names' terms, four of the entities' vectors
   for (const name of names) expect(x!.columns[name], name).toEqual(y!.columns[name]);
   expect(x!.strings['recall.episodeText.terms']).toEqual(y!.strings['recall.episodeText.terms']);
+  expect(x!.strings['recall.names.terms']).toEqual(y!.strings['recall.names.terms']);
 }
 
 function newMemory(): MemoryGraph {

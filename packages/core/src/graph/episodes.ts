@@ -68,6 +68,45 @@ export class EpisodeTable {
     return index;
   }
 
+  /**
+   * Bulk load into an empty table whose string dictionary numbers strings as the state did (a load's): the
+   * table `add` of each episode in order makes, from checked columns (no strings to intern, no array per
+   * episode). `byId` becomes the table's own map.
+   */
+  load(e: {
+    ids: readonly string[];
+    texts: readonly string[];
+    at: Float64Array;
+    recordedAt: Float64Array;
+    speaker: Int32Array;
+    session: Int32Array;
+    entityStart: Uint32Array;
+    entityIds: Int32Array;
+    hasVector: Uint8Array;
+    vectors: Float32Array;
+    byId: Map<string, number>;
+  }): void {
+    if (this.count !== 0) throw new Error('EpisodeTable.load: the table is not empty');
+    const n = e.ids.length;
+    this.reserve(n);
+    for (let i = 0; i < n; i++) this.ids.push(e.ids[i]!);
+    for (let i = 0; i < n; i++) this.texts.push(e.texts[i]!);
+    this.at.set(e.at.subarray(0, n));
+    this.recordedAt.set(e.recordedAt.subarray(0, n));
+    this.speaker.set(e.speaker.subarray(0, n));
+    this.session.set(e.session.subarray(0, n));
+    this.entityStart.set(e.entityStart.subarray(0, n + 1));
+    for (let i = 0; i < e.entityIds.length; i++) this.entityIds.push(e.entityIds[i]!);
+    const d = this.dimensions;
+    for (let i = 0; i < n; i++) {
+      if (e.hasVector[i] !== 1) continue;
+      this.vectors.set(e.vectors.subarray(i * d, (i + 1) * d), i * d);
+      this.hasVector[i] = 1;
+    }
+    this.byId = e.byId;
+    this.count = n;
+  }
+
   find(id: string): number {
     return this.byId.get(id) ?? NONE;
   }

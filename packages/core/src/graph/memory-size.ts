@@ -108,7 +108,7 @@ export function memorySizeReport(tables: MemoryTables): MemorySizeReport {
     ['log', () => [tables.logBuffer]],
     ['BM25 episodes', () => [engine.episodeText]],
     ['BM25 entities', () => [engine.entityText, engine.entityDoc, engine.entityDocs]],
-    ['BM25 facts', () => [engine.tripleText]],
+    ['BM25 facts', () => [engine.tripleText, engine.names]],
     ['vectors (recall: episodes)', () => [engine.episodeVectors]],
     ['vectors (recall: entities)', () => [engine.entityVectors]],
     ['sessions, dated turns, speakers', () => [engine.sessions, engine.dated, engine.speakerNames]],

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors.js';
 import { Bm25Index } from '../recall/bm25.js';
 import { FactText } from '../recall/bm25-facts.js';
+import { NameTokens } from '../recall/name-tokens.js';
 import { HashEmbedder } from '../recall/embedder.js';
 import type { Embedder, SparseVector } from '../recall/embedder.js';
 import { episodeEmbeddingText } from '../recall/embedding-text.js';
@@ -57,6 +58,8 @@ export class RecallEngine implements RecallIndexes {
   readonly entityText = new Bm25Index();
   /** Facts' BM25 ("subject predicate object"), kept without postings of its own (recall/bm25-facts.ts). */
   readonly tripleText = new FactText();
+  /** The terms of the entities' names and the literals, as indexed: a snapshot keeps them (snapshot/kept-names.ts). */
+  readonly names = new NameTokens();
   readonly episodeVectors: VectorSet;
   readonly entityVectors: VectorSet;
   /** Entity BM25 documents (names, then aliases as they come) → entity. */
@@ -146,6 +149,32 @@ export class RecallEngine implements RecallIndexes {
     this.episodesRestored = text.size;
   }
 
+  /** Entities below this had their vectors put in `entityVectors` by a load (a snapshot's rows). */
+  private entityVectorsRestored = 0;
+
+  /**
+   * @internal What a snapshot keeps of the entities' vectors: the built-in embedder's, once every entity is
+   * indexed (a model's vectors are the entities' own or the model's to make).
+   */
+  exportEntityVectors(): ReturnType<VectorSet['exportRows']> {
+    const n = this.mem.entities.count;
+    if (!this.hashed || n === 0 || this.entitiesIndexed !== n) return undefined;
+    return this.entityVectors.exportRows();
+  }
+
+  /** @internal A load's, before its first catch-up: the vectors of the first `covered` entities, as saved. */
+  restoreEntityVectors(rows: NonNullable<ReturnType<VectorSet['exportRows']>>, covered: number): void {
+    if (this.entitiesIndexed !== 0 || this.entityVectors.size !== 0) throw new Error('RecallEngine.restoreEntityVectors: entities were indexed already');
+    const { labels, starts, slots, values } = rows;
+    for (let r = 0; r < labels.length; r++) this.entityVectors.addStoredRow(labels[r]!, slots, values, starts[r]!, starts[r + 1]!);
+    this.entityVectorsRestored = covered;
+  }
+
+  /** Whether the vectors are the built-in embedder's (a snapshot's entity vectors are kept only then). */
+  get hashedVectors(): boolean {
+    return this.hashed;
+  }
+
   /**
    * Indexes what was added since the last call. The memory calls it after every episode, at the end of a
    * load (replay, fromState) and at each recall; an assert's entities are indexed as it makes them
@@ -204,11 +233,12 @@ export class RecallEngine implements RecallIndexes {
     const en = this.mem.entities;
     for (let e = this.entitiesIndexed; e < en.count; e++) {
       const name = en.displayName(e);
-      const vector = en.vectorOf(e) ?? this.embedToIndex(name, 'entity');
-      const tokens = tokenize(name);
+      // a loaded entity's vector is in the set already (restoreEntityVectors)
+      const vector = e < this.entityVectorsRestored ? undefined : (en.vectorOf(e) ?? this.embedToIndex(name, 'entity'));
+      const tokens = this.names.ofEntity(e, name);
       this.addEntityDoc(e, tokens);
       this.tripleText.addEntity(e, tokens);
-      RecallEngine.addVector(this.entityVectors, e, vector);
+      if (vector !== undefined) RecallEngine.addVector(this.entityVectors, e, vector);
       const speaker = this.speakerByName.get(en.canonical(e));
       if (speaker !== undefined) this.speakerOfEntity.set(e, speaker);
       this.entitiesIndexed = e + 1;
@@ -329,7 +359,7 @@ export class RecallEngine implements RecallIndexes {
     const p = st.tPredicate[t]!;
     if (!facts.hasPredicate(p)) facts.setPredicate(p, tokenize(mem.predicateNames.get(p).replace(/_/g, ' ')));
     const o = st.tObject[t]!;
-    if (o < 0 && !facts.hasLiteral(literalCode(o))) facts.setLiteral(literalCode(o), tokenize(String(mem.literals[literalCode(o)])));
+    if (o < 0 && !facts.hasLiteral(literalCode(o))) facts.setLiteral(literalCode(o), this.names.ofLiteral(literalCode(o), mem.literals[literalCode(o)]!));
     facts.addTriple(t, st);
   }
 

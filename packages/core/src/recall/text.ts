@@ -121,9 +121,18 @@ export function tokenize(text: string): string[] {
   const mode = TOKENIZE.stemmer;
   for (const w of words(text)) {
     if (STOP_WORDS.has(w)) continue;
-    out.push(mode === 'none' || w.length > MAX_STEMMED_LENGTH || /\d/.test(w) ? w : mode === 'light' ? stem(w) : porter2Cached(w));
+    out.push(mode === 'none' || w.length > MAX_STEMMED_LENGTH || hasDigit(w) ? w : mode === 'light' ? stem(w) : porter2Cached(w));
   }
   return out;
+}
+
+/** /\d/.test(w) (an ASCII digit) by a char-code loop: called for every word indexed, where the regex cost more than the stem lookup. */
+function hasDigit(w: string): boolean {
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
 }
 
 // Stems of recent words: a conversation reuses a small vocabulary, and Porter2 is the cost of indexing.
@@ -182,7 +191,7 @@ function stripVerbSuffix(w: string, suffix: number): string | undefined {
  * which hurts BM25 precision more than a missed merge hurts recall.
  */
 export function stem(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.length <= 3 || hasDigit(word)) return word;
   let w = word;
   // step 1: plurals
   if (w.length >= 5 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';

@@ -118,6 +118,48 @@ export class VectorSet {
     this.keepRowsWhenDense();
   }
 
+  /**
+   * The stored rows as unit-length sparse coordinates (row r: label, then slots and values at
+   * starts[r] .. starts[r + 1]), for a snapshot to keep; undefined once an HNSW holds or is taking them.
+   */
+  exportRows(): { labels: Uint32Array; starts: Uint32Array; slots: Uint32Array; values: Float32Array } | undefined {
+    if (this.hnsw !== undefined || this.growing !== undefined) return undefined;
+    const n = this.count;
+    const starts = new Uint32Array(n + 1);
+    for (let d = 0; d < this.dimensions; d++) for (let j = 0; j < this.postLen[d]!; j++) starts[this.postRows[d]![j]! + 1]!++;
+    for (let r = 0; r < n; r++) starts[r + 1] = starts[r + 1]! + starts[r]!;
+    const at = starts.slice(0, n);
+    const slots = new Uint32Array(starts[n]!);
+    const values = new Float32Array(starts[n]!);
+    // dimensions ascending, so each row's coordinates come out by ascending slot, as they were posted
+    for (let d = 0; d < this.dimensions; d++) {
+      for (let j = 0; j < this.postLen[d]!; j++) {
+        const p = at[this.postRows[d]![j]!]!++;
+        slots[p] = d;
+        values[p] = this.postVals[d]![j]!;
+      }
+    }
+    return { labels: this.labels.slice(0, n), starts, slots, values };
+  }
+
+  /**
+   * A row `exportRows` gave, appended as it was stored (its values already unit length, so not normalised
+   * again: the same floats, rows and postings as the `add` or `addSparse` that made it).
+   */
+  addStoredRow(label: number, slots: ArrayLike<number>, values: ArrayLike<number>, from: number, to: number): void {
+    this.reserveRow();
+    const row = this.count;
+    const data = this.data;
+    const o = row * this.dimensions;
+    for (let j = from; j < to; j++) {
+      if (data !== undefined) data[o + slots[j]!] = values[j]!;
+      this.post(slots[j]!, row, values[j]!);
+    }
+    this.nonZeros += to - from;
+    this.labels[this.count++] = label;
+    this.keepRowsWhenDense();
+  }
+
   /** Appends (row, x) to dimension i's posting list, doubling the list when it is full. */
   private post(i: number, row: number, x: number): void {
     const n = this.postLen[i]!;

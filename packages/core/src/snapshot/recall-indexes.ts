@@ -8,6 +8,8 @@ import { TOKENIZE } from '../recall/text.js';
 import type { ColumnArray, MemoryState } from '../state.js';
 import type { MemoryTables } from '../graph/tables.js';
 import { exportMemoryState } from './state-io.js';
+import { withKeptNames } from './kept-names.js';
+import { withKeptEntityVectors } from './kept-entity-vectors.js';
 
 /**
  * What the kept postings were made by: a different tokenizer (stemmer, stop words, word rules) or text
@@ -30,12 +32,13 @@ const COLUMNS = {
 const DATED = 'recall.datedTurns';
 
 /**
- * `exportState()` plus recall's episode indexes, what a snapshot file stores (persist's encoders call it): the
- * indexes only once they have caught up with every episode. exportState() itself stays the memory's content
+ * `exportState()` plus recall's episode indexes, the names' terms (kept-names.ts) and the entities' vectors
+ * (kept-entity-vectors.ts), what a snapshot file
+ * stores (persist's encoders call it): the episode indexes only once they have caught up with every episode. exportState() itself stays the memory's content
  * alone, so two memories that hold the same things export equal states however their indexes were made.
  */
 export function exportSnapshotState(mem: MemoryTables): MemoryState {
-  const state = exportMemoryState(mem);
+  const state = withKeptEntityVectors(mem, withKeptNames(mem, exportMemoryState(mem)));
   const kept = mem.recallIndexIfBuilt()?.exportEpisodeIndexes();
   if (kept === undefined) return state;
   const { text, dated } = kept;

@@ -44,6 +44,8 @@ export interface CheckedState {
     entityIds: Int32Array;
     hasVector: Uint8Array;
     vectors: Float32Array;
+    /** Episode id → index (ids are unique). */
+    byId: Map<string, number>;
   };
   log: { bytes: Uint8Array; ends: Uint32Array };
 }
@@ -224,10 +226,14 @@ function checkLiterals(r: StateReader): LiteralValue[] {
 
 function checkEpisodes(r: StateReader, S: number, E: number, dims: number): CheckedState['episode'] {
   const ids = r.list('episode.id');
-  unique('episode.id', ids);
+  // id → index, checked unique here and handed to the episode table (the map a load would build again)
+  const byId = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) byId.set(ids[i]!, i);
+  if (byId.size !== ids.length) fail('string list "episode.id" has duplicates');
   const N = ids.length;
   const episode = {
     ids,
+    byId,
     texts: r.list('episode.text', N),
     at: r.col('episode.at', Float64Array, N),
     recordedAt: r.col('episode.recordedAt', Float64Array, N),

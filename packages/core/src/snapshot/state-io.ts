@@ -13,6 +13,8 @@ import type { LoadOptions } from '../log/replay.js';
 import { literalId } from '../graph/resolve.js';
 import { checkState } from './state-check.js';
 import { restoreRecallIndexes } from './recall-indexes.js';
+import { restoreKeptNames } from './kept-names.js';
+import { restoreKeptEntityVectors } from './kept-entity-vectors.js';
 import type { CheckedState } from './state-check.js';
 import { describeError, readOptions, SHAPES } from '../graph/validate.js';
 
@@ -131,6 +133,8 @@ export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryT
     // Recall's indexes: the kept ones read, the rest built in the load's pass unless deferred (no
     // first-recall cliff); no HNSW is built here, so this is linear in what was loaded.
     restoreRecallIndexes(mem, state);
+    restoreKeptNames(mem, state);
+    restoreKeptEntityVectors(mem, state);
     if (recallIndex === 'load') mem.indexForRecall();
     return mem;
   } catch (error) {
@@ -141,6 +145,9 @@ export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryT
 }
 
 export function loadChecked(mem: MemoryTables, c: CheckedState, adopt = false): void {
+  // a fresh memory's empty dictionary takes the state's numbering, so string ids (the episodes' speakers and
+  // sessions) are copied as they are
+  if (mem.strings.size !== 0) throw new Error('loadChecked: the memory is not fresh');
   mem.strings.load(c.strings, c.stringIds);
   for (const v of c.predicateNames) mem.predicateNames.intern(v);
   const e = mem.entities;
@@ -172,19 +179,7 @@ export function loadChecked(mem: MemoryTables, c: CheckedState, adopt = false): 
     mem.provenance.edgeType.push(c.provenance.edgeType[i]!);
     mem.provenanceIds.set(key, i);
   }
-  const ep = c.episode;
-  for (let i = 0; i < ep.ids.length; i++) {
-    mem.episodes.add(
-      ep.ids[i]!,
-      ep.texts[i]!,
-      ep.at[i]!,
-      ep.recordedAt[i]!,
-      ep.speaker[i] === NONE ? undefined : c.strings[ep.speaker[i]!],
-      Array.from(ep.entityIds.subarray(ep.entityStart[i]!, ep.entityStart[i + 1]!)),
-      ep.hasVector[i] === 1 ? ep.vectors.subarray(i * mem.dimensions, (i + 1) * mem.dimensions) : undefined,
-      ep.session[i] === NONE ? undefined : c.strings[ep.session[i]!],
-    );
-  }
+  mem.episodes.load(c.episode);
   try {
     mem.store.loadColumns(c.store, c.entity.name.length, adopt);
   } catch (error) {
