@@ -1,6 +1,7 @@
 import { grow, nextCapacity } from '../util/arrays.js';
 import { StringDictionary } from '../store/strings.js';
 import { NONE } from '../store/fact-store.js';
+import type { CheckedState } from '../snapshot/state-check.js';
 
 /** Episodes (raw evidence: a turn, a session, a document) in columns, found by their string id. */
 export class EpisodeTable {
@@ -73,19 +74,7 @@ export class EpisodeTable {
    * table `add` of each episode in order makes, from checked columns (no strings to intern, no array per
    * episode). `byId` becomes the table's own map.
    */
-  load(e: {
-    ids: readonly string[];
-    texts: readonly string[];
-    at: Float64Array;
-    recordedAt: Float64Array;
-    speaker: Int32Array;
-    session: Int32Array;
-    entityStart: Uint32Array;
-    entityIds: Int32Array;
-    hasVector: Uint8Array;
-    vectors: Float32Array;
-    byId: Map<string, number>;
-  }): void {
+  load(e: CheckedState['episode']): void {
     if (this.count !== 0) throw new Error('EpisodeTable.load: the table is not empty');
     const n = e.ids.length;
     this.reserve(n);
