@@ -255,6 +255,11 @@ describe('RuleExtractor: typed facts from first-person patterns', () => {
     expect(typed(r).map(triple)).toEqual([['user', 'job_title', { value: 'data engineer' }]]);
   });
 
+  it('takes a cheer or an imperative opening a sentence for no part of a name: "Woohoo Melanie!", "Go Jon!"', () => {
+    const r = one('Woohoo Melanie! Go Jon, you can do it. Remember Gina? FYI, the show is on Friday.', 'Caroline');
+    expect(r.entities.map((e) => e.name).sort()).toEqual(['Caroline', 'Gina', 'Jon', 'Melanie']);
+  });
+
   it('dates a plan only by a date written after it that is not over ("Lost my job yesterday, so I\'m gonna…")', () => {
     const plan = typed(one("Lost my job as a banker yesterday, so I'm gonna take a shot at starting my own business.", 'Jon'))[0]!;
     expect(triple(plan)).toEqual(['Jon', 'plans', { value: 'take a shot at starting my own business' }]);

@@ -7,7 +7,7 @@ const STARTERS = new Set(
   ('hey hi hello wow yeah yes yep yup no nope thanks thank oh ok okay well so totally sure great cool awesome nice ' +
     'haha lol gonna wanna really definitely absolutely congrats congratulations sounds love glad sorry agreed right ' +
     'aww omg good bye see talk take lets let hope maybe please wait look anyway honestly actually also plus btw ' +
-    'exactly true indeed cheers welcome dear gosh whoa ugh hmm um uh ah like').split(' '),
+    'exactly true indeed cheers welcome dear gosh whoa ugh hmm um uh ah like woohoo woo yay hooray fyi go remember').split(' '),
 );
 export const DATE_WORDS: ReadonlySet<string> = new Set(
   ('monday tuesday wednesday thursday friday saturday sunday january february march april may june july august ' +
