@@ -60,7 +60,8 @@ export const CHANGES_PROMPT = `- one_at_a_time: true when the subject holds one 
 - retractions: what the turn says stopped holding or was never true. An ending ("I left Acme", "we broke up", "Rex passed away", "I sold my car"): ended_at is when it stopped (null: when it was said), never_held false. A correction ("I misspoke, I never lived in Denver", "it was Porto, not Lisbon"): the wrong version with never_held true, and the right one as a fact with its own valid time. object null: every object of that subject and predicate.
 - rules: what the turn says a belief becomes when another changes ("if the team lead changes, the weekly report goes to James Lee": premise Maya team_lead, dependent Maya weekly_report, object James Lee). premise_object null: whichever object the premise has.`;
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+/** A model's text field, trimmed, or undefined when it is no text or empty. */
+export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
 /** A model's predicate as the memory spells predicates (lower_snake_case), or undefined. */
 export function predicateOf(v: unknown): string | undefined {

@@ -3,7 +3,7 @@ import type { Extraction, ExtractedFact, Extractor, ModelCallOptions, Turn } fro
 import { Client, emptyTotals } from './client.js';
 import type { ClientOptions, UsageTotals } from './client.js';
 import { ModelResponseError } from './errors.js';
-import { CHANGES_PROMPT, CHANGE_SCHEMAS, changesOf, isoTime, predicateOf } from './extraction-changes.js';
+import { CHANGES_PROMPT, CHANGE_SCHEMAS, changesOf, isoTime, predicateOf, str } from './extraction-changes.js';
 
 export interface OpenAIExtractorOptions extends ClientOptions {
   /** A chat model that supports `response_format: { type: 'json_schema' }`. */
@@ -184,8 +184,6 @@ function answerOf(json: unknown, where: string): Map<string, RawTurn> {
   });
   return byId;
 }
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
 function toExtraction(answer: Map<string, RawTurn>, turn: Turn, dropped: OpenAIExtractor['dropped'], where: string): Extraction {
   const raw = answer.get(turn.id);
