@@ -90,6 +90,12 @@ export interface AssertInput {
    * being flagged. Needs `dependsOn`.
    */
   onPremiseChange?: { object: ObjectRef };
+  /**
+   * Held alongside the subject's other objects of a one-at-a-time predicate ("my second job, at Kumon"): the
+   * assertion closes none of them, as if the predicate were 'many' for this one write. A later assertion
+   * without it supersedes them all as usual. No effect on a predicate of cardinality 'many'.
+   */
+  alongside?: boolean;
 }
 
 export interface RetractInput {
@@ -304,6 +310,8 @@ export interface ExtractedFact {
    * the gate rejected is left out.
    */
   dependsOn?: ExtractedPremise[];
+  /** Held besides the subject's current object of a one-at-a-time predicate (a second job): written as the assertion's `alongside`. */
+  alongside?: boolean;
 }
 
 /** A premise of an extracted fact: a fact of the same extraction by index, or a fact id the memory has. */

@@ -103,9 +103,10 @@ function build(steps: Array<{ op: typeof opArb extends fc.Arbitrary<infer T> ? T
     now += r.dt;
     const vt = r.vf === -Infinity ? (r.len === Infinity ? Infinity : r.len) : r.vf + r.len;
     let op: ModelOp;
-    if (r.kind === 'assert') {
-      mem.assert({ subject: r.s, predicate: r.p, object: objectRef(r.o), validFrom: r.vf, validTo: vt });
-      op = { kind: 'assert', s: r.s, p: r.p, o: r.o, vf: r.vf, vt, at: now };
+    if (r.kind === 'assert' || r.kind === 'assertAlongside') {
+      const alongside = r.kind === 'assertAlongside' ? ({ alongside: true } as const) : {};
+      mem.assert({ subject: r.s, predicate: r.p, object: objectRef(r.o), validFrom: r.vf, validTo: vt, ...alongside });
+      op = { kind: 'assert', s: r.s, p: r.p, o: r.o, vf: r.vf, vt, at: now, ...alongside };
     } else {
       if (mem.getEntity(r.s, { knownAt: now }) === undefined) continue;
       if (r.kind === 'retract' && !r.o.startsWith('#') && mem.getEntity(r.o, { knownAt: now }) === undefined) continue;

@@ -25,6 +25,7 @@ describe('the hand-written assert serialiser', () => {
         reason: text,
         edgeType: fc.constantFrom('causal', 'semantic'),
         episode: text,
+        alongside: fc.constant(true as const),
         rejected: fc.constant(true as const),
       },
       { requiredKeys: ['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom'] },

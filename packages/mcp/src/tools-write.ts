@@ -196,6 +196,10 @@ export const WRITE_TOOLS = [
         .array(z.number().int().min(0))
         .optional()
         .describe('Ids of the facts this one rests on ("takes the bus" because "lives in Boston"): when one of them stops being believed, this fact is marked unsupported.'),
+      alongside: z
+        .boolean()
+        .optional()
+        .describe('Held besides the subject\'s current value of a single-valued predicate (a second job): closes none of them.'),
       onPremiseChange: z
         // fresh copies: a schema used twice becomes a "$ref" in the MCP server's JSON Schema, which other hosts inline
         .object({ object: object.describe(object.description ?? '').optional(), value: value.describe(value.description ?? '').optional() })

@@ -325,6 +325,7 @@ export const SHAPES = {
     episode: 'any',
     dependsOn: 'any',
     onPremiseChange: 'any',
+    alongside: 'any',
   },
   retract: { subject: 'ref', predicate: 'any', object: 'objectRef', validFrom: 'time', validTo: 'time', recordedAt: 'time', reason: 'text' },
   episode: { id: 'any', text: 'any', at: 'time', speaker: 'text', session: 'text', vector: 'vector', entities: 'refs', recordedAt: 'time' },

@@ -176,13 +176,15 @@ export function writeAssert(mem: MemoryTables, raw: AssertInput): AssertResult {
   // A dependent belief is rare: logged as a JSON operation, which has room for its premises and rule.
   const replacement = rule === undefined ? undefined : rule.literal !== undefined ? literalCode(literalId(mem, rule.literal)) : materialise(mem, rule.entity!, at);
   const spec = rule && ruleSpec(rule, replacement);
-  if (premises.length > 0) commit(mem, assertOp(at, s, literal !== undefined ? { value: literal } : { id: o }, validFrom, validTo, confidence, evidence, premises, input, spec), at);
+  // An assertion held alongside the others is rare too: its JSON operation carries the flag replay needs.
+  const alongside = input.alongside === true;
+  if (premises.length > 0 || alongside) commit(mem, assertOp(at, s, literal !== undefined ? { value: literal } : { id: o }, validFrom, validTo, confidence, evidence, premises, input, spec), at);
   else {
     mem.logBuffer.appendAssert(at, validFrom, validTo, confidence, s, p, o, prov, episode, evidenceIds);
     mem.lastRecordedAt = at;
   }
   const firstNew = mem.store.rowCount;
-  const result = applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one');
+  const result = applyAssert(mem, s, p, o, validFrom, validTo, at, confidence, prov, episode, evidenceIds, config?.cardinality === 'one' && !alongside);
   if (premises.length > 0) mem.dependencies.link(mem, result.id!, premises); // accepted: it has an id
   if (replacement !== undefined) mem.dependencies.setRule(result.id!, replacement);
   mem.dependencies.settle(mem, at, firstNew);
@@ -239,6 +241,7 @@ function assertOp(
   if (input.episode !== undefined) op.episode = input.episode;
   if (premises.length > 0) op.dependsOn = premises;
   if (rule !== undefined) op.onPremiseChange = { object: rule };
+  if (input.alongside === true) op.alongside = true;
   return op;
 }
 

@@ -3,6 +3,7 @@
 // made a named error. Written out field by field so that each read is a named property load (an inline
 // cache the caller's object shape keeps warm), not a keyed load per field through a dispatch on its kind;
 // readInput's own path for these shapes was a tenth of ingest's CPU time.
+import { InvalidArgumentError } from '../errors.js';
 import type { AssertInput, RetractInput } from '../types.js';
 import { readPremiseRule } from './premise-rules.js';
 import { argumentObject, checkText, readError, readList, readObjectRef, readRef, readTime, SHAPES, unknownField } from './validate.js';
@@ -44,8 +45,10 @@ function readWriteInput(call: string, value: unknown, assert: boolean): AssertIn
     const episode = assert ? source.episode : undefined;
     const dependsOn = assert && source.dependsOn !== undefined ? readList(call, source.dependsOn, 'dependsOn') : undefined;
     const onPremiseChange = assert && source.onPremiseChange !== undefined ? readPremiseRule(call, source.onPremiseChange) : undefined;
+    const alongside = assert ? source.alongside : undefined;
+    if (alongside !== undefined && typeof alongside !== 'boolean') throw new InvalidArgumentError(`${call}: alongside must be true or false`);
     // One object literal of fixed shape; absent fields are undefined, as readInput leaves them out.
-    return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode, dependsOn, onPremiseChange } as AssertInput;
+    return { subject, predicate, object, validFrom, validTo, recordedAt, confidence, source: sourceName, evidence, reason, edgeType, episode, dependsOn, onPremiseChange, alongside } as AssertInput;
   } catch (error) {
     throw readError(call, 'the argument', error);
   }
@@ -73,6 +76,7 @@ export function isWriteField(key: string, assert: boolean): boolean {
     case 'episode':
     case 'dependsOn':
     case 'onPremiseChange':
+    case 'alongside':
       return assert;
     default:
       return false;

@@ -178,6 +178,7 @@ export function writeTurn(
       ...(f.edgeType === undefined ? {} : { edgeType: f.edgeType }),
       ...(f.evidence === undefined ? {} : { reason: f.evidence }),
       ...(premises.length === 0 ? {} : { dependsOn: premises }),
+      ...(f.alongside === true ? { alongside: true } : {}),
     });
   }
   // stated rules ("if the team lead changes, …") rest what the memory now believes on it (extract/ingest-rules.ts)
@@ -238,6 +239,7 @@ const EXTRACTED_FACT = {
   edgeType: 'any',
   evidence: 'text',
   dependsOn: 'list',
+  alongside: 'any',
 } as const;
 
 /**
@@ -270,6 +272,7 @@ export function readExtraction(mem: MemoryTables, given: unknown, at: number, ca
     if (!(from < to)) throw new InvalidArgumentError(`${call}: ${field} has validFrom ≥ validTo (a fact without validFrom starts at the episode's time)`);
     checkEdgeType(f.edgeType, call);
     if (f.dependsOn !== undefined) checkExtractedPremises(mem, f.dependsOn, i, x.facts!.length, call);
+    if (f.alongside !== undefined && typeof f.alongside !== 'boolean') throw new InvalidArgumentError(`${call}: ${field}.alongside must be true or false`);
     return { ...f, validFrom: from, validTo: to };
   });
   const fresh = new Set(facts.map((f) => f.predicate).filter((p) => mem.predicateNames.find(p) === -1));

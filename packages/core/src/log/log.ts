@@ -72,6 +72,8 @@ export interface AssertOp {
   dependsOn?: number[];
   /** The stated rule: what this belief becomes when a premise changes (absent in older logs). */
   onPremiseChange?: { object: ObjectSpec | { name: string } };
+  /** Held alongside the subject's other objects of a one-at-a-time predicate: it closed none (absent in older logs). */
+  alongside?: true;
   /** Refused by the grounding gate: logged, and nothing else changed. */
   rejected?: true;
 }
@@ -424,6 +426,7 @@ export function stringifyAssert(op: AssertOp): string {
   if (op.episode !== undefined) out += `,"episode":${JSON.stringify(op.episode)}`;
   if (op.dependsOn !== undefined) out += `,"dependsOn":${JSON.stringify(op.dependsOn)}`;
   if (op.onPremiseChange !== undefined) out += `,"onPremiseChange":${JSON.stringify(op.onPremiseChange)}`;
+  if (op.alongside !== undefined) out += `,"alongside":true`;
   if (op.rejected !== undefined) out += `,"rejected":true`;
   return out + '}';
 }

@@ -12,7 +12,7 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   entity: ['type', 'recordedAt', 'id', 'name', 'entityType', 'aliases', 'vector'],
   alias: ['type', 'recordedAt', 'entity', 'aliases'],
   merge: ['type', 'recordedAt', 'into', 'from'],
-  assert: ['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'confidence', 'source', 'evidence', 'reason', 'edgeType', 'episode', 'dependsOn', 'onPremiseChange', 'rejected'],
+  assert: ['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'confidence', 'source', 'evidence', 'reason', 'edgeType', 'episode', 'dependsOn', 'onPremiseChange', 'alongside', 'rejected'],
   retract: ['type', 'recordedAt', 'subject', 'predicate', 'object', 'validFrom', 'validTo', 'reason'],
   episode: ['type', 'recordedAt', 'id', 'text', 'at', 'speaker', 'session', 'entities', 'vector'],
   archive: ['type', 'recordedAt', 'facts'],

@@ -142,6 +142,7 @@ export function applyOp(mem: MemoryTables, op: Operation): void {
         ...(op.episode === undefined ? {} : { episode: op.episode }),
         ...(op.dependsOn === undefined ? {} : { dependsOn: op.dependsOn }),
         ...(op.onPremiseChange === undefined ? {} : { onPremiseChange: { object: 'name' in op.onPremiseChange.object ? op.onPremiseChange.object.name : op.onPremiseChange.object } }),
+        ...(op.alongside === undefined ? {} : { alongside: op.alongside }),
       });
       if ((result.status === 'rejected') !== (op.rejected === true)) {
         throw new InvalidArgumentError(`the grounding gate decided differently than when the log was written`);

@@ -35,7 +35,7 @@ export function subtract(list: readonly Interval[], [from, to]: Interval): Inter
 }
 
 export type ModelOp =
-  | { kind: 'assert'; s: string; p: string; o: string; vf: number; vt: number; at: number; source?: string }
+  | { kind: 'assert'; s: string; p: string; o: string; vf: number; vt: number; at: number; source?: string; alongside?: true }
   | { kind: 'retract'; s: string; p: string; o?: string; vf: number; vt: number; at: number };
 
 export class ReferenceModel {
@@ -71,7 +71,11 @@ export class ReferenceModel {
     const next: Beliefs = new Map([...this.state].map(([k, v]) => [k, v.map((i) => [...i] as Interval)]));
     const prefix = `${op.s}|${op.p}|`;
     if (op.kind === 'assert') {
-      if (this.cardinalityOne.has(op.p)) {
+      // a re-assertion already inside B changes nothing (once some object was held alongside, others may overlap it);
+      // held alongside, the others keep their intervals, as under cardinality many
+      const own = next.get(key(op.s, op.p, op.o)) ?? [];
+      const inside = own.some(([a, b]) => a <= op.vf && op.vt <= b);
+      if (this.cardinalityOne.has(op.p) && op.alongside !== true && !inside) {
         for (const [k, v] of next) if (k.startsWith(prefix) && k !== key(op.s, op.p, op.o)) next.set(k, subtract(v, [op.vf, op.vt]));
       }
       next.set(key(op.s, op.p, op.o), unite(next.get(key(op.s, op.p, op.o)) ?? [], [op.vf, op.vt]));

@@ -65,7 +65,7 @@ export const SOURCES = ['import a', 'import b'];
 
 export const opArb = fc.record({
   kind: fc.oneof(
-    { weight: 12, arbitrary: fc.constantFrom('assert', 'assert', 'assert', 'retract', 'retractAll') },
+    { weight: 12, arbitrary: fc.constantFrom('assert', 'assert', 'assert', 'assertAlongside', 'retract', 'retractAll') },
     { weight: 1, arbitrary: fc.constantFrom('forgetFact', 'forgetSource', 'forgetEntity') },
   ),
   s: fc.constantFrom(...SUBJECTS),
@@ -114,9 +114,10 @@ export function build(raw: RawOp[]): Built {
       continue;
     }
     let op: ModelOp;
-    if (r.kind === 'assert') {
-      mem.assert({ subject: r.s, predicate: r.p, object: objectRef(r.o), validFrom: r.vf, validTo: vt, ...(r.source === undefined ? {} : { source: r.source }) });
-      op = { kind: 'assert', s: r.s, p: r.p, o: r.o, vf: r.vf, vt, at: now, ...(r.source === undefined ? {} : { source: r.source }) };
+    if (r.kind === 'assert' || r.kind === 'assertAlongside') {
+      const alongside = r.kind === 'assertAlongside' ? ({ alongside: true } as const) : {};
+      mem.assert({ subject: r.s, predicate: r.p, object: objectRef(r.o), validFrom: r.vf, validTo: vt, ...(r.source === undefined ? {} : { source: r.source }), ...alongside });
+      op = { kind: 'assert', s: r.s, p: r.p, o: r.o, vf: r.vf, vt, at: now, ...(r.source === undefined ? {} : { source: r.source }), ...alongside };
     } else {
       // Retractions name only entities the memory knows (unknown ones are bad input, tested elsewhere).
       if (mem.getEntity(r.s, { knownAt: now }) === undefined) continue;
