@@ -25,6 +25,10 @@ export interface StateHit {
   dateOnly?: boolean;
   /** the clause's subject is the object and the speaker the subject ("EY let me go": the speaker's job at EY ended) */
   ofSpeaker?: boolean;
+  /** a job told as a change ("started at", "switched to", "left Acme for"), not as one held */
+  change?: boolean;
+  /** an ending of the job held besides another ("quit my weekend job"), its employer unnamed */
+  side?: boolean;
 }
 
 export interface RuleContext {
@@ -66,7 +70,7 @@ const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } |
 const STUDY_ROLES = /^(?:(?:\w+\s+)?student|freshman|sophomore|junior|senior|grad student|graduate student|phd student|phd candidate|undergrad|undergraduate)$/i;
 
 const WORKS = new RegExp(
-  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|cook|cooks|bartend|tutor|drive|drives|intern|am interning|volunteer|am volunteering)` +
+  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|cook|cooks|bartend|tutor|drive|drives|intern|am interning|volunteer|am volunteering|wait tables|waits tables|am waiting tables|waitress|moonlight|moonlights|am moonlighting)` +
     `(?:\\s+(?:part-time|full-time|remotely|there|now|fulltime|parttime))?(?:\\s+in\\s+[a-z]+(?:\\s+[a-z]+)?)?(?:\\s+as\\s+(.+?))?\\s+${WHERE}\\s+(.*)$`,
   'i',
 );
@@ -75,7 +79,7 @@ const IS_ROLE = /^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+|stil
 // "Chen here, senior UX designer with Spotify", "Maya here, 34, nurse at Royal Free": an introduction's role and employer
 const HERE_ROLE = /^here\b[,\s]+(?:(?:\d{1,3}|aged\s+\d{1,3})\s*,\s*)?(.*)$/i;
 const STARTS = new RegExp(
-  `^((?:got|have|have got|has got|landed|took|accepted|started|starting|start|will start|am starting|begin|began|found|got offered|was offered)\\s+(?:a|an|my|the|his|her)\\s+(?:[a-z-]+\\s+){0,2}(?:job|position|role|gig|internship|apprenticeship|residency|placement|fellowship|contract)|started working|started|start|starts|starting|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|joining|am joining|is joining|will join|will be joining|got hired|was hired|have been hired|have started|has started|got poached|was poached|got headhunted|was headhunted|(?:have\\s+|has\\s+)?(?:accepted|took)\\s+(?:an?\\s+|the\\s+)?(?:job\\s+)?offer|(?:have\\s+|has\\s+)?signed)` +
+  `^((?:got|have|have got|has got|landed|took|took on|picked up|accepted|started|starting|start|will start|am starting|begin|began|found|got offered|was offered)\\s+(?:a|an|my|the|his|her)\\s+(?:[a-z-]+\\s+){0,2}(?:job|position|role|gig|internship|apprenticeship|residency|placement|fellowship|contract)|started working|started|start|starts|starting|am starting|is starting|will start|will be starting|began|begin|begins|joined|join|joins|joining|am joining|is joining|will join|will be joining|got hired|was hired|have been hired|have started|has started|got poached|was poached|got headhunted|was headhunted|(?:have\\s+|has\\s+)?(?:accepted|took)\\s+(?:an?\\s+|the\\s+)?(?:job\\s+)?offer|(?:have\\s+|has\\s+)?signed)` +
     `(?:\\s+as\\s+(.+?)(?=\\s+(?:at|with|for|by|from)\\s))?\\s+((?:at|with|for|by|from)\\s+)?(.*)$`,
   'i',
 );
@@ -84,6 +88,9 @@ const LAST_DAY = /\bmy (?:last|final) day(?: (?:at|with) (.*?))?(?: was\b|$| is\
 // "handed in my resignation, last day is the 15th": the same, its "my" dropped, where the sentence is about leaving
 const BARE_LAST_DAY = /^(?:the\s+)?(?:last|final) day(?: (?:at|with) (.*?))?(?: was\b| is\b| will be\b)/i;
 const LEAVES = /^(?:left|quit|quits|resigned from|handed in my (?:notice|resignation) at|gave (?:my )?notice at|put in my notice at|(?:put|handed|gave) in my two weeks(?:'? notice)? at|gave (?:my )?two weeks(?:'? notice)? at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
+// a job qualified as held besides another (lower case: "the Wagamama gig" names its employer instead)
+const SIDE_JOB_ENDED =
+  /^(?:[Ll]eft|[Qq]uit|[Dd]ropped|[Ss]topped|[Gg]ave up|have (?:left|quit|dropped|stopped)|am (?:leaving|quitting|dropping)|will (?:leave|quit|drop))\s+(?:my|the)\s+(?:(\p{Lu}[\p{L}'&-]*(?:\s+\p{Lu}[\p{L}'&-]*)*)\s+|(second|side|weekend|evening|night|nights|part-time|other|extra|morning|weekday|saturday|sunday)\s+)(?:job|gig|shift|shifts|hustle|work)\b(?:\s+(?:at|with|for)\s+(.*))?/u;
 const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|handed in my resignation|gave (?:my )?notice|put in my notice)\b/i;
 const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
 // "I went freelance", "I'm a freelancer now", "I work for myself": no employer any more
@@ -162,6 +169,9 @@ function plainVerb(rest: string): string {
 const AT_ORG = /^(?:am|is|are)\s+(?:at|with)\s+(.*)$/i;
 const LASTING = /\b(?:these days|nowadays|now|currently|still|full-time|part-time|since|for\s+(?:\w+\s+)?(?:years?|months?))\b/i;
 // "I do backend work over at Stripe", "I do chip design at Intel"
+// "my second job is at Kumon", "my weekend gig's with Deliveroo": a job said from the job
+const JOB_IS_AT = /^my\s+(?:[a-z-]+\s+)?(?:job|gig|work|shift|hustle)(?:\s+is|'s)\s+(?:at|with|for)\s+(.*)$/i;
+const ALSO_AT = /^(?:at|with|for)\s+(.*)$/i;
 const DOES_WORK = /^(?:do|does)\s+(?!not\b|never\b)(?:[a-z-]+\s+){1,3}?(?:over\s+)?(?:at|for)\s+(.*)$/i;
 
 function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean {
@@ -171,6 +181,13 @@ function readJob(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]
 
 /** A job held or started: "I work at", "I'm at Novartis these days", "joined Shopify". */
 function readJobHeld(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean | undefined {
+  // "my second job is at Kumon"; "I work at Acme and also at Blue Bottle on weekends" (the clause borrows "I work")
+  const which = JOB_IS_AT.exec(rest) ?? (clause.elliptical && /^(?:also|too)\s/i.test(clause.rest) && ctx.workTalk?.() === true ? ALSO_AT.exec(rest) : null);
+  if (which !== null) {
+    const org = EMPLOYER(which[1]!);
+    if (org !== undefined) out.push(job(org));
+    return org !== undefined;
+  }
   const at = AT_ORG.exec(rest) ?? DOES_WORK.exec(rest);
   if (at !== null && (!/^(?:am|is|are)\b/i.test(rest) || LASTING.test(clause.text) || ctx.workTalk?.() === true)) {
     const org = ORG(at[1]!);
@@ -200,7 +217,7 @@ function readJobHeld(rest: string, clause: Clause, ctx: RuleContext, out: StateH
     const school = SCHOOL.test(org.name) && m[2] === undefined && !/\bas\s/i.test(m[4]!);
     if (school) out.push({ op: 'assert', predicate: 'studies_at', object: org, future });
     if (school) return true;
-    out.push({ ...job(org.name), future });
+    out.push({ ...job(org.name), future, change: true });
     const role = readRole(m[2] ?? /^.*?\s+as\s+(.*)$/.exec(m[4]!.slice(org.name.length))?.[1] ?? '', false);
     if (role !== undefined) out.push({ ...title(role.value), future });
     return true;
@@ -214,7 +231,7 @@ function readJobChange(rest: string, clause: Clause, ctx: RuleContext, out: Stat
   let m = SWITCHED.exec(rest);
   if (m !== null && (WORK_WORDS.test(clause.text) || (/^(?:switched|have switched|jumped|hopped)/i.test(rest) && ctx.hasJob?.() === true))) {
     const org = ORG(m[1]!);
-    if (org !== undefined) out.push(job(org));
+    if (org !== undefined) out.push({ ...job(org), change: true });
     if (org !== undefined) return true;
   }
   m = ON_TEAM.exec(rest);
@@ -242,7 +259,7 @@ function readJobChange(rest: string, clause: Clause, ctx: RuleContext, out: Stat
   const first = FIRST_DAY.exec(clause.text);
   if (first !== null) {
     const org = ORG(first[1]!);
-    if (org !== undefined) out.push(job(org.name));
+    if (org !== undefined) out.push({ ...job(org.name), change: true });
     return org !== undefined;
   }
   return undefined;
@@ -376,13 +393,22 @@ function readJobOrHomeEnding(rest: string, clause: Clause, ctx: RuleContext, out
     const old = m[2] === undefined ? undefined : ORG(m[2]);
     const future = /leav|will/i.test(m[1]!);
     if (old !== undefined) out.push({ op: 'retract', predicate: 'works_at', object: old, future });
-    out.push({ ...job(next), future });
+    out.push({ ...job(next), future, change: true });
     return true;
   }
   m = STOLEN.exec(rest);
   if (m !== null) {
     for (const t of readThings(`my ${m[1]!}`)) out.push({ op: 'retract', predicate: 'has', object: t.name !== undefined ? { name: t.name } : { value: t.value! } });
     return out.length > 0;
+  }
+  // "I quit the weekend job at Kumon", "dropped the Wagamama gig", "left my second job"
+  m = SIDE_JOB_ENDED.exec(rest);
+  if (m !== null) {
+    const org = m[3] !== undefined ? ORG(m[3]) : m[1] !== undefined ? ORG(m[1]) : undefined;
+    if (org !== undefined || m[2] !== undefined) {
+      out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? { side: true } : { object: org }), future: /leaving|will/i.test(rest) });
+      return true;
+    }
   }
   m = LEAVES.exec(rest);
   if (m !== null) {
