@@ -61,7 +61,7 @@ const SCHEMA = {
             items: {
               type: 'object',
               additionalProperties: false,
-              required: ['subject', 'predicate', 'object', 'object_is_entity', 'valid_from', 'valid_to', 'confidence', 'evidence', 'depends_on', 'one_at_a_time'],
+              required: ['subject', 'predicate', 'object', 'object_is_entity', 'valid_from', 'valid_to', 'confidence', 'evidence', 'depends_on', 'one_at_a_time', 'alongside'],
               properties: {
                 subject: { type: 'string' },
                 predicate: { type: 'string' },
@@ -73,6 +73,7 @@ const SCHEMA = {
                 evidence: { type: 'string' },
                 depends_on: { type: 'array', items: { type: 'integer' } },
                 one_at_a_time: { type: 'boolean' },
+                alongside: { type: 'boolean' },
               },
             },
           },
@@ -146,6 +147,8 @@ interface RawFact {
   depends_on?: unknown;
   /** The subject holds one object of the predicate at a time (older answers may leave it out). */
   one_at_a_time?: unknown;
+  /** Held besides the subject's current object of a one-at-a-time predicate, e.g. a second job (older answers may leave it out). */
+  alongside?: unknown;
 }
 interface RawTurn {
   turn_id: unknown;
@@ -238,5 +241,6 @@ function toFact(f: RawFact, at: number): ExtractedFact | undefined {
     ...(to === null ? {} : { validTo: to }),
     confidence: Math.min(1, Math.max(0, f.confidence)),
     ...(evidence === undefined ? {} : { evidence }),
+    ...(f.alongside === true ? { alongside: true } : {}),
   };
 }

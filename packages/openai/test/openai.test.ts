@@ -316,6 +316,44 @@ describe('openAIExtractor', () => {
     expect(strictness(body.response_format.json_schema.schema, 'schema')).toEqual([]);
   });
 
+  it("carries a job the model marks alongside into ingest: it closes none, and an ending closes only the one it names", async () => {
+    const day = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
+    const job = (object: string, alongside?: boolean) => ({
+      subject: 'Maya', predicate: 'works_at', object, object_is_entity: true, valid_from: null, valid_to: null, confidence: 0.9, evidence: 'x', depends_on: [], one_at_a_time: true,
+      ...(alongside === undefined ? {} : { alongside }),
+    });
+    const answers: Array<Record<string, unknown>> = [
+      { facts: [job('Acme', false)] },
+      // "I got a second job at Kumon"; an older answer without the field is an ordinary job
+      { facts: [job('Kumon', true)] },
+      // "I quit Kumon"
+      { facts: [], retractions: [{ subject: 'Maya', predicate: 'works_at', object: 'Kumon', object_is_entity: true, ended_at: null, never_held: false, evidence: 'y' }] },
+      { facts: [job('Globex')] },
+    ];
+    server.fallback = {
+      answer: (r) => {
+        const turns = (JSON.parse((r.body.messages as Array<{ content: string }>)[1]!.content) as { turns: Array<{ turn_id: string }> }).turns;
+        const content = { turns: turns.map((t) => ({ turn_id: t.turn_id, entities: [], facts: [], retractions: [], rules: [], ...answers[Number(t.turn_id.slice(1))] })) };
+        return { choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content), refusal: null }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
+      },
+    };
+    const x = openAIExtractor({ baseURL: server.baseURL, model: 'm', turnsPerRequest: 1 });
+    const said = ['2024-01-10', '2024-02-01', '2024-03-01', '2024-04-01'].map(day);
+    let now = said[0]!;
+    const mem = new MemoryGraph({ now: () => now });
+    const jobs = (validAt: number, knownAt = now) => mem.facts({ subject: 'Maya', predicate: 'works_at', validAt, knownAt }).map((f) => ('name' in f.object ? f.object.name : '')).sort();
+    for (const [i, at] of said.entries()) {
+      now = at;
+      await ingest(mem, [{ id: `t${i}`, speaker: 'Maya', text: `turn ${i}`, at, recordedAt: at }], { extractor: x });
+      if (i === 1) expect(jobs(now)).toEqual(['Acme', 'Kumon']);
+      if (i === 2) expect(jobs(now)).toEqual(['Acme']);
+    }
+    expect(jobs(now)).toEqual(['Globex']);
+    expect(jobs(day('2024-02-15'))).toEqual(['Acme', 'Kumon']);
+    const schema = (server.requests.at(-1)!.body as { response_format: { json_schema: { schema: unknown } } }).response_format.json_schema.schema;
+    expect(JSON.stringify(schema)).toContain('"alongside"');
+  });
+
   it('refuses a missing turn, a refusal, a truncated answer and malformed JSON with ModelResponseError', async () => {
     const x = openAIExtractor({ baseURL: server.baseURL, model: 'm' });
     for (const [name, re] of [
