@@ -5,13 +5,7 @@ import { FIFTH } from './blind-fifth.data.js';
 import { runFifth, runProbes } from './blind-fifth.run.js';
 
 /** "conversation #check" of reads the rule extractor is known to get wrong (reported, not hidden). */
-// - "talked me into two goldfish, Bubbles and Nemo": the clause is the daughter's, and no verb of having
-//   gives the fish to the speaker.
-const KNOWN_MISSES = new Set<string>([
-  'two goldfish #0',
-  'two goldfish #1',
-  'two goldfish #2',
-]);
+const KNOWN_MISSES = new Set<string>([]);
 
 const results = runFifth();
 

@@ -51,14 +51,14 @@ export function normalise(text: string): string {
 
 // Verbs that may open a clause whose subject is the previous clause's ("… and work at Dell").
 const CLAUSE_VERBS =
-  'am|are|is|was|were|have|has|had|work|works|worked|working|live|lives|lived|living|moved|move|moving|relocated|started|start|joined|left|quit|got|get|bought|sold|adopted|retired|teach|teaches|study|studies|broke|own|owns|became|took|married|gave|lost|went|visited|now|then|also|still|currently';
+  'am|are|is|was|were|have|has|had|work|works|worked|working|live|lives|lived|living|moved|move|moving|relocated|started|start|joined|left|quit|got|get|bought|sold|adopted|retired|teach|teaches|study|studies|broke|own|owns|became|took|married|gave|lost|went|visited|now|then|also|still|currently|ended up|came home|wound up';
 // ", and …", " and I…", "but", "because", "so", ";", ":", " - ": where a clause ends ("Jake and I …" opening a sentence is one subject).
 const SPLIT = new RegExp(
-  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and(?!\\s+(?:a|an|two|three)\\s)|so|now|then|which|who|working|living|based|starting|moving|last\\s+day)\\b)`,
+  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and(?!\\s+(?:a|an|two|three)\\s)|so|now|then|which|who|working|living|based|starting|moving|last\\s+day|ended\\s+up|came\\s+home)\\b)`,
   'gu',
 );
 // a chat clause that drops its "I": "Got rid of the Volvo", "Just moved to Leeds", "Finally quit"
-const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|starting|joining|moving|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave|took|brought|picked|rescued|rehomed|accepted|signed|spent|been|switched|landed)\b/i;
+const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|starting|joining|moving|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave|took|brought|picked|rescued|rehomed|accepted|signed|spent|been|switched|landed|went|ended\s+up|wound\s+up|came\s+home)\b/i;
 // "ugh, got laid off", "so, moved to Leeds": a chat opener before a clause that drops its "I"
 const OPENER = /^(?:ugh|oh|so|well|wow|yay|yeah|ok|okay|hey|honestly|anyway|welp|phew|lol|omg|update|news)\b,?\s+/i;
 // "internship's over", "the contract ended": the speaker's job, told from the job

@@ -119,7 +119,7 @@ const LEFT_FOR = /^(left|quit|have left|has left|am leaving|is leaving|will leav
 // "Someone stole my bike" ("my car got stolen": THING_GONE)
 const STOLEN = /^(?:someone|somebody|thieves|they)\s+(?:stole|took)\s+(?:my|our)\s+(.*)$/i;
 // longest first: "have adopted", "got ourselves" before "have", "got"
-const HAS = /^(?:adopted ourselves|got ourselves|have adopted|brought home|has adopted|have bought|got myself|picked up|took home|have got|welcomed|now have|have had|has got|adopted|rescued|took in|has had|bought|drives|keeps|drive|rides|have|owns|keep|ride|has|own|got)\s+(.*)$/i;
+const HAS = /^(?:ended up (?:with|getting|adopting|buying)|wound up with|came home with|came back with|went home with|adopted ourselves|got ourselves|have adopted|brought home|has adopted|have bought|got myself|picked up|took home|have got|welcomed|now have|have had|has got|adopted|rescued|took in|has had|bought|drives|keeps|drive|rides|have|owns|keep|ride|has|own|got)\s+(.*)$/i;
 const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+(?:(?:my|our|the)\s+)?(.*)$/i;
 const DIES = /^(?:passed away|passed|died|has died|ran away|was put down|got put down|is no longer with us|crossed the rainbow bridge|went missing)\b/i;
 const PET_GONE = new RegExp(`^(?:${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'animal').join('|')})\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(.*)$`, 'u');

@@ -186,6 +186,7 @@ export class StateReader {
       const kin = clause.subject?.kind === 'other' && clause.subject.relation !== undefined ? this.relatives.get(clause.subject.relation) : undefined;
       if (kin !== undefined) clause.subject = { kind: 'named', name: kin };
       speakerOwns(clause);
+      talkedInto(clause);
       homeFirst(clause);
       // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
       if (clause.subject?.kind === 'other' && !clause.irrealis && /\bme\b/.test(clause.rest)) {
@@ -450,6 +451,17 @@ function bareYear(text: string, which: 'first' | 'last'): { start: number; end: 
 /** A clause without a subject that opens "The laptop …" is about the speaker's things (the rules read only endings there). */
 function speakerOwns(clause: Clause): void {
   if (clause.subject === undefined && /^the\s.*\b(?:stolen|totaled|totalled|written off|destroyed|repossessed|wrecked)\b/i.test(clause.text)) clause.subject = { kind: 'speaker' };
+}
+
+// "my daughter talked me into two goldfish", "Ana convinced us to adopt a kitten", "my mom gave me her old car":
+// what someone else got the speaker to have is the speaker's
+const TALKED_INTO = /^(?:talked|convinced|persuaded|pushed|nagged|guilted|sweet-talked)\s+(?:me|us)\s+(?:into\s+(?:getting\s+|adopting\s+|buying\s+|taking\s+in\s+)?|to\s+(?:get|adopt|buy|take\s+in|keep)\s+)(.*)$|^(?:gave|bought|got|gifted)\s+(?:me|us)\s+(.*)$/i;
+
+/** A clause whose subject got the speaker something reads as the speaker's "got …". */
+function talkedInto(clause: Clause): void {
+  if (clause.subject === undefined || clause.subject.kind === 'speaker' || clause.irrealis) return;
+  const m = TALKED_INTO.exec(clause.rest);
+  if (m !== null) Object.assign(clause, { subject: { kind: 'speaker' }, rest: `got ${m[1] ?? m[2]!}`, lead: '' });
 }
 
 /** A clause that names the speaker's home from the place ("Lagos is where I live") reads as "I live in Lagos". */
