@@ -8,6 +8,7 @@ import { DEFAULT_ONTOLOGY } from './extract/ontology.js';
 import { linkReasons } from './extract/because.js';
 import { readArrangements, readRules } from './extract/if-changes.js';
 import { StateReader, type TurnState } from './extract/state.js';
+import { PendingRules } from './extract/pending-rules.js';
 import { mayIntroduce } from './extract/triggers.js';
 import type { PredicateOptions } from '../types.js';
 
@@ -88,6 +89,7 @@ export class RuleExtractor implements Extractor {
   readonly id = 'rule-extractor@3';
   private readonly book = new SpeakerBook();
   private readonly state = new StateReader();
+  private readonly pendingRules = new PendingRules();
   private readonly learn: boolean;
   private readonly maxEntities: number;
   private readonly assistants = new Set<string>();
@@ -179,7 +181,8 @@ export class RuleExtractor implements Extractor {
     // arrangements ("I send the weekly report to Sara") and stated rules about them (extract/if-changes.ts)
     const one = new Set<string>();
     if (speaker !== undefined) out.push(...readArrangements(text, ss, speaker, one));
-    const rules = speaker === undefined ? [] : readRules(text, ss, speaker);
+    // a rule said before its arrangement or premise waits for the turn that tells it (extract/pending-rules.ts)
+    const rules = speaker === undefined ? [] : this.pendingRules.settle(out, readRules(text, ss, speaker));
     if (speaker !== undefined) linkReasons(text, ss, speaker, out);
     let predicates = ontologyOf(out);
     for (const p of one) (predicates ??= {})[p] = { cardinality: 'one' };

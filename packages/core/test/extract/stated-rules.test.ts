@@ -98,7 +98,7 @@ describe('stated rules from conversation', () => {
     expect(held(rent, 'rent', day('2024-03-02'))).toEqual(['Maya']);
   });
 
-  it('a rule with nothing to stand on is not kept: no arrangement, or no premise believed', () => {
+  it('a rule with nothing to stand on makes nothing; one whose premise is told only later waits for it', () => {
     const noArrangement = conversation([
       ['2024-03-01', 'Sara Kim is our team lead.'],
       ['2024-03-10', 'If the team lead changes, the weekly report goes to James Lee.'],
@@ -106,13 +106,53 @@ describe('stated rules from conversation', () => {
     ]);
     expect(held(noArrangement, 'weekly_report', day('2024-05-03'))).toEqual([]);
 
-    const noPremise = conversation([
+    // the first lead told is no change: the report stays, now resting on that lead with the rule
+    const premiseLater = conversation([
       ['2024-03-04', 'I send the weekly report to Sara Kim.'],
       ['2024-03-10', 'If the team lead changes, the weekly report goes to James Lee.'],
       ['2024-05-02', 'Our new team lead is Omar.'],
+      ['2024-08-01', 'Omar moved on. Our new team lead is Priya.'],
     ]);
-    expect(held(noPremise, 'weekly_report', day('2024-05-03'))).toEqual(['Sara Kim']);
-    expect(noPremise.facts({ subject: 'Maya', predicate: 'weekly_report' })[0]!.onPremiseChange).toBeUndefined();
+    expect(held(premiseLater, 'weekly_report', day('2024-05-03'))).toEqual(['Sara Kim']);
+    expect(premiseLater.facts({ subject: 'Maya', predicate: 'weekly_report', knownAt: day('2024-05-03'), validAt: day('2024-05-03') })[0]!.onPremiseChange).toBeDefined();
+    expect(held(premiseLater, 'weekly_report', day('2024-08-01'))).toEqual(['James Lee']);
+    expect(held(premiseLater, 'weekly_report', day('2024-08-01'), day('2024-07-01'))).toEqual(['Sara Kim']);
+  });
+
+  it('a rule said before its arrangement attaches when the arrangement is told, then answers the change', () => {
+    const mem = conversation([
+      ['2024-03-01', 'If the team lead changes, the weekly report goes to James Lee.'],
+      ['2024-03-04', 'Sara Kim is our team lead.'],
+      ['2024-03-10', 'I send the weekly report to Sara Kim every Friday.'],
+      ['2024-05-02', 'Big change at work: our new team lead is Omar.'],
+    ]);
+    expect(held(mem, 'weekly_report', day('2024-05-02'))).toEqual(['James Lee']);
+    expect(held(mem, 'weekly_report', day('2024-05-02'), day('2024-04-01'))).toEqual(['Sara Kim']);
+    expect(held(mem, 'weekly_report', day('2024-04-01'), day('2024-05-02'))).toEqual(['Sara Kim']);
+    expect(mem.facts({ subject: 'Maya', supported: false })).toEqual([]);
+  });
+
+  it('"if I move, my gym will be Planet Fitness" said first; the home and the gym told after, then the move', () => {
+    const mem = conversation([
+      ['2024-01-05', 'If I move, my gym will be Planet Fitness.'],
+      ['2024-01-10', 'My gym is Iron Temple.'],
+      ['2024-01-20', 'I live in Boston.'],
+      ['2024-06-03', 'Big news: I moved to Denver last week!'],
+    ]);
+    expect(held(mem, 'gym', day('2024-06-03'))).toEqual(['Planet Fitness']);
+    expect(held(mem, 'gym', day('2024-05-01'), day('2024-06-03'))).toEqual(['Iron Temple']);
+    expect(held(mem, 'gym', day('2024-06-03'), day('2024-05-01'))).toEqual(['Iron Temple']);
+  });
+
+  it('"when Sara leaves, Tom takes over the budget" said before anything about Sara', () => {
+    const mem = conversation([
+      ['2024-02-01', 'When Sara leaves, Tom takes over the budget.'],
+      ['2024-02-02', 'Sara handles the budget.'],
+      ['2024-02-03', 'Sara works at Acme.'],
+      ['2024-04-15', 'Sara left Acme last Friday.'],
+    ]);
+    expect(held(mem, 'budget', day('2024-04-15'))).toEqual(['Tom']);
+    expect(held(mem, 'budget', day('2024-04-15'), day('2024-04-01'))).toEqual(['Sara']);
   });
 
   it('ingest() applies the same rules, and a replay of the log gives the same memory', async () => {
