@@ -1,6 +1,7 @@
 import { ACQUAINTANCE_WORDS, FAMILY_WORDS, PARTNER_WORDS, normalise, readClause, splitClauses, type Clause } from './clauses.js';
 import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
-import { HAS_NOUNS, readName } from './objects.js';
+import { HAS_NOUNS } from './objects.js';
+import { heldBesides, maySaySeveralJobs, severalJobs } from './side-jobs.js';
 import { DEFAULT_ONTOLOGY } from './ontology.js';
 import { homeStatement, stateHits, type RuleContext, type StateHit } from './state-rules.js';
 import { clauseTimes, monthWindow, type ClauseTime, type Tense } from './times.js';
@@ -130,7 +131,7 @@ export class StateReader {
       // most sentences hold no word any state rule needs: they are not even cut into clauses
       if (mayTellState(sentence)) this.readClauses(sentence, at, speaker, resolve, said, out);
       else said.push({ sentence });
-      if (sentence.includes('jobs') && SEVERAL_JOBS.test(sentence)) severalJobs(sentence, speaker, out);
+      if (maySaySeveralJobs(sentence)) severalJobs(sentence, speaker, STATE_CONFIDENCE.works_at!, out);
       if (/\b(?:[Mm]y|[Oo]ur)\b/.test(sentence)) this.relations(sentence, speaker, resolve, out);
       if (NAMING_WORD.test(sentence) && !nameTheUnnamed(sentence, speaker, out) && !correcting) this.nameEarlierPet(sentence, speaker, out);
       if (correcting) this.correct(sentence, speaker, at, out, before);
@@ -482,56 +483,6 @@ function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): bool
     return true;
   }
   return false;
-}
-
-// A job held besides another: said of the job itself ("a second job", "a side gig", "on the side", "moonlighting",
-// "a weekend job"), or "also" / "too" / "as well" where the turn changed nothing else ("I moved to Denver and also
-// started at Globex" is a new job) and no new job is said.
-const SIDE_JOB = /\b(?:second|side|weekend|evening|night|extra|other)\s+(?:job|gig|hustle|shift)|\bon\s+the\s+side\b|\bmoonlight|\bin\s+addition\s+to\s+(?:my|the)\b|\bbesides\s+(?:my|the)\b/i;
-const ALSO = /\b(?:also|as\s+well|too)\b/i;
-const NEW_JOB = /\bnew\s+(?:job|role|position|employer|company)\b|\binstead\b/i;
-// "I work two jobs", "juggling three jobs", "both my jobs"
-const SEVERAL_JOBS = /\b(?:two|2|three|3|both|multiple|several|a\s+couple\s+of)\s+(?:my\s+)?(?:part-time\s+|different\s+|separate\s+)?jobs\b/i;
-const JOBS_BY = /\b(?:at|for|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'&-]*(?:\s+\p{Lu}[\p{L}'&-]*)*)/gu;
-
-/**
- * Whether a job the clause tells is held besides the subject's others (then it supersedes none): its clause
- * says so (SIDE_JOB, or ALSO in a turn that told no other change), or the turn already told another job
- * and ended none, and this one is told as held ("By day I'm a barista at Costa, on weekends I wait tables
- * at Wagamama") — a second job told as a change ("…but I start at Globex in May") still replaces.
- */
-function heldBesides(hit: StateHit, object: NonNullable<StateHit['object']>, subject: string, clause: string, out: TurnState): boolean {
-  if (SIDE_JOB.test(clause)) return true;
-  const key = objectKey(object);
-  const before = out.facts.some((f) => f.subject === subject && f.predicate === 'works_at' && f.edgeType === 'semantic' && objectKey(f.object) !== key);
-  const ended = out.retractions.some((r) => r.subject === subject && r.predicate === 'works_at');
-  if (ALSO.test(clause) && !NEW_JOB.test(clause) && !ended) {
-    const otherChange = out.retractions.length > 0 || out.facts.some((f) => f.subject === subject && f.predicate !== 'works_at' && f.predicate !== 'job_title');
-    if (before || !otherChange) return true;
-  }
-  return before && !ended && hit.change !== true;
-}
-
-/**
- * "I work two jobs, mornings at Blue Bottle and evenings at Kumon", "I have two jobs: one at Acme and one at
- * Kumon": each employer named after the count is the speaker's job, the first as any job, the others besides
- * it. Only when the words before the count are the speaker's ("my sister works two jobs" is not).
- */
-function severalJobs(sentence: string, speaker: string, out: TurnState): void {
-  const m = SEVERAL_JOBS.exec(sentence)!;
-  const lead = sentence.slice(0, m.index);
-  if (!(/(?:^|[\s,])(?:I|i|we|We)\s+(?:[a-z']+\s+){0,3}$/.test(lead) || /^\W*(?:(?:now|currently|still)\s+)?(?:working\s+|juggling\s+)?$/i.test(lead))) return;
-  JOBS_BY.lastIndex = m.index;
-  let first = true;
-  for (let j = JOBS_BY.exec(sentence); j !== null; j = JOBS_BY.exec(sentence)) {
-    const name = readName(j[1]!);
-    if (name === undefined) continue;
-    const key = fold(name.value);
-    const had = out.facts.find((f) => f.subject === speaker && f.predicate === 'works_at' && objectKey(f.object) === key);
-    if (had === undefined) out.facts.push({ subject: speaker, predicate: 'works_at', object: { name: name.value, type: 'organization' }, confidence: STATE_CONFIDENCE.works_at!, edgeType: 'semantic', ...(first ? {} : { alongside: true }) });
-    else if (!first) had.alongside = true;
-    first = false;
-  }
 }
 
 /** "I left Oracle last year, I'm at SAP now": an undated new job or home starts when the turn's dated ending was. */
