@@ -78,7 +78,7 @@ describe('two jobs held at once', () => {
     expect(jobs(mem, '2026-06-01', '2026-07-01')).toEqual(['KPMG', "Nando's"]);
   });
 
-  it('a job told as a change still replaces the old one ("also" beside another change, "new job")', () => {
+  it('a job told as a change still replaces the old one ("also" beside another change or another person, "new job")', () => {
     const moved = conversation([
       ['2026-01-10', 'I work at Acme.'],
       ['2026-04-01', 'Big month: I moved to Denver and also started at Globex.'],
@@ -89,6 +89,12 @@ describe('two jobs held at once', () => {
       ['2026-04-01', 'I also got a new job at Globex, starting today.'],
     ]);
     expect(jobs(fresh, '2026-04-01', '2026-04-01')).toEqual(['Globex']);
+    // "also" comparing with someone else's job says nothing of a second one
+    const compared = conversation([
+      ['2026-01-10', 'I work at Acme.'],
+      ['2026-04-01', 'My sister works at Google and I also work at Google now.'],
+    ]);
+    expect(jobs(compared, '2026-04-01', '2026-04-01')).toEqual(['Google']);
     const plain = conversation([
       ['2026-01-10', 'I work at Acme.'],
       ['2026-04-01', 'I started at Globex this week.'],

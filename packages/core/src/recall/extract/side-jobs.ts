@@ -16,9 +16,10 @@ export function maySaySeveralJobs(sentence: string): boolean {
 
 // A job held besides another: said of the job itself ("a second job", "a side gig", "on the side", "moonlighting",
 // "a weekend job"), or "also" / "too" / "as well" where the turn changed nothing else ("I moved to Denver and also
-// started at Globex" is a new job) and no new job is said.
+// started at Globex" is a new job), told no one else's job ("my sister works at Google, I also do") and no new job.
 const SIDE_JOB = /\b(?:second|side|weekend|evening|night|extra|other)\s+(?:job|gig|hustle)|\bon\s+the\s+side\b|\bmoonlight|\bin\s+addition\s+to\s+(?:my|the)\b|\bbesides\s+(?:my|the)\b/i;
 const ALSO = /\b(?:also|as\s+well|too)\b/i;
+const THIRD_PERSON_WORKS = /\b(?:works|is\s+working|has\s+worked|has\s+been\s+working)\b/i;
 const NEW_JOB = /\bnew\s+(?:job|role|position|employer|company)\b|\binstead\b/i;
 // "I work two jobs", "juggling three jobs", "both my jobs"
 const SEVERAL_JOBS = /\b(?:two|2|three|3|both|multiple|several|a\s+couple\s+of)\s+(?:my\s+)?(?:part-time\s+|different\s+|separate\s+)?jobs\b/i;
@@ -30,14 +31,16 @@ const JOBS_BY = /\b(?:at|for|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'&-]*(?:\s+\p{Lu}[\
  * and ended none, and this one is told as held ("By day I'm a barista at Costa, on weekends I wait tables
  * at Wagamama") — a second job told as a change ("…but I start at Globex in May") still replaces.
  */
-export function heldBesides(hit: StateHit, object: NonNullable<StateHit['object']>, subject: string, clause: string, out: TurnState): boolean {
+export function heldBesides(hit: StateHit, object: NonNullable<StateHit['object']>, subject: string, clause: string, sentence: string, out: TurnState): boolean {
   if (SIDE_JOB.test(clause)) return true;
   const key = objectKey(object);
   const before = out.facts.some((f) => f.subject === subject && f.predicate === 'works_at' && f.edgeType === 'semantic' && objectKey(f.object) !== key);
   const ended = out.retractions.some((r) => r.subject === subject && r.predicate === 'works_at');
   if (ALSO.test(clause) && !NEW_JOB.test(clause) && !ended) {
+    // "my sister works at Google and I also work at Google": "also" compares with someone else's job
+    const compared = THIRD_PERSON_WORKS.test(sentence) || out.facts.some((f) => f.subject !== subject && f.predicate === 'works_at');
     const otherChange = out.retractions.length > 0 || out.facts.some((f) => f.subject === subject && f.predicate !== 'works_at' && f.predicate !== 'job_title');
-    if (before || !otherChange) return true;
+    if (!compared && (before || !otherChange)) return true;
   }
   return before && !ended && hit.change !== true;
 }

@@ -111,6 +111,8 @@ export class StateReader {
   private lastDated: Belief[] = [];
   /** what a correction restores for the turn (kept out of the beliefs) */
   private restored: StateFact[] = [];
+  /** the sentence being read (a job's "also" may compare it with someone else's: side-jobs.ts) */
+  private sentence = '';
   /** the last third person a clause said something about, for "he" / "she" */
   private lastPerson: string | undefined;
 
@@ -129,6 +131,7 @@ export class StateReader {
       const correcting = MAY_CORRECT.test(sentence) && CORRECTION_MARKER.test(sentence);
       const before = out.facts.length;
       // most sentences hold no word any state rule needs: they are not even cut into clauses
+      this.sentence = sentence;
       if (mayTellState(sentence)) this.readClauses(sentence, at, speaker, resolve, said, out);
       else said.push({ sentence });
       if (maySaySeveralJobs(sentence)) severalJobs(sentence, speaker, STATE_CONFIDENCE.works_at!, out);
@@ -266,7 +269,7 @@ export class StateReader {
     }
     // "I worked at IBM from 2015 to 2019": held over the range only
     const to = time?.kind === 'range' ? { validTo: time.end } : {};
-    const alongside = hit.predicate === 'works_at' && heldBesides(hit, object, subject, clause.text, out);
+    const alongside = hit.predicate === 'works_at' && heldBesides(hit, object, subject, clause.text, this.sentence, out);
     out.facts.push({ subject, predicate: hit.predicate, object, ...(from === undefined ? {} : { validFrom: from }), ...to, confidence, edgeType: 'semantic', ...(alongside ? { alongside } : {}) });
     if (hit.move === true) {
       const day = Math.floor((from ?? at) / DAY) * DAY;
