@@ -78,6 +78,23 @@ describe('two jobs held at once', () => {
     expect(jobs(mem, '2026-06-01', '2026-07-01')).toEqual(['KPMG', "Nando's"]);
   });
 
+  it('"juggling two jobs: X … and Y …", "on top of my …", "alongside my …"; never "applied for two jobs"', () => {
+    const listed = conversation([['2026-01-10', "I've been juggling two jobs: Starbucks in the mornings and Target at night."]]);
+    expect(jobs(listed, '2026-01-10', '2026-01-10')).toEqual(['Starbucks', 'Target']);
+    const onTop = conversation([
+      ['2026-01-10', 'I work at Acme.'],
+      ['2026-02-10', 'I started a part-time job at Kumon on top of my full-time role.'],
+      ['2026-03-10', 'Alongside my job at Acme I now volunteer at the Red Cross.'],
+    ]);
+    expect(jobs(onTop, '2026-03-10', '2026-03-10')).toEqual(['Acme', 'Kumon', 'Red Cross']);
+    expect(jobs(onTop, '2026-03-10', '2026-02-20')).toEqual(['Acme', 'Kumon']);
+    const applied = conversation([
+      ['2026-01-10', 'I work at Acme.'],
+      ['2026-02-10', 'I applied for two jobs: Google and Meta.'],
+    ]);
+    expect(jobs(applied, '2026-02-10', '2026-02-10')).toEqual(['Acme']);
+  });
+
   it('a job told as a change still replaces the old one ("also" beside another change or another person, "new job")', () => {
     const moved = conversation([
       ['2026-01-10', 'I work at Acme.'],

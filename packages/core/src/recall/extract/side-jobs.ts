@@ -17,7 +17,7 @@ export function maySaySeveralJobs(sentence: string): boolean {
 // A job held besides another: said of the job itself ("a second job", "a side gig", "on the side", "moonlighting",
 // "a weekend job"), or "also" / "too" / "as well" where the turn changed nothing else ("I moved to Denver and also
 // started at Globex" is a new job), told no one else's job ("my sister works at Google, I also do") and no new job.
-const SIDE_JOB = /\b(?:second|side|weekend|evening|night|extra|other)\s+(?:job|gig|hustle)|\bon\s+the\s+side\b|\bmoonlight|\bin\s+addition\s+to\s+(?:my|the)\b|\bbesides\s+(?:my|the)\b/i;
+const SIDE_JOB = /\b(?:second|side|weekend|evening|night|extra|other)\s+(?:job|gig|hustle)|\bon\s+the\s+side\b|\bmoonlight|\b(?:in\s+addition\s+to|on\s+top\s+of|alongside|besides|as\s+well\s+as)\s+(?:my|the)\b/i;
 const ALSO = /\b(?:also|as\s+well|too)\b/i;
 const THIRD_PERSON_WORKS = /\b(?:works|is\s+working|has\s+worked|has\s+been\s+working)\b/i;
 const NEW_JOB = /\bnew\s+(?:job|role|position|employer|company)\b|\binstead\b/i;
@@ -53,11 +53,15 @@ export function heldBesides(hit: StateHit, object: NonNullable<StateHit['object'
 export function severalJobs(sentence: string, speaker: string, confidence: number, out: TurnState): void {
   const m = SEVERAL_JOBS.exec(sentence)!;
   const lead = sentence.slice(0, m.index);
-  if (!(/(?:^|[\s,])(?:I|i|we|We)\s+(?:[a-z']+\s+){0,3}$/.test(lead) || /^\W*(?:(?:now|currently|still)\s+)?(?:working\s+|juggling\s+)?$/i.test(lead))) return;
+  // "I work two jobs", "I've been juggling two jobs"; never "I applied for two jobs"
+  if (!(/(?:^|[\s,])(?:I|i|we|We)\s+(?:(?:have|am|are|been|now|currently|still|also|actually|basically)\s+)*(?:work|working|have|hold|holding|juggle|juggling|do|doing|got|manage|managing)\s+$/.test(lead) || /^\W*(?:(?:now|currently|still)\s+)?(?:working\s+|juggling\s+)?$/i.test(lead))) return;
+  // "two jobs: Starbucks in the mornings and Target at night": the list's items open with the names
+  const listed = /^\s*(?:(?:right\s+)?now|currently|these\s+days)?\s*(?::|\s-)\s*(.*)$/.exec(sentence.slice(m.index + m[0].length));
+  const names = listed === null ? [] : listed[1]!.split(/\s*(?:,|;|\band\b|&)\s*/).map((item) => readName(item.replace(/^(?:one\s+)?(?:at|for|with)\s+(?:the\s+)?/i, '')));
   JOBS_BY.lastIndex = m.index;
   let first = true;
-  for (let j = JOBS_BY.exec(sentence); j !== null; j = JOBS_BY.exec(sentence)) {
-    const name = readName(j[1]!);
+  for (let j = listed === null ? JOBS_BY.exec(sentence) : null; names.length > 0 || j !== null; j = listed === null ? JOBS_BY.exec(sentence) : null) {
+    const name = listed === null ? readName(j![1]!) : names.shift();
     if (name === undefined) continue;
     const key = fold(name.value);
     const had = out.facts.find((f) => f.subject === speaker && f.predicate === 'works_at' && objectKey(f.object) === key);
