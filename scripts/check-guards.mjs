@@ -84,7 +84,7 @@ export const BROWSER_ENTRIES = {
  * weekend jobs, "also", "I work two jobs … at X and … at Y", endings of the named side job; recall/extract/)
  * add about 1.2 KiB gz (main at 125,989 B to 127,169 B); things had through someone else ("talked me into",
  * "ended up with") and stated rules said before their arrangement (recall/extract/pending-rules.ts) 0.7 KiB
- * more (127,918 B, 124.9 KiB).
+ * more (128,186 B, 125.2 KiB).
  */
 export const CORE_GZ_BUDGET = 126 * 1024;
 
