@@ -66,6 +66,12 @@ describe('two jobs held at once', () => {
     expect(jobs(mem, '2026-03-01', '2026-03-01')).toEqual(['Deliveroo', 'Siemens']);
     expect(jobs(mem, '2026-05-10', '2026-05-10')).toEqual(['Siemens']);
     expect(jobs(mem, '2026-05-10', '2026-05-01')).toEqual(['Deliveroo', 'Siemens']);
+    // a side job quit that the memory never heard of ends no job
+    const unknown = conversation([
+      ['2026-01-10', 'I work for Siemens in Munich.'],
+      ['2026-05-10', 'I quit my weekend job, my knees could not take it.'],
+    ]);
+    expect(jobs(unknown, '2026-05-10', '2026-05-10')).toEqual(['Siemens']);
   });
 
   it('"by day … on weekends …" in one turn, then a layoff ends both', () => {

@@ -240,9 +240,10 @@ export class StateReader {
       const object = died ? subject : hit.object === undefined ? (hit.predicate === 'partner' ? withName : undefined) : 'name' in hit.object ? hit.object.name : { value: hit.object.value };
       const from = time === undefined ? at : hit.at === 'end' ? time.end : time.start;
       // "quit my weekend job": the job told as held besides the other, when the reader knows one
-      const side = hit.side === true ? this.sideJob(who) : undefined;
-      if (side !== undefined) {
-        out.retractions.push({ subject: who, predicate: hit.predicate, object: side, validFrom: from, reason: clause.text });
+      // (not knowing which job that is, it ends none: "my second job" is never every job)
+      if (hit.side === true) {
+        const side = this.sideJob(who);
+        if (side !== undefined) out.retractions.push({ subject: who, predicate: hit.predicate, object: side, validFrom: from, reason: clause.text });
         return;
       }
       out.retractions.push({ subject: who, predicate: hit.predicate, ...(object === undefined ? {} : { object }), validFrom: from, reason: clause.text });
