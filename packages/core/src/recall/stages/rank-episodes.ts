@@ -30,10 +30,7 @@ function citedIds(ctx: RecallContext, r: number): string[] {
   const cited: string[] = [];
   const own = st.episodeOf(r);
   if (own !== NONE) cited.push(ep.ids[own]!);
-  for (const e of st.evidenceIds(st.evidenceHeadOf(r))) {
-    const id = mem.strings.get(e);
-    if (ep.find(id) !== own) cited.push(id);
-  }
+  for (const e of st.evidenceIds(st.evidenceHeadOf(r))) if (ep.findString(e) !== own) cited.push(mem.strings.get(e));
   return cited;
 }
 
@@ -58,7 +55,7 @@ export function liftByFacts(ctx: RecallContext, factHits: Hit[], scored: Hit[]):
     const own = st.episodeOf(h.id);
     lift(own, by);
     for (const e of st.evidenceIds(st.evidenceHeadOf(h.id))) {
-      const index = ep.find(mem.strings.get(e));
+      const index = ep.findString(e);
       if (index !== own) lift(index, by);
     }
   }
