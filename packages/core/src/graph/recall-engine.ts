@@ -191,7 +191,7 @@ export class RecallEngine implements RecallIndexes {
       const vector = ep.vectorOf(i) ?? (this.hashed ? undefined : this.embedToIndex(text, 'episode'));
       this.noteSpeaker(ep.speaker[i]!);
       if (i >= this.episodesRestored) this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
-      this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!);
+      this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!, this.episodeText.lengthOf(i), ep.recordedAt[i]!);
       if (i >= this.episodesRestored) this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
       if (vector !== undefined) RecallEngine.addVector(this.episodeVectors, i, vector);
       this.episodesIndexed = i + 1;

@@ -412,6 +412,31 @@ export class Bm25Index {
     }
   }
 
+  /**
+   * @internal A term's postings for a walk that does its own work per posting without a call per posting:
+   * `visit(slots, freqs, from, to)` for the base run, then the tail (slots ascending), after which `docIds`
+   * and `docLengths` map a slot to its document. Nothing when the term is not indexed.
+   */
+  forEachRun(term: string, visit: (slots: Uint32Array, freqs: Uint32Array, from: number, to: number) => void): void {
+    const t = this.termIds.get(term);
+    if (t === undefined) return;
+    this.postPending();
+    if (t < this.baseTerms) visit(this.baseDocs, this.baseFreqs, this.baseOffsets[t]!, this.baseOffsets[t + 1]!);
+    const docs = this.tailDocs[t];
+    const freqs = this.tailFreqs[t];
+    if (docs !== undefined && freqs !== undefined) visit(docs, freqs, 0, this.tailLen[t]!);
+  }
+
+  /** @internal Slot → document id (see `forEachRun`). */
+  get slotDocIds(): Uint32Array {
+    return this.docIds;
+  }
+
+  /** @internal Slot → document length in tokens (see `forEachRun`). */
+  get slotLengths(): Uint32Array {
+    return this.docLengths;
+  }
+
   /** Tokens in all documents. */
   get tokenCount(): number {
     return this.totalLength;

@@ -20,6 +20,7 @@ import { TopK } from './grow.js';
 import { Accumulator } from './accumulator.js';
 import { splitFeedback } from './dense-feedback.js';
 import { BoundedSessionDocs } from './session-docs.js';
+import type { VisibleCut } from './session-docs.js';
 import { CANDIDATE_SESSIONS, RankCandidates } from './rank-candidates.js';
 
 export interface EpisodeRankOptions {
@@ -161,6 +162,8 @@ export interface EpisodeSource {
   dated?: (i: number) => boolean;
   /** Whether a turn is by the speaker the question is about, user or assistant (`askerLift`). */
   asker?: (i: number) => boolean;
+  /** The cut the ranker's `accept` is, when it is one (recall/session-docs.ts: sessions visible whole). */
+  cut?: VisibleCut;
 }
 
 const DAY = 86_400_000;
@@ -331,7 +334,7 @@ export class EpisodeRanker {
     const text = this.sessionText;
     text.begin(size);
     if (o.sessionText > 0) {
-      this.sessionDocs.score(src.index, sessions, terms, accept, size, CANDIDATE_SESSIONS, roots, text);
+      this.sessionDocs.score(src.index, sessions, terms, accept, size, CANDIDATE_SESSIONS, roots, text, src.cut);
       for (let j = 0; j < text.count; j++) if (!roots.has(text.touched[j]!)) roots.set(text.touched[j]!, 1);
     }
     bestTurn.begin(size);

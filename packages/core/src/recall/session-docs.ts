@@ -95,7 +95,7 @@ export class BoundedSessionDocs {
    * Into `out` (begun by the caller, keyed by session root): the exact document score of the top `keep`
    * sessions and of every root touched in `must` that holds a term.
    */
-  score(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, keep: number, must: Accumulator<Float64Array>, out: Accumulator<Float64Array>): void {
+  score(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, keep: number, must: Accumulator<Float64Array>, out: Accumulator<Float64Array>, cut?: VisibleCut): void {
     const avgdl = index.tokenCount / Math.max(1, sessions.sessionCount) || 1;
     this.collect(index, sessions, terms, accept, size);
     const { k1, b } = BM25_DEFAULTS;
@@ -115,7 +115,7 @@ export class BoundedSessionDocs {
     const exact = this.exact;
     exact.begin(size);
     const scoreExact = (root: number): void => {
-      if (!exact.has(root)) exact.set(root, sum(root, visibleLength(index, sessions, root, accept)));
+      if (!exact.has(root)) exact.set(root, sum(root, visibleLength(index, sessions, root, accept, cut)));
     };
     for (let j = 0; j < must.count; j++) if (low.has(must.touched[j]!)) scoreExact(must.touched[j]!);
     const chosen = this.chosen;
@@ -160,11 +160,20 @@ export class BoundedSessionDocs {
       if (!(w > 0)) continue;
       tf.begin(size);
       termLength.begin(size);
-      index.forEachPosting(term, (i, f) => {
-        if (sessions.isWhole(i) || !accept(i)) return;
-        const root = sessions.sessionOf(i);
-        tf.add(root, f);
-        termLength.add(root, index.lengthOf(i));
+      // the postings read in place (no call per posting): this walk is most of the sessions' cost
+      const docIds = index.slotDocIds;
+      const lengths = index.slotLengths;
+      const roots = sessions.roots;
+      const wholes = sessions.wholes;
+      index.forEachRun(term, (slots, freqs, from, to) => {
+        for (let x = from; x < to; x++) {
+          const slot = slots[x]!;
+          const i = docIds[slot]!;
+          if (wholes[i] === 1 || !accept(i)) continue;
+          const root = roots[i]!;
+          tf.add(root, freqs[x]!);
+          termLength.add(root, lengths[slot]!);
+        }
       });
       const df = tf.count;
       if (df === 0) continue;
@@ -201,8 +210,21 @@ export class BoundedSessionDocs {
   }
 }
 
-/** A session's length in tokens over the turns `accept` lets through. */
-function visibleLength(index: Bm25Index, sessions: SessionMap, root: number, accept: (i: number) => boolean): number {
+/**
+ * The cut `accept` is, when it is one: a turn is accepted exactly when recorded by `knownAt` and said by
+ * `validAt` (recall's episodeOk). It lets a session visible whole take its length from the session's totals.
+ */
+export interface VisibleCut {
+  validAt: number;
+  knownAt: number;
+}
+
+/** A session's length in tokens over the turns `accept` lets through (the session's total when all are). */
+function visibleLength(index: Bm25Index, sessions: SessionMap, root: number, accept: (i: number) => boolean, cut: VisibleCut | undefined): number {
+  if (cut !== undefined) {
+    const whole = sessions.tokensIfVisible(root, cut.validAt, cut.knownAt);
+    if (whole >= 0) return whole;
+  }
   let l = 0;
   for (const i of sessions.membersOf(root)) if (!sessions.isWhole(i) && accept(i)) l += index.lengthOf(i);
   return l;

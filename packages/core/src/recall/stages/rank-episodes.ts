@@ -89,6 +89,8 @@ function rankSource(ix: RecallIndexes, ctx: RecallContext) {
     at: ep.at,
     speaker: ep.speaker,
     dated: (i: number) => ix.dated.has(i),
+    // the ranker's accept is episodeOk: this cut (recall/stages/context.ts)
+    cut: { validAt: ctx.validAt, knownAt: ctx.knownAt },
     ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }),
     ...(asker === NONE ? {} : { asker: (i: number) => ep.speaker[i] === asker }),
   };
