@@ -97,7 +97,7 @@ export class BoundedSessionDocs {
    */
   score(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, keep: number, must: Accumulator<Float64Array>, out: Accumulator<Float64Array>, cut?: VisibleCut): void {
     const avgdl = index.tokenCount / Math.max(1, sessions.sessionCount) || 1;
-    this.collect(index, sessions, terms, accept, size);
+    this.collect(index, sessions, terms, accept, size, cut);
     const { k1, b } = BM25_DEFAULTS;
     const sum = (root: number, length: number): number => {
       let s = 0;
@@ -147,8 +147,13 @@ export class BoundedSessionDocs {
     }
   }
 
-  /** Each term's counts per session into the entry lists, and each session's length lower bound. */
-  private collect(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number): void {
+  /**
+   * Each term's counts per session into the entry lists, and each session's length lower bound. When the cut
+   * shows every turn (a question asked now), nothing is tested per posting and each session's bound takes its
+   * whole length (SessionMap's totals): the bound is then its exact score.
+   */
+  private collect(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, cut: VisibleCut | undefined): void {
+    if (cut !== undefined && sessions.turnsVisible(cut.validAt, cut.knownAt)) return this.collectAll(index, sessions, terms, size);
     const n = Math.max(1, sessions.sessionCount);
     this.entries = 0;
     this.head.begin(size);
@@ -183,6 +188,38 @@ export class BoundedSessionDocs {
         this.append(root, tf.values[root]!, idf);
         const l = termLength.values[root]!;
         if (!this.lowLength.has(root) || l > this.lowLength.values[root]!) this.lowLength.set(root, l);
+      }
+    }
+  }
+
+  /** `collect` when every turn is visible: no accept per posting, each session's bound length its total. */
+  private collectAll(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, size: number): void {
+    const n = Math.max(1, sessions.sessionCount);
+    this.entries = 0;
+    this.head.begin(size);
+    this.tail.begin(size);
+    const low = this.lowLength;
+    low.begin(size);
+    const tf = this.tf;
+    const docIds = index.slotDocIds;
+    const roots = sessions.roots;
+    const wholes = sessions.wholes;
+    for (const [term, w] of [...terms].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))) {
+      if (!(w > 0)) continue;
+      tf.begin(size);
+      index.forEachRun(term, (slots, freqs, from, to) => {
+        for (let x = from; x < to; x++) {
+          const i = docIds[slots[x]!]!;
+          if (wholes[i] !== 1) tf.add(roots[i]!, freqs[x]!);
+        }
+      });
+      const df = tf.count;
+      if (df === 0) continue;
+      const idf = w * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      for (let j = 0; j < df; j++) {
+        const root = tf.touched[j]!;
+        this.append(root, tf.values[root]!, idf);
+        if (!low.has(root)) low.set(root, sessions.tokensIfVisible(root, Infinity, Infinity));
       }
     }
   }

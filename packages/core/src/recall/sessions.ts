@@ -101,9 +101,22 @@ export class SessionMap {
     if (this.whole[index] === 1) return;
     this.tokens[root] = this.tokens[root]! + (tokens ?? 0);
     if (at > this.latestAt[root]!) this.latestAt[root] = at;
+    if (at > this.latestTurnAt) this.latestTurnAt = at;
     // NaN: not known (no cut is at or after it, and no later turn's time replaces it)
-    if (tokens === undefined || recordedAt === undefined) this.latestRecorded[root] = NaN;
-    else if (recordedAt > this.latestRecorded[root]!) this.latestRecorded[root] = recordedAt;
+    if (tokens === undefined || recordedAt === undefined) this.latestRecorded[root] = this.latestTurnRecorded = NaN;
+    else {
+      if (recordedAt > this.latestRecorded[root]!) this.latestRecorded[root] = recordedAt;
+      if (recordedAt > this.latestTurnRecorded) this.latestTurnRecorded = recordedAt;
+    }
+  }
+
+  /** The latest time and record time of any turn (whole-session episodes left out; NaN: a turn's not known). */
+  private latestTurnAt = -Infinity;
+  private latestTurnRecorded = -Infinity;
+
+  /** Whether every turn (every episode but whole-session ones) is visible at the cut, its session's totals known. */
+  turnsVisible(validAt: number, knownAt: number): boolean {
+    return this.latestTurnRecorded <= knownAt && this.latestTurnAt <= validAt;
   }
 
   /**
