@@ -166,20 +166,32 @@ export class BoundedSessionDocs {
       tf.begin(size);
       termLength.begin(size);
       // the postings read in place (no call per posting): this walk is most of the sessions' cost
-      const docIds = index.slotDocIds;
-      const lengths = index.slotLengths;
       const roots = sessions.roots;
       const wholes = sessions.wholes;
-      index.forEachRun(term, (slots, freqs, from, to) => {
+      // summed in runs of one session's postings, then added (integer sums: the same whatever the grouping)
+      let run = -1;
+      let runF = 0;
+      let runL = 0;
+      const flush = (): void => {
+        tf.add(run, runF);
+        termLength.add(run, runL);
+        runF = runL = 0;
+      };
+      index.forEachRun(term, (slots, freqs, from, to, docIds, lengths) => {
         for (let x = from; x < to; x++) {
           const slot = slots[x]!;
           const i = docIds[slot]!;
           if (wholes[i] === 1 || !accept(i)) continue;
           const root = roots[i]!;
-          tf.add(root, freqs[x]!);
-          termLength.add(root, lengths[slot]!);
+          if (root !== run) {
+            if (run >= 0) flush();
+            run = root;
+          }
+          runF += freqs[x]!;
+          runL += lengths[slot]!;
         }
       });
+      if (run >= 0) flush();
       const df = tf.count;
       if (df === 0) continue;
       const idf = w * Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -201,18 +213,29 @@ export class BoundedSessionDocs {
     const low = this.lowLength;
     low.begin(size);
     const tf = this.tf;
-    const docIds = index.slotDocIds;
     const roots = sessions.roots;
     const wholes = sessions.wholes;
     for (const [term, w] of [...terms].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))) {
       if (!(w > 0)) continue;
       tf.begin(size);
-      index.forEachRun(term, (slots, freqs, from, to) => {
+      // a session's turns mostly sit together in the postings: its counts are summed in a run, then added
+      // (integer counts, so the sums are the same whatever the grouping)
+      let run = -1;
+      let runF = 0;
+      index.forEachRun(term, (slots, freqs, from, to, docIds) => {
         for (let x = from; x < to; x++) {
           const i = docIds[slots[x]!]!;
-          if (wholes[i] !== 1) tf.add(roots[i]!, freqs[x]!);
+          if (wholes[i] === 1) continue;
+          const root = roots[i]!;
+          if (root !== run) {
+            if (run >= 0) tf.add(run, runF);
+            run = root;
+            runF = 0;
+          }
+          runF += freqs[x]!;
         }
       });
+      if (run >= 0) tf.add(run, runF);
       const df = tf.count;
       if (df === 0) continue;
       const idf = w * Math.log(1 + (n - df + 0.5) / (df + 0.5));

@@ -55,6 +55,9 @@ export class SessionMap {
    */
   add(index: number, text: string, at: number, session = -1, tokens?: number, recordedAt?: number): void {
     if (index !== this.count) throw new Error(`SessionMap.add: episode ${index} out of order (expected ${this.count})`);
+    if (at > this.latestAnyAt) this.latestAnyAt = at;
+    if (recordedAt === undefined) this.latestAnyRecorded = NaN;
+    else if (recordedAt > this.latestAnyRecorded) this.latestAnyRecorded = recordedAt;
     if (this.root.length <= index) this.growTo(this.root.length * 2);
     let root: number;
     if (session >= 0) {
@@ -113,6 +116,15 @@ export class SessionMap {
   /** The latest time and record time of any turn (whole-session episodes left out; NaN: a turn's not known). */
   private latestTurnAt = -Infinity;
   private latestTurnRecorded = -Infinity;
+
+  /** The latest time and record time of any episode (NaN: one came without its record time). */
+  private latestAnyAt = -Infinity;
+  private latestAnyRecorded = -Infinity;
+
+  /** Whether every episode is visible at the cut (recorded by `knownAt`, said by `validAt`). */
+  allVisible(validAt: number, knownAt: number): boolean {
+    return this.latestAnyRecorded <= knownAt && this.latestAnyAt <= validAt;
+  }
 
   /** Whether every turn (every episode but whole-session ones) is visible at the cut, its session's totals known. */
   turnsVisible(validAt: number, knownAt: number): boolean {
