@@ -79,14 +79,15 @@ export const BROWSER_ENTRIES = {
  * in", "renting in", "lived here since"; ranges "from 2015 to 2019", "on the 16th"; relatives named once and
  * then "my dad"; corrections without a comma, "I meant Apex", a bare "oops, February"; pets named in a later
  * turn; recall/extract/) add about 2.6 KiB gz (main at 123,268 B to 125,966 B, 123.0 KiB).
- * Raised again from 124 to 126 KiB on 2026-11-28: two jobs held at once — assert's `alongside` (read, logged
+ * Raised again from 124 to 127 KiB on 2026-11-28: two jobs held at once — assert's `alongside` (read, logged
  * as a JSON operation and replayed) and the rule extractor's jobs held besides another (second / side /
  * weekend jobs, "also", "I work two jobs … at X and … at Y", endings of the named side job; recall/extract/)
  * add about 1.2 KiB gz (main at 125,989 B to 127,169 B); things had through someone else ("talked me into",
  * "ended up with") and stated rules said before their arrangement (recall/extract/pending-rules.ts) 0.7 KiB
- * more (128,186 B, 125.2 KiB).
+ * more (128,186 B, 125.2 KiB); merged with main's recall-at-scale work (session totals, typed scratch
+ * tables, about 1 KiB) the bundle is 129,149 B gz, 126.1 KiB.
  */
-export const CORE_GZ_BUDGET = 126 * 1024;
+export const CORE_GZ_BUDGET = 127 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
