@@ -54,7 +54,7 @@ const CLAUSE_VERBS =
   'am|are|is|was|were|have|has|had|work|works|worked|working|live|lives|lived|living|moved|move|moving|relocated|started|start|joined|left|quit|got|get|bought|sold|adopted|retired|teach|teaches|study|studies|broke|own|owns|became|took|married|gave|lost|went|visited|now|then|also|still|currently';
 // ", and …", " and I…", "but", "because", "so", ";", ":", " - ": where a clause ends ("Jake and I …" opening a sentence is one subject).
 const SPLIT = new RegExp(
-  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and(?!\\s+(?:a|an|two|three)\\s)|so|now|then|which|who|working|living|based|starting|moving|last\\s+day)\\b)`,
+  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and(?!\\s+(?:a|an|two|three)\\s)|so|now|then|which|who|working|living|based|starting|moving|retiring|leaving|joining|last\\s+day)\\b)`,
   'gu',
 );
 // a chat clause that drops its "I": "Got rid of the Volvo", "Just moved to Leeds", "Finally quit"
@@ -120,7 +120,7 @@ function dropsI(text: string): string | undefined {
   return opener !== null && FIRST_PERSON_VERB.test(text.slice(opener[0].length)) ? text.slice(opener[0].length) : undefined;
 }
 const APPOSITION = /^\s*(\p{Lu}[\p{L}'-]*),\s+(?:my|our|his|her)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+,\s+(?=\p{Ll})/u;
-const IRREALIS = /\b(?:if|unless|whether|wish|wishes|wished|suppose|imagine|maybe|perhaps|someday|one day|would|could|might|should)\b|\?$/i;
+const IRREALIS = /\b(?:if|unless|whether|wish(?!\s+(?:me|us)\s+luck)|wishes|wished|suppose|imagine|maybe|perhaps|someday|one day|would|could|might|should)\b|\?$/i;
 
 /** Finds the clause's subject: "I"/"we" first, then "my sister Ana", an unnamed other, then a leading name. */
 export function readClause(text: string, previous: Clause | undefined): Clause {

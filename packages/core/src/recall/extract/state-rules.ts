@@ -66,7 +66,7 @@ const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } |
 const STUDY_ROLES = /^(?:(?:\w+\s+)?student|freshman|sophomore|junior|senior|grad student|graduate student|phd student|phd candidate|undergrad|undergraduate)$/i;
 
 const WORKS = new RegExp(
-  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|cook|cooks|bartend|tutor|drive|drives|intern|am interning|volunteer|am volunteering)` +
+  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|cook|cooks|bartend|tutor|drive|drives|intern|am interning|volunteer|am volunteering|(?:am\s+|have\s+been\s+|has\s+been\s+)?(?:waitressing|waiting tables|bartending|cooking|tutoring|nannying|temping|volunteering|interning|cleaning))` +
     `(?:\\s+(?:part-time|full-time|remotely|there|now|fulltime|parttime))?(?:\\s+in\\s+[a-z]+(?:\\s+[a-z]+)?)?(?:\\s+as\\s+(.+?))?\\s+${WHERE}\\s+(.*)$`,
   'i',
 );
@@ -79,7 +79,7 @@ const STARTS = new RegExp(
     `(?:\\s+as\\s+(.+?)(?=\\s+(?:at|with|for|by|from)\\s))?\\s+((?:at|with|for|by|from)\\s+)?(.*)$`,
   'i',
 );
-const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
+const FIRST_DAY = /\bmy first day (?:as (?:an? )?(?:[a-z-]+ ){0,2}?[a-z-]+ )?(?:at|with) (.*)$/i;
 const LAST_DAY = /\bmy (?:last|final) day(?: (?:at|with) (.*?))?(?: was\b|$| is\b| will be\b)/i;
 // "handed in my resignation, last day is the 15th": the same, its "my" dropped, where the sentence is about leaving
 const BARE_LAST_DAY = /^(?:the\s+)?(?:last|final) day(?: (?:at|with) (.*?))?(?: was\b| is\b| will be\b)/i;
@@ -88,7 +88,7 @@ const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notic
 const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
 // "I went freelance", "I'm a freelancer now", "I work for myself": no employer any more
 const FREELANCE = /^(?:went|have gone|has gone|am going|is going)\s+(?:freelance|self-employed|solo)\b|^(?:am|is|are)\s+(?:now\s+)?(?:an?\s+)?(?:freelancer|freelancing|self-employed|my own boss|(?:freelance|self-employed)\s+[a-z]+)\b|^(?:work|works|am working)\s+for\s+(?:myself|herself|himself)\b/i;
-const RETIRED = /^(?:retired|took (?:early )?retirement|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
+const RETIRED = /^(?:retired|took (?:early )?retirement|am retired|is retired|have retired|has retired|am retiring|retiring|will retire|will be retiring|retire)\b/i;
 const NO_LONGER = /^(?:no longer|am no longer|do not|does not|am not|is not|are not)\s+(work|live|have|own|teach|(?=at\b|with\b|in\b))\s*(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
 const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|based|am renting|are renting|is renting|renting|rent|rents|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:with\s+(?:[\w'-]+\s+){1,3}?(?=in\b))?(?:(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)|((?:here|there)\b.*))$/i;
@@ -159,8 +159,8 @@ function plainVerb(rest: string): string {
 }
 
 // "I'm at Novartis these days", "still at Zalando": a present "at" an organisation is a job when the clause says it lasts
-const AT_ORG = /^(?:am|is|are)\s+(?:at|with)\s+(.*)$/i;
-const LASTING = /\b(?:these days|nowadays|now|currently|still|full-time|part-time|since|for\s+(?:\w+\s+)?(?:years?|months?))\b/i;
+const AT_ORG = /^(?:am|is|are)\s+(?:(?:stuck|back)\s+)?(?:at|with)\s+(.*)$/i;
+const LASTING = /\b(?:these days|nowadays|now|currently|still|stuck|full-time|part-time|since|for\s+(?:\w+\s+)?(?:years?|months?))\b/i;
 // "I do backend work over at Stripe", "I do chip design at Intel"
 const DOES_WORK = /^(?:do|does)\s+(?!not\b|never\b)(?:[a-z-]+\s+){1,3}?(?:over\s+)?(?:at|for)\s+(.*)$/i;
 
@@ -192,12 +192,14 @@ function readJobHeld(rest: string, clause: Clause, ctx: RuleContext, out: StateH
   m = STARTS.exec(rest);
   // "joined Shopify" names the employer at once; "started a new job as a Financial Analyst" names none
   if (m !== null && (m[3] !== undefined || /^(?:joined|join|joins|joining|am joining|is joining|will join|will be joining)$/i.test(m[1]!))) {
-    const org = ORG(m[4]!);
+    // "joining a startup called Zipline": the name an unnamed employer goes by
+    const called = ORG(m[4]!) === undefined ? EMPLOYER(m[4]!) : undefined;
+    const org = ORG(m[4]!) ?? (called !== undefined && 'name' in called ? { name: called.name, type: 'organization' } : undefined);
     if (org === undefined) return false;
     if (ctx.declined?.() === true) return true;
     const future = /^(?:start|starts|starting|am starting|is starting|will|begin|begins|join|joins|joining|am joining|is joining)(?:\s|$)/i.test(m[1]!);
     // "my son Jack started at Oxford University": a school is studied at
-    const school = SCHOOL.test(org.name) && m[2] === undefined && !/\bas\s/i.test(m[4]!);
+    const school = SCHOOL.test(org.name) && m[2] === undefined && !/\bas\s/i.test(m[4]!) && !/offer|hired|signed|poached|headhunted|job|position|role|contract/i.test(m[1]!);
     if (school) out.push({ op: 'assert', predicate: 'studies_at', object: org, future });
     if (school) return true;
     out.push({ ...job(org.name), future });
@@ -347,7 +349,7 @@ function readJobOrHomeEnding(rest: string, clause: Clause, ctx: RuleContext, out
     return true;
   }
   const bare = /^(?:the |last|final)/.test(rest) ? BARE_LAST_DAY.exec(rest) : null;
-  let m = LAST_DAY.exec(rest) ?? (bare !== null && ctx.leaving?.() === true ? bare : null);
+  let m = LAST_DAY.exec(rest) ?? (bare !== null && (bare[1] !== undefined || ctx.leaving?.() === true) ? bare : null);
   if (m !== null) {
     const org = m[1] === undefined ? undefined : ORG(m[1]);
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), at: 'end' });
@@ -392,7 +394,7 @@ function readJobOrHomeEnding(rest: string, clause: Clause, ctx: RuleContext, out
     return true;
   }
   if (QUIT_ALONE.test(rest) || LOST_JOB.test(rest) || RETIRED.test(rest) || FREELANCE.test(rest)) {
-    out.push({ op: 'retract', predicate: 'works_at', future: /^(?:am retiring|will)/i.test(rest) });
+    out.push({ op: 'retract', predicate: 'works_at', future: /^(?:am retiring|retiring|will)/i.test(rest) });
     return true;
   }
   return undefined;

@@ -55,9 +55,12 @@ export const STATE_CONFIDENCE: Readonly<Record<string, number>> = {
 };
 
 const DAY = 86_400_000;
+// a sentence runs to its end mark; a title's or a company's abbreviation ("St. Mary's", "Dr. Lee", "Acme Inc.") is no end
+const SENTENCE = /(?:\b(?:St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Inc|Corp|Ltd|Ave)\.\s|[^.!?\n])+[.!?]*/g;
 const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong|said/i;
 const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
+const FUTURE_FIRST = /^(?:(?:am|is|are)\s+(?:\w+\s+)?(?:moving|starting|joining|relocating|leaving|retiring|beginning)|will|(?:am|is|are)\s+going\s+to)\b/i;
 const PLACE_MENTION = /\b(?:to|in|from)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/gu;
 const RELATION_SCAN = new RegExp(
   `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?![\\p{L}])(?:,)?(?:\\s+(?:is\\s+|was\\s+)?(?:called|named))?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
@@ -119,7 +122,7 @@ export class StateReader {
     const norm = normalise(text);
     // the turn before the current clause, for "there" ("… to Lyon, I move there on June 15")
     const said: Said[] = [];
-    for (const sentence of norm.match(/[^.!?\n]+[.!?]*/g) ?? []) {
+    for (const sentence of norm.match(SENTENCE) ?? []) {
       // every correction form says "not", "never" or a marker word; most sentences have none of them
       const correcting = MAY_CORRECT.test(sentence) && CORRECTION_MARKER.test(sentence);
       const before = out.facts.length;
@@ -169,7 +172,7 @@ export class StateReader {
       let time: ClauseTime | undefined | null = null;
       const timeOf = (): ClauseTime | undefined => {
         if (time !== null) return time;
-        const tense: Tense = PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
+        const tense: Tense = FUTURE_FIRST.test(clause.rest) ? 'future' : PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
         const times = clauseTimes(clause.text, at, tense);
         time = times.find((t) => t.kind !== 'point') ?? times[0];
         if (time === undefined && clause.elliptical && previousTimeOf !== undefined) time = previousTimeOf();
