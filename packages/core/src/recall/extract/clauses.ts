@@ -58,7 +58,7 @@ const SPLIT = new RegExp(
   'gu',
 );
 // a chat clause that drops its "I": "Got rid of the Volvo", "Just moved to Leeds", "Finally quit"
-const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|starting|joining|moving|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave|took|brought|picked|rescued|rehomed|accepted|signed|spent|been|switched|landed)\b/i;
+const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|starting|joining|moving|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave|took|brought|picked|rescued|rehomed|accepted|signed|spent|been|switched|landed|traded|transferred|settled)\b/i;
 // "ugh, got laid off", "so, moved to Leeds": a chat opener before a clause that drops its "I"
 const OPENER = /^(?:ugh|oh|so|well|wow|yay|yeah|ok|okay|hey|honestly|anyway|welp|phew|lol|omg|update|news)\b,?\s+/i;
 // "internship's over", "the contract ended": the speaker's job, told from the job

@@ -38,6 +38,8 @@ export interface RuleContext {
   hasJob?: () => boolean;
   /** the sentence is about leaving a job ("resigned", "notice") */
   leaving?: () => boolean;
+  /** the subject's believed employer when the text opens with its name in any case ("quit blue bottle yesterday") */
+  employer?: (text: string) => string | undefined;
   /** the sentence turns something down ("was offered a job at Globex but I turned it down") */
   declined?: () => boolean;
 }
@@ -56,7 +58,7 @@ const EMPLOYER = (text: string): StateHit['object'] | undefined => {
   const m = UNNAMED_ORG.exec(text);
   if (m === null) return undefined;
   // "a small startup called Loomly", "the same company, Bosch,": the name it goes by
-  const called = /^\s*(?:,?\s*(?:called|named)\s+|,\s*(?=\p{Lu}))(.*)$/iu.exec(text.slice(m[0].length));
+  const called = /^\s*(?:(?:up|down|over|out)\s+)?(?:here|there|nearby)?\s*(?:,?\s*(?:called|named)\s+|,\s*(?=\p{Lu}))(.*)$/iu.exec(text.slice(m[0].length));
   return (called === null ? undefined : ORG(called[1]!)) ?? { value: m[1]! };
 };
 const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } | undefined => {
@@ -66,7 +68,7 @@ const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } |
 const STUDY_ROLES = /^(?:(?:\w+\s+)?student|freshman|sophomore|junior|senior|grad student|graduate student|phd student|phd candidate|undergrad|undergraduate)$/i;
 
 const WORKS = new RegExp(
-  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|cook|cooks|bartend|tutor|drive|drives|intern|am interning|volunteer|am volunteering|(?:am\s+|have\s+been\s+|has\s+been\s+)?(?:waitressing|waiting tables|bartending|cooking|tutoring|nannying|temping|volunteering|interning|cleaning))` +
+  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|cook|cooks|bartend|tutor|drive|drives|intern|am interning|volunteer|am volunteering|(?:am\\s+|have\\s+been\\s+|has\\s+been\\s+)?(?:waitressing|waiting tables|bartending|cooking|tutoring|nannying|temping|volunteering|interning|cleaning))` +
     `(?:\\s+(?:part-time|full-time|remotely|there|now|fulltime|parttime))?(?:\\s+in\\s+[a-z]+(?:\\s+[a-z]+)?)?(?:\\s+as\\s+(.+?))?\\s+${WHERE}\\s+(.*)$`,
   'i',
 );
@@ -84,6 +86,7 @@ const LAST_DAY = /\bmy (?:last|final) day(?: (?:at|with) (.*?))?(?: was\b|$| is\
 // "handed in my resignation, last day is the 15th": the same, its "my" dropped, where the sentence is about leaving
 const BARE_LAST_DAY = /^(?:the\s+)?(?:last|final) day(?: (?:at|with) (.*?))?(?: was\b| is\b| will be\b)/i;
 const LEAVES = /^(?:left|quit|quits|resigned from|handed in my (?:notice|resignation) at|gave (?:my )?notice at|put in my notice at|(?:put|handed|gave) in my two weeks(?:'? notice)? at|gave (?:my )?two weeks(?:'? notice)? at|have left|has left|have quit|has quit|stopped working (?:at|for)|walked away from|am leaving|is leaving|will leave|will be leaving)\s+(?:(?:my|his|her|their)\s+(?:job|position|role)(?:\s+(?:at|with)\s+(.*))?|(?:the\s+)?job|(.*))$/i;
+const LEFT_WHEN = /^(?:(?:at|in|on|around|by)\s+the\s+(?:end|start|beginning|middle)\b|(?:in|on|around|back\s+in)\s+(?:early\s+|late\s+|mid-?\s*)?(?:january|february|march|april|may|june|july|august|september|october|november|december|\d)|last\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|yesterday\b|(?:a|one|two|three|four|five|six|a few|a couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+ago\b)/i;
 const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|handed in my resignation|gave (?:my )?notice|put in my notice)\b/i;
 const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
 // "I went freelance", "I'm a freelancer now", "I work for myself": no employer any more
@@ -91,10 +94,10 @@ const FREELANCE = /^(?:went|have gone|has gone|am going|is going)\s+(?:freelance
 const RETIRED = /^(?:retired|took (?:early )?retirement|am retired|is retired|have retired|has retired|am retiring|retiring|will retire|will be retiring|retire)\b/i;
 const NO_LONGER = /^(?:no longer|am no longer|do not|does not|am not|is not|are not)\s+(work|live|have|own|teach|(?=at\b|with\b|in\b))\s*(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
-const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|based|am renting|are renting|is renting|renting|rent|rents|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:with\s+(?:[\w'-]+\s+){1,3}?(?=in\b))?(?:(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)|((?:here|there)\b.*))$/i;
+const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|based|am renting|are renting|is renting|renting|rent|rents|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:together\s+)?(?:with\s+(?:[\w'-]+\s+){1,3}?(?=in\b))?(?:(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)|((?:here|there)\b.*))$/i;
 const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|moving|am relocating|are relocating|will relocate|relocating))\s+(?:(?:back|down|up|over|across|away)\s+)?(?:home\s+(?=to\b))?(?:(?:to|into|in)\s+)?(.*)$/i;
 // "I rent a small place in Denver"
-const RENTS = /^(?:rent|rents|am renting|share|shares|am sharing)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
+const RENTS = /^(?:rent|rents|am renting|rented|share|shares|am sharing|got|found|have got|have found)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
 // "EY let me go", "Acme laid me off": the speaker's job there ended
 // "Lamborghini hired me", "Figma poached me": the speaker's job there began
 const HIRED_ME = /^(?:hired me|has hired me|took me on|poached me|headhunted me|brought me on(?:board)?|offered me (?:a|the) (?:job|position|role))\b/i;
@@ -107,7 +110,7 @@ const ON_TEAM = /^(?:am|is|are)\s+(?:on|in|with)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z
 // "Priya left for Google", "I'm leaving Acme for Globex": a new job, and the old one ended
 const WORK_WORDS = /\b(?:job|role|offer|company|coworker|colleague|boss|team)\b/i;
 const SCHOOL = /\b(?:University|College|School|Elementary|Academy)\b/;
-const SWITCHED = /^(?:switched|have switched|switched over|moved over|went over|jumped ship|jumped|hopped over|changed jobs|switched jobs|switched companies)\s+(?:jobs\s+|companies\s+)?to\s+(.*)$/i;
+const SWITCHED = /^(?:transferred|got transferred|was transferred|have transferred|switched|have switched|switched over|moved over|went over|jumped ship|jumped|hopped over|changed jobs|switched jobs|switched companies)\s+(?:jobs\s+|companies\s+)?to\s+(.*)$/i;
 const LEFT_FOR = /^(left|quit|have left|has left|am leaving|is leaving|will leave|will be leaving)\s+(?:(.*?)\s+)?for\s+(.*)$/i;
 // "Someone stole my bike" ("my car got stolen": THING_GONE)
 const STOLEN = /^(?:someone|somebody|thieves|they)\s+(?:stole|took)\s+(?:my|our)\s+(.*)$/i;
@@ -153,9 +156,11 @@ const SPENT = /^(?:have\s+|has\s+)?spent\s+(?:the\s+(?:last|past)\s+)?(?:[\w-]+\
 const FINISHED_MOVING = /^(?:have\s+|has\s+)?(?:just\s+)?(?:finished|done)\s+moving\b/i;
 // "I worked at IBM from 2015 to 2019": a past job or home told with both ends is a fact over that range
 const PAST_RANGE = /^(worked|lived)\b(?=.*\b(?:from|between)\s+\d{4}\s+(?:to|until|till|through|and|-)\s+\d{4}\b)/i;
+// "(I) guess we have a goldfish now", "(I) do have a bike": a hedge or an emphatic "do" before the verb
+const HEDGE = /^(?:(?:guess|think|suppose|believe|reckon)\s+(?:that\s+)?(?:I|we)\s+)?(?:do|does)\s+(?=(?:have|has|own|owns|live|lives|work|works)\b)|^(?:guess|think|suppose|believe|reckon)\s+(?:that\s+)?(?:I|we)\s+/i;
 function plainVerb(rest: string): string {
   const r = rest.startsWith('worked') || rest.startsWith('lived') ? rest.replace(PAST_RANGE, (v) => v.slice(0, -2)) : rest.startsWith('been ') || rest.startsWith('Been ') ? `have been ${rest.slice(5)}` : rest;
-  return r.replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
+  return r.replace(HEDGE, '').replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
 }
 
 // "I'm at Novartis these days", "still at Zalando": a present "at" an organisation is a job when the clause says it lasts
@@ -214,8 +219,9 @@ function readJobHeld(rest: string, clause: Clause, ctx: RuleContext, out: StateH
 function readJobChange(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean | undefined {
   // "switched to St Luke's", "moved over to Spotify, same kind of role": a new employer when work is what the talk is about
   let m = SWITCHED.exec(rest);
-  if (m !== null && (WORK_WORDS.test(clause.text) || (/^(?:switched|have switched|jumped|hopped)/i.test(rest) && ctx.hasJob?.() === true))) {
-    const org = ORG(m[1]!);
+  if (m !== null && (WORK_WORDS.test(clause.text) || (/^(?:switched|have switched|jumped|hopped|transferred|got transferred|was transferred|have transferred)/i.test(rest) && ctx.hasJob?.() === true))) {
+    const found = EMPLOYER(m[1]!);
+    const org = found !== undefined && 'name' in found ? { name: found.name, type: 'organization' } : undefined;
     if (org !== undefined) out.push(job(org));
     if (org !== undefined) return true;
   }
@@ -310,7 +316,8 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
     return place !== undefined;
   }
   m = RENTS.exec(rest);
-  if (m !== null) {
+  // "got a place in Milan" is a home; "got a place in Tuscany for the summer" a stay
+  if (m !== null && !(/^(?:got|found|have)/i.test(rest) && STAY.test(rest))) {
     const place = PLACE(m[1]!, ctx);
     if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
     return place !== undefined;
@@ -388,8 +395,11 @@ function readJobOrHomeEnding(rest: string, clause: Clause, ctx: RuleContext, out
   }
   m = LEAVES.exec(rest);
   if (m !== null) {
-    const org = m[1] !== undefined ? ORG(m[1]) : m[2] !== undefined ? ORG(m[2]) : undefined;
-    if (m[2] !== undefined && org === undefined) return false;
+    const known = m[2] === undefined ? undefined : ctx.employer?.(m[2]);
+    const org = m[1] !== undefined ? ORG(m[1]) : m[2] !== undefined ? (ORG(m[2]) ?? (known === undefined ? undefined : { name: known })) : undefined;
+    // "I left at the end of May": a leaving told with its time only ends the job the subject has
+    const timeOnly = m[2] !== undefined && org === undefined && LEFT_WHEN.test(m[2]) && ctx.hasJob?.() === true;
+    if (m[2] !== undefined && org === undefined && !timeOnly) return false;
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), future: /leaving|will/i.test(rest) });
     return true;
   }
@@ -423,6 +433,9 @@ function readOtherEnding(rest: string, out: StateHit[]): boolean {
     const things = readThings(m[1]!);
     const name = things.length === 0 ? readName(m[1]!) : undefined;
     if (/^(?:had to put|put)\b/i.test(rest) && (name === undefined || !/^\s*down\b/i.test(name.rest))) return false;
+    // "traded in my car for an e-bike", "traded in the Subaru for a Tesla": the new one is had
+    const got = /^traded\b.*?\bfor\s+(.*)$/i.exec(rest);
+    if (got !== null) readHas(`got ${got[1]!}`, out);
     if (name !== undefined && !/^gave/i.test(rest)) {
       // "lost Kiwi" / "sold Rex": a name
       out.push({ op: 'retract', predicate: 'has', object: { name: name.value } });
@@ -430,9 +443,6 @@ function readOtherEnding(rest: string, out: StateHit[]): boolean {
     }
     if (name !== undefined) out.push({ op: 'retract', predicate: 'has', object: { name: name.value } });
     for (const t of things) out.push({ op: 'retract', predicate: 'has', object: t.name !== undefined ? { name: t.name } : { value: t.value! } });
-    // "traded in my car for an e-bike": the new one is had
-    const got = /^traded\b.*?\bfor\s+(.*)$/i.exec(rest);
-    if (got !== null) readHas(`got ${got[1]!}`, out);
     return out.length > 0;
   }
   // "Linda's cat Smudge died": the subject's named pet ended; "the laptop got stolen": the speaker's thing

@@ -134,7 +134,7 @@ export class StateReader {
       if (correcting) this.correct(sentence, speaker, at, out, before);
     }
     startAtTheEnd(out, at);
-    settle(out);
+    settle(out, at);
     let dated: Belief[] | undefined;
     for (const f of out.facts) {
       if (f.edgeType !== 'semantic') continue;
@@ -163,6 +163,10 @@ export class StateReader {
       declined: () => DECLINED.test(sentence),
       leaving: () => LEAVING.test(sentence),
       hasJob: () => this.current(who, 'works_at') !== undefined,
+      employer: (text) => {
+        const job = this.current(who, 'works_at');
+        return job !== undefined && text.toLowerCase().startsWith(job.toLowerCase()) && !/^[\p{L}\d]/u.test(text.slice(job.length)) ? job : undefined;
+      },
     };
     let previous: Clause | undefined;
     let previousTimeOf: (() => ClauseTime | undefined) | undefined;
@@ -179,10 +183,17 @@ export class StateReader {
         return time;
       };
       // "he" / "she": the last person the speaker named, if any
-      if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
+      if (clause.subject?.kind === 'other' && clause.subject.pronoun === true) {
+        // "my daughter Emma …, she lives in Ann Arbor": a person the sentence named before, else the turn's last
+        const person = namedBefore(sentence.slice(0, sentence.indexOf(text))) ?? this.lastPerson;
+        if (person !== undefined) clause.subject = { kind: 'named', name: resolve(person) ?? person };
+      }
       // "my dad moved to Monterrey": the dad the speaker named before ("my dad Carlos")
       const kin = clause.subject?.kind === 'other' && clause.subject.relation !== undefined ? this.relatives.get(clause.subject.relation) : undefined;
       if (kin !== undefined) clause.subject = { kind: 'named', name: kin };
+      // "Mom retired": a relation word written as a name is the one the speaker named ("my mom Linda")
+      const titled = clause.subject?.kind === 'named' ? this.relatives.get(clause.subject.name.toLowerCase()) : undefined;
+      if (titled !== undefined) clause.subject = { kind: 'named', name: titled };
       speakerOwns(clause);
       homeFirst(clause);
       // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
@@ -257,6 +268,8 @@ export class StateReader {
     // "I worked at IBM from 2015 to 2019": held over the range only
     const to = time?.kind === 'range' ? { validTo: time.end } : {};
     out.facts.push({ subject, predicate: hit.predicate, object, ...(from === undefined ? {} : { validFrom: from }), ...to, confidence, edgeType: 'semantic' });
+    // "Marco and I live in Rome", "Jake and I moved to Denver": the one beside "I" lives there too
+    if (withName !== undefined && hit.predicate === 'lives_in' && hit.object !== undefined) out.facts.push({ subject: withName, predicate: 'lives_in', object, ...(from === undefined ? {} : { validFrom: from }), ...to, confidence, edgeType: 'semantic' });
     if (hit.move === true) {
       const day = Math.floor((from ?? at) / DAY) * DAY;
       out.facts.push({ subject, predicate: 'moved_to', object, validFrom: day, validTo: time === undefined || time.kind !== 'point' ? day + DAY : time.end, confidence: STATE_CONFIDENCE.moved_to!, edgeType: 'temporal' });
@@ -431,6 +444,17 @@ function bareYear(text: string, which: 'first' | 'last'): { start: number; end: 
   return y === undefined ? undefined : { start: Date.UTC(y, 0, 1), end: Date.UTC(y + 1, 0, 1) };
 }
 
+/** The last person "my sister Ana" / "our neighbour Carla" names in the text, or undefined. */
+function namedBefore(text: string): string | undefined {
+  if (!/\b(?:[Mm]y|[Oo]ur)\b/.test(text)) return undefined;
+  let name: string | undefined;
+  RELATION_SCAN.lastIndex = 0;
+  for (let m = RELATION_SCAN.exec(text); m !== null; m = RELATION_SCAN.exec(text)) {
+    if (m[2] !== undefined && HAS_NOUNS[m[1]!.toLowerCase()] !== 'animal' && !NOT_A_NAME.test(m[2])) name = m[2].replace(/'s$/, '');
+  }
+  return name;
+}
+
 /** A clause without a subject that opens "The laptop …" is about the speaker's things (the rules read only endings there). */
 function speakerOwns(clause: Clause): void {
   if (clause.subject === undefined && /^the\s.*\b(?:stolen|totaled|totalled|written off|destroyed|repossessed|wrecked)\b/i.test(clause.text)) clause.subject = { kind: 'speaker' };
@@ -469,7 +493,11 @@ function startAtTheEnd(out: TurnState, at: number): void {
  * Within one turn the memory applies retractions before assertions; a fact the same turn both starts and
  * ends ("my dog Rex died") keeps only what held before the end.
  */
-function settle(out: TurnState): void {
+function settle(out: TurnState, at: number): void {
+  for (const r of out.retractions) {
+    if (r.object !== undefined || r.validTo !== undefined || !(r.validFrom > at)) continue;
+    for (const f of out.facts) if (f.subject === r.subject && f.predicate === r.predicate && f.edgeType === 'semantic' && (f.validFrom ?? at) < r.validFrom) f.validTo = Math.min(f.validTo ?? Infinity, r.validFrom);
+  }
   out.facts = out.facts.filter((f) => {
     const end = out.retractions.find(
       (r) => r.subject === f.subject && r.predicate === f.predicate && r.validTo === undefined && r.object !== undefined && objectKey(r.object) === objectKey(f.object),

@@ -54,6 +54,7 @@ const SEASON = /\b(last|this|next|in\s+the|over\s+the|during\s+the)\s+(spring|su
 const YEAR_RANGE = new RegExp(`\\b(?:from|between)\\s+${YEAR}\\s+(?:to|until|till|through|and|-)\\s+${YEAR}\\b`, 'gi');
 const BEFORE_LAST = /\bthe\s+(week|month|year)\s+before\s+last\b/gi;
 const ORDINAL_DAY = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/gi;
+const THIS_WEEKEND = /\bthis\s+(?:past\s+)?weekend\b/gi;
 const SEASON_START: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
 const ANY_TIME_WORD = /spring|summer|fall|autumn|winter|start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
 
@@ -197,6 +198,14 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
   for (const m of clause.matchAll(SEASON)) {
     const w = seasonWindow(m, at, tense);
     push(m, w.start, w.end, 'point');
+  }
+  if (tense === 'past') {
+    // "we adopted a puppy this weekend" said on a Monday: the weekend just gone, not the coming one
+    for (const m of clause.matchAll(THIS_WEEKEND)) {
+      const today = Math.floor(at / DAY) * DAY;
+      const saturday = today - ((new Date(today).getUTCDay() + 1) % 7) * DAY;
+      push(m, saturday, saturday + 2 * DAY, 'point');
+    }
   }
   for (const d of resolveRelativeDates(clause, at)) found.push({ phrase: d.phrase, index: d.index, start: d.start, end: d.end, kind: 'point', len: d.phrase.length });
   found.sort((a, b) => a.index - b.index || b.len - a.len);

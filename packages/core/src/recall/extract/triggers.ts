@@ -25,7 +25,7 @@ const AT_UNNAMED_ORG = `\\b(?:at|for|with|by)\\s+${UNNAMED_ORG.source.slice(1)}`
 // one scan for the three
 const NEEDS_NO_NAME = new RegExp(`${STATE_WORD.source}|${JOB_TITLE}|${AT_UNNAMED_ORG}`, 'i');
 const LIGHT_VERB =
-  /\b(?:at|with|for|in|by|have|has|had|got|own|owns|keep|keeps|ride|rides|adopted|bought|picked|welcomed|rescued|took|brought|liv|resid|based|settled|staying|rent|shar|work|employ|teach|taught|cook|bartend|tutor|driv|intern|volunteer|join|hire|poach|headhunt|offer|sign|job|position|role|gig|team|department|group|division|staff|left|leav|walked|stopped|switch|jump|hopp|stole|gave|give|sold|sell|rehom|rid|traded|lost|put|dating|seeing)/i;
+  /\b(?:at|with|for|in|by|have|has|had|got|own|owns|keep|keeps|ride|rides|adopted|bought|picked|welcomed|rescued|took|brought|liv|resid|based|settled|staying|rent|shar|work|employ|teach|taught|cook|bartend|tutor|driv|intern|volunteer|join|hire|poach|headhunt|offer|sign|job|position|role|gig|team|department|group|division|staff|left|leav|walked|stopped|switch|transfer|jump|hopp|stole|gave|give|sold|sell|rehom|rid|traded|lost|put|dating|seeing)/i;
 /**
  * What may follow a light verb as its object: a capital that is not the word "I" (where a name may start),
  * "there"/"here", a thing had, or a job that ended ("I left my job"). Written in lower case: a word of
