@@ -93,7 +93,7 @@ const NOT_NAMES = new Set(
 );
 
 // "I", "we", and "Jake and I" / "my fiancé Marcus and I" (the other one kept: "… got engaged", "… broke up")
-const SPEAKER_RE = /(?:^|[\s,])(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+(?:\s+(\p{Lu}[\p{L}'-]*))?\s+and\s+I|(\p{Lu}[\p{L}'-]*)\s+and\s+I|I|i|[Ww]e)\s+/u;
+const SPEAKER_RE = /(?:^|[\s,])(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)??\w+(?:\s+(\p{Lu}[\p{L}'-]*))?\s+and\s+I|(\p{Lu}[\p{L}'-]*)\s+and\s+I|I|i|[Ww]e)\s+/u;
 const RELATED_RE = new RegExp(`(?:^|[\\s,])(?:[Mm]y|[Oo]ur)\\s+${RELATION}(?:,)?\\s+${NAME}(?:,)?\\s+`, 'u');
 const OTHERS = /\b(?:[Mm]y|[Oo]ur|[Hh]e|[Ss]he|[Tt]hey)\b/;
 const UNNAMED_RE = new RegExp(`(?:^|[\\s,])(?:(?:[Mm]y|[Oo]ur)\\s+${RELATION}|[Hh]e|[Ss]he|[Tt]hey)\\s+`, 'u');
@@ -149,8 +149,8 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
   if (first === undefined) {
     const inherited = previous !== undefined && !SUBORDINATE.test(text) ? previous.subject : undefined;
     const verbFirst = inherited === undefined ? dropsI(text) : undefined;
-    // "my last day at Acme was Friday", "Our dog Bruno loves…": a possessive clause is the speaker's
-    const subject = inherited ?? (verbFirst !== undefined || /\b(?:[Mm]y|[Oo]ur)\b/.test(text) || JOB_ENDED.test(text) ? ({ kind: 'speaker' } as const) : undefined);
+    // "my last day at Acme was Friday", "Our dog Bruno loves…", "Last day at Acme is June 12": the speaker's
+    const subject = inherited ?? (verbFirst !== undefined || /\b(?:[Mm]y|[Oo]ur)\b/.test(text) || JOB_ENDED.test(text) || /^(?:the\s+)?(?:last|final|first)\s+day\b/i.test(text) ? ({ kind: 'speaker' } as const) : undefined);
     const irrealis = (inherited !== undefined && previous!.irrealis) || IRREALIS.test(text);
     return { text, subject, lead: '', rest: verbFirst ?? text, irrealis, elliptical: inherited !== undefined };
   }

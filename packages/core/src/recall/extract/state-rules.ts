@@ -355,7 +355,7 @@ function readJobOrHomeEnding(rest: string, clause: Clause, ctx: RuleContext, out
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }) });
     return true;
   }
-  const bare = /^(?:the |last|final)/.test(rest) ? BARE_LAST_DAY.exec(rest) : null;
+  const bare = /^(?:the |last|final)/i.test(rest) ? BARE_LAST_DAY.exec(rest) : null;
   let m = LAST_DAY.exec(rest) ?? (bare !== null && (bare[1] !== undefined || ctx.leaving?.() === true) ? bare : null);
   if (m !== null) {
     const org = m[1] === undefined ? undefined : ORG(m[1]);
