@@ -2,6 +2,7 @@ import { ACQUAINTANCE_WORDS, FAMILY_WORDS, PARTNER_WORDS, normalise, readClause,
 import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
 import { HAS_NOUNS } from './objects.js';
 import { DEFAULT_ONTOLOGY } from './ontology.js';
+import { priorSpans } from './prior-spans.js';
 import { homeStatement, stateHits, type RuleContext, type StateHit } from './state-rules.js';
 import { clauseTimes, monthWindow, type ClauseTime, type Tense } from './times.js';
 import { mayTellState } from './triggers.js';
@@ -60,6 +61,7 @@ const SENTENCE = /(?:\b(?:St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Inc|Corp|Ltd|Ave)\.\s|[^.!?\n
 const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong|said/i;
 const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
+const WHOLE_TIME = /\b(?:the whole time|ever since|since then|all along)\b/i;
 const FUTURE_FIRST = /^(?:(?:am|is|are)\s+(?:\w+\s+)?(?:moving|starting|joining|relocating|leaving|retiring|beginning)|will|(?:am|is|are)\s+going\s+to)\b/i;
 const PLACE_MENTION = /\b(?:to|in|from)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/gu;
 const RELATION_SCAN = new RegExp(
@@ -133,7 +135,9 @@ export class StateReader {
       if (NAMING_WORD.test(sentence) && !nameTheUnnamed(sentence, speaker, out) && !correcting) this.nameEarlierPet(sentence, speaker, out);
       if (correcting) this.correct(sentence, speaker, at, out, before);
     }
+    priorSpans(norm, speaker, out, STATE_CONFIDENCE);
     startAtTheEnd(out, at);
+    endAtTheStart(out, at);
     settle(out, at);
     let dated: Belief[] | undefined;
     for (const f of out.facts) {
@@ -179,7 +183,8 @@ export class StateReader {
         const tense: Tense = FUTURE_FIRST.test(clause.rest) ? 'future' : PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
         const times = clauseTimes(clause.text, at, tense);
         time = times.find((t) => t.kind !== 'point') ?? times[0];
-        if (time === undefined && clause.elliptical && previousTimeOf !== undefined) time = previousTimeOf();
+        // "… and I've been at DBS the whole time": the previous clause's time
+        if (time === undefined && (clause.elliptical || WHOLE_TIME.test(clause.text)) && previousTimeOf !== undefined) time = previousTimeOf();
         return time;
       };
       // "he" / "she": the last person the speaker named, if any
@@ -486,6 +491,15 @@ function startAtTheEnd(out: TurnState, at: number): void {
     if (f.validFrom !== undefined || f.edgeType !== 'semantic' || (f.predicate !== 'works_at' && f.predicate !== 'lives_in')) continue;
     const end = out.retractions.find((r) => r.subject === f.subject && r.predicate === f.predicate && r.validTo === undefined && Number.isFinite(r.validFrom) && r.validFrom < at - DAY && (r.object === undefined || objectKey(r.object) !== objectKey(f.object)));
     if (end !== undefined) f.validFrom = end.validFrom;
+  }
+}
+
+/** "I handed in my notice at Acme. Starting at Globex on March 2nd": a notice ends the job when the next one starts. */
+function endAtTheStart(out: TurnState, at: number): void {
+  for (const r of out.retractions) {
+    if (r.predicate !== 'works_at' || r.validTo !== undefined || Math.abs(r.validFrom - at) >= DAY || !/\b(?:notice|resign)/i.test(r.reason)) continue;
+    const next = out.facts.find((f) => f.subject === r.subject && f.predicate === 'works_at' && f.edgeType === 'semantic' && (f.validFrom ?? at) > at + DAY);
+    if (next !== undefined) r.validFrom = next.validFrom!;
   }
 }
 

@@ -42,8 +42,8 @@ const YEAR = '((?:19|20|21)\\d\\d)';
 const PART = new RegExp(`\\b(early|mid|late|the\\s+(?:beginning|start|middle|end)\\s+of)[-\\s]+${MONTH}(?:\\s+${YEAR})?`, 'gi');
 const PART_OF_PERIOD = /\bthe\s+(start|beginning|middle|end)\s+of\s+(the|this|last|next)\s+(month|year)\b/gi;
 const SINCE = new RegExp(`\\bsince\\s+(?:${YEAR}|(?:last\\s+)?${MONTH}(?:\\s+${YEAR})?|last\\s+(year|month|week))`, 'gi');
-const FOR = new RegExp(`\\b(?:for|spent)\\s+(?:the\\s+(?:last|past)\\s+)?(?:${APPROX})?${COUNT}\\s+(?:more\\s+)?${UNIT}`, 'gi');
-const AGO = new RegExp(`\\b(?:${APPROX})?${COUNT}\\s+${UNIT}\\s+ago\\b`, 'gi');
+const FOR = new RegExp(`\\b(?:for|spent|been\\s+(?:there|here))\\s+(?:the\\s+(?:last|past)\\s+)?(?:${APPROX})?${COUNT}\\s+(?:more\\s+)?${UNIT}`, 'gi');
+const AGO = new RegExp(`\\b(?:${APPROX})?${COUNT}(\\s+and\\s+a\\s+half)?\\s+${UNIT}(\\s+and\\s+a\\s+half)?\\s+ago\\b`, 'gi');
 // "it was June, not July": a month after "was" or "not" is a date too
 const BARE_MONTH = new RegExp(`\\b(?:back\\s+in|in|during|since|from|until|was|were|not)\\s+${MONTH}(?!\\s*\\d)`, 'gi');
 // a weekday on its own ("on Saturday"): the last one before today for a past clause, the next one for a future clause
@@ -58,13 +58,14 @@ const THIS_WEEKEND = /\bthis\s+(?:past\s+)?weekend\b/gi;
 const SEASON_START: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
 const ANY_TIME_WORD = /spring|summer|fall|autumn|winter|start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
 
-function count(word: string): number {
+/** A count word or numeral ("ten", "a couple of", "32"), NaN when it is none. */
+export function count(word: string): number {
   const w = word.toLowerCase().replace(/^a\s+/, '').replace(/\s+of$/, '');
   return /^\d+$/.test(w) ? Number(w) : (NUMBERS[w] ?? NaN);
 }
 
 /** The UTC day `n` units before or after the day of `at`. */
-function shiftDay(at: number, n: number, unit: string): number {
+export function shiftDay(at: number, n: number, unit: string): number {
   const d = new Date(Math.floor(at / DAY) * DAY);
   const u = unit.toLowerCase();
   if (u.startsWith('day')) return d.getTime() + n * DAY;
@@ -179,8 +180,11 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
   for (const m of clause.matchAll(AGO)) {
     const n = count(m[1]!);
     if (!Number.isFinite(n)) continue;
-    const from = shiftDay(at, -n, m[2]!);
-    push(m, from, from + DAY, 'point');
+    const unit = m[3]!.toLowerCase();
+    let from = shiftDay(at, -n, unit);
+    // "… and a half": half a unit more (a year's half is six months)
+    if (m[2] !== undefined || m[4] !== undefined) from = unit.startsWith('year') ? shiftDay(from, -6, 'month') : unit.startsWith('decade') ? shiftDay(from, -5, 'year') : from - Math.round((unit.startsWith('month') ? 15 : unit.startsWith('week') ? 3.5 : 0.5) * DAY);
+    push(m, Math.floor(from / DAY) * DAY, Math.floor(from / DAY) * DAY + DAY, 'point');
   }
   for (const m of clause.matchAll(BARE_MONTH)) {
     const w = monthWindow(m[1]!, undefined, at, tense);
