@@ -310,9 +310,15 @@ export class StateReader {
 
   /** The name of the subject's latest believed object of a predicate (a home, a job), if any. */
   private current(subject: string, predicate: string): string | undefined {
+    const best = this.latest(subject, predicate);
+    return best === undefined ? undefined : (best.object as { name: string }).name;
+  }
+
+  /** The subject's latest believed named object of a predicate, if any. */
+  private latest(subject: string, predicate: string): Belief | undefined {
     let best: Belief | undefined;
     for (const b of this.beliefs.values()) if (b.predicate === predicate && fold(b.subject) === fold(subject) && 'name' in b.object && (best === undefined || b.from >= best.from)) best = b;
-    return best === undefined ? undefined : (best.object as { name: string }).name;
+    return best;
   }
 
   /** "I quit", "I got laid off": the reader forgets every job it believed began before (the memory retracts every object). */
@@ -354,11 +360,13 @@ export class StateReader {
    * the wrong one's start; a fact restated with a later start loses the months between ("in May, not March").
    */
   private correct(sentence: string, speaker: string, at: number, out: TurnState, from: number): void {
-    for (const n of neverHeld(sentence)) {
+    const never = neverHeld(sentence);
+    for (const n of never) {
       out.retractions.push({ subject: speaker, predicate: n.predicate, object: n.name, validFrom: -Infinity, reason: sentence.trim() });
       if (n.predicate === 'lives_in') out.retractions.push({ subject: speaker, predicate: 'moved_to', object: n.name, validFrom: -Infinity, reason: sentence.trim() });
     }
     const pairs = correctedNames(sentence);
+    if (pairs.length === 0) this.restate(sentence, out, from, never.map((n) => fold(n.name)));
     if (pairs.length === 0 && NAMING_WORD.test(sentence)) this.renamedPet(sentence, speaker, pairs);
     // "sorry, I meant Apex": the last name the speaker said before is the wrong one
     const meant = pairs.length === 0 && sentence.includes('meant') ? MEANT.exec(sentence) : null;
@@ -394,10 +402,34 @@ export class StateReader {
 
 
   /**
+   * "I never moved to Denver, I moved to Austin", "Actually, scratch that, I live in Brooklyn": a home or job
+   * the correcting sentence restates without a date replaces the one believed, from when that one began
+   * (a restatement that tells of a change — "moved", "new", "now", a date — is news, not a correction).
+   */
+  private restate(sentence: string, out: TurnState, from: number, never: readonly string[]): void {
+    if (never.length === 0 && (!RESTATING.test(sentence) || CHANGE_TALK.test(sentence))) return;
+    for (const f of out.facts.slice(from)) {
+      if (f.edgeType !== 'semantic' || f.validFrom !== undefined || DEFAULT_ONTOLOGY[f.predicate]?.cardinality !== 'one') continue;
+      const wrong = never.length === 0 ? this.latest(f.subject, f.predicate) : [...this.beliefs.values()].find((b) => b.predicate === f.predicate && fold(b.subject) === fold(f.subject) && never.includes(objectKey(b.object)));
+      if (wrong === undefined || objectKey(wrong.object) === objectKey(f.object)) continue;
+      if (never.length === 0) out.retractions.push({ subject: wrong.subject, predicate: wrong.predicate, object: 'name' in wrong.object ? wrong.object.name : wrong.object, validFrom: -Infinity, reason: sentence.trim() });
+      f.validFrom = wrong.from;
+    }
+  }
+
+  /**
    * "It was in 2022, not last year" with no fact restated: the belief that started in the wrong window starts
    * in the right one instead.
    */
   private correctDate(sentence: string, at: number, out: TurnState, from: number): void {
+    // "my start date is the 15th, not the 1st": the last dated beliefs that began on the 1st begin on the 15th of that month
+    const ord = sentence.includes('not the') ? ORDINAL_PAIR.exec(sentence) : null;
+    for (const b of ord === null ? [] : this.lastDated) {
+      const d = new Date(b.from);
+      if (d.getUTCDate() !== Number(ord![2]) || this.beliefs.get(`${fold(b.subject)}|${b.predicate}|${objectKey(b.object)}`) !== b) continue;
+      out.facts.push({ subject: b.subject, predicate: b.predicate, object: b.object, validFrom: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), Number(ord![1])), confidence: STATE_CONFIDENCE[b.predicate] ?? 0.7, edgeType: 'semantic' });
+    }
+    if (ord !== null) return;
     // "in June, not July", "it was June not July", "March, not April"
     const cut = sentence.search(NOT_A_TIME);
     if (cut < 0) {
@@ -431,6 +463,10 @@ export class StateReader {
 const NAMING_WORD = /name|call/i;
 const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called|calling|call|nicknamed)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
 
+const RESTATING = /\b(?:actually|scratch that|misspoke|I meant|I mean|correction|my bad|I was wrong)\b/i;
+const CHANGE_TALK = /\b(?:mov\w*|relocat\w*|start\w*|join\w*|new|now|switch\w*|transferr\w*|became|left|quit|since|ago|last|next|until)\b/i;
+// "the 15th, not the 1st": a day of the month corrected
+const ORDINAL_PAIR = /\bthe\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+not\s+the\s+(\d{1,2})(?:st|nd|rd|th)?\b/i;
 const MEANT = /\bI\s+meant(?:\s+to\s+say)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\W*$/u;
 // ", not July", " not last year": a "not" before a time word (most sentences' "not" is none)
 const NOT_A_TIME = /,?\s+not\s+(?=(?:in\s+|on\s+|since\s+|until\s+)?(?:[A-Z]|\d|last\b|this\b|next\b|early\b|late\b|mid))/;
