@@ -112,18 +112,23 @@ export function readThings(text: string): Had[] {
       // "an old Volvo", "a Vespa": a make is a thing had, when an article says it is one
       const make = BRAND.exec(rest);
       if (make === null || NOT_IN_NAME.has(make[1]!)) break;
-      out.push({ name: make[1]!, noun: make[1]!, type: 'thing' });
       rest = rest.slice(make[0].length);
+      // "a Fender guitar": the make and the thing
+      const noun = BRAND_NOUN.exec(rest);
+      if (noun !== null) rest = rest.slice(noun[0].length);
+      out.push({ name: noun === null ? make[1]! : `${make[1]!} ${noun[1]!}`, noun: make[1]!, type: 'thing' });
     } else {
       rest = readOne(m, rest, out);
     }
-    const more = /^\s*(?:,\s*)?(?:and|plus|as well as|&)\s+|^\s*,\s*/i.exec(rest);
+    // "a dog, a cat and a bike"; ", the kids called her …" opens a clause of its own
+    const more = /^\s*(?:,\s*)?(?:and|plus|as well as|&)\s+|^\s*,\s*(?!(?:the|my|our|his|her|their)\s)/i.exec(rest);
     if (more === null) break;
     rest = rest.slice(more[0].length);
   }
   return out;
 }
 
+const BRAND_NOUN = new RegExp(`^\\s+(${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'thing').join('|')})\\b`, 'i');
 const BRAND = new RegExp(`^(?:a|an|the|my|our)\\s+${ADJ}(\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)(?![\\p{L}'])`, 'u');
 
 function readOne(m: RegExpExecArray, text: string, out: Had[]): string {

@@ -120,6 +120,7 @@ const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give awa
 const DIES = /^(?:passed away|passed|died|has died|ran away|was put down|got put down|is no longer with us|crossed the rainbow bridge|went missing)\b/i;
 const PET_GONE = new RegExp(`^(?:${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'animal').join('|')})\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(.*)$`, 'u');
 const THING_GONE = new RegExp(`^(?:the|my|our)\\s+(?:[a-z]+\\s+)?(${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'thing').join('|')})\\s+(?:got|was|has been|were)\\s+(?:stolen|totaled|totalled|written off|destroyed|repossessed|wrecked)\\b`, 'i');
+const NAMED_GONE = /^(?:[Mm]y|[Oo]ur)\s+(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)\s+(?:got|was|has been)\s+(?:stolen|totaled|totalled|written off|destroyed|repossessed|wrecked)\b/u;
 const PARTNERED = /^(?:am|is|are|got|have been|has been)\s+(?:happily\s+)?(?:married|engaged)\s+to\s+(.*)$|^(?:married|am dating|is dating|started dating|have been dating|am seeing|am with|is with)\s+(.*)$/i;
 const WED = /^(?:got married|got engaged|are married|are engaged|married|tied the knot)\b/i;
 const BREAKUP = /^(?:broke up|split up|separated|got divorced|are divorced|am divorced|is divorced|divorced|called it quits|ended things|are no longer together|are not together anymore)(?:\s+with\s+(.*))?/i;
@@ -454,6 +455,12 @@ function readOtherEnding(rest: string, out: StateHit[]): boolean {
   m = THING_GONE.exec(rest);
   if (m !== null) {
     out.push({ op: 'retract', predicate: 'has', object: { value: m[1]!.toLowerCase() } });
+    return true;
+  }
+  // "my MacBook got stolen": a thing had by its name
+  m = NAMED_GONE.exec(rest);
+  if (m !== null) {
+    out.push({ op: 'retract', predicate: 'has', object: { name: m[1]! } });
     return true;
   }
   if (DIES.test(rest)) {

@@ -289,7 +289,7 @@ export class StateReader {
     for (const b of this.beliefs.values()) if (b.predicate === 'has' && fold(b.subject) === fold(speaker) && 'value' in b.object && HAS_NOUNS[b.object.value] === 'animal' && (pet === undefined || b.from >= pet.from)) pet = b;
     if (pet === undefined) return;
     out.retractions.push({ subject: speaker, predicate: 'has', object: pet.object as { value: string }, validFrom: pet.from, reason: sentence.trim() });
-    out.facts.push({ subject: speaker, predicate: 'has', object: { name: m[1]!, type: 'animal' }, validFrom: pet.from, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
+    out.facts.push({ subject: speaker, predicate: 'has', object: { name: givenName(m), type: 'animal' }, validFrom: pet.from, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
   }
 
   /** "sorry, his name is Buster actually": the speaker's latest named pet goes by the name given. */
@@ -298,7 +298,7 @@ export class StateReader {
     if (m === null) return;
     let pet: Belief | undefined;
     for (const b of this.beliefs.values()) if (b.predicate === 'has' && fold(b.subject) === fold(speaker) && 'type' in b.object && b.object.type === 'animal' && (pet === undefined || b.from >= pet.from)) pet = b;
-    if (pet !== undefined && fold((pet.object as { name: string }).name) !== fold(m[1]!)) pairs.push({ wrong: (pet.object as { name: string }).name, right: m[1]! });
+    if (pet !== undefined && fold((pet.object as { name: string }).name) !== fold(givenName(m))) pairs.push({ wrong: (pet.object as { name: string }).name, right: givenName(m) });
   }
 
   /** The belief of the same subject and predicate that began last before `belief` began, if any. */
@@ -461,7 +461,10 @@ export class StateReader {
 // "We got a puppy! His name is Max", "… and named her Mochi", "we're calling him Churro": the name given anywhere in the turn
 // every form of NAME_GIVEN says one of these; most sentences say neither
 const NAMING_WORD = /name|call/i;
-const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called|calling|call|nicknamed)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
+const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called|calling|call|nicknamed)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)(?:\s+([\p{L}'-]+))?/iu;
+/** The name NAME_GIVEN found: one word, or two when the second is capitalised too ("the kids called her Peanut Two"). */
+const givenName = (m: RegExpExecArray): string => (m[2] !== undefined && /^\p{Lu}/u.test(m[2]) && !NOT_SECOND_NAME.test(m[2]) ? `${m[1]!} ${m[2]}` : m[1]!);
+const NOT_SECOND_NAME = /^(?:I|On|In|At|And|But|So|The|Today|Yesterday|Lol)$/;
 
 const RESTATING = /\b(?:actually|scratch that|misspoke|I meant|I mean|correction|my bad|I was wrong)\b/i;
 const CHANGE_TALK = /\b(?:mov\w*|relocat\w*|start\w*|join\w*|new|now|switch\w*|transferr\w*|became|left|quit|since|ago|last|next|until)\b/i;
@@ -515,7 +518,7 @@ function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): bool
   for (let i = out.facts.length - 1; i >= 0; i--) {
     const f = out.facts[i]!;
     if (f.subject !== speaker || f.predicate !== 'has' || !('value' in f.object) || HAS_NOUNS[f.object.value] !== 'animal') continue;
-    f.object = { name: m[1]!, type: 'animal' };
+    f.object = { name: givenName(m), type: 'animal' };
     return true;
   }
   return false;
