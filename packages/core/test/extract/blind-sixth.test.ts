@@ -5,72 +5,38 @@ import { describe, it, expect } from 'vitest';
 import { SIXTH } from './blind-sixth.data.js';
 import { runSixth } from './blind-sixth.run.js';
 
-/** "conversation #check" of reads the rule extractor is known to get wrong (reported, not hidden). */
+/**
+ * "conversation #check" of reads the rule extractor is known to get wrong (reported, not hidden). The first
+ * score, before any rule was changed for this suite, was 181/242 (74.8%); 61 checks were listed here then.
+ * - "a rowing machine I use as a coat rack": the things a speaker has are a closed list of nouns (pets,
+ *   vehicles, instruments, homes…), so an open-ended possession is not read, and the list "a piano that nobody
+ *   plays and a rowing machine" stops at the relative clause.
+ * - "We adopted a third! A little tabby called Olive.": the adoption names nothing and the next sentence has
+ *   no verb; a fragment that only names an animal is not joined to the sentence before it.
+ */
 const KNOWN_MISSES = new Set<string>([
-  'designer at Acme, then Globex #2',
-  'laid off, then Maersk #1',
-  'teacher leaving for Khan Academy #3',
-  'teacher leaving for Khan Academy #4',
-  'nurse retires #0',
-  'nurse retires #1',
-  'nurse retires #3',
-  'nurse retires #4',
-  'no longer at Spotify #2',
-  'intern then full time #0',
-  'intern then full time #1',
-  'quit the café, then Starbucks #0',
-  'quit the café, then Starbucks #1',
-  'quit the café, then Starbucks #5',
-  'hired at Netflix, Hulu before #1',
-  'hired at Netflix, Hulu before #2',
-  'brother Tom at Google #1',
-  'brother Tom at Google #4',
-  'mom Linda retires #2',
-  'daughter Emma at college #0',
-  'daughter Emma at college #1',
-  'husband Dan leaves Boeing #4',
-  "neighbour's kitten #0",
-  'Denver was a mistake: Austin #3',
-  'the puppy is Buster #0',
-  'the puppy is Buster #1',
-  'the puppy is Buster #2',
-  'Brooklyn, not Manhattan #1',
-  'the parrot is Kiki #0',
-  'the parrot is Kiki #1',
-  'the parrot is Kiki #2',
-  'Adobe start date is the 15th #1',
-  'Chicago to Minneapolis #5',
-  'relocated to Singapore #1',
-  'motorcycle sold, Subaru traded in #3',
-  'broke up with Marco, moved to Milan #0',
-  'broke up with Marco, moved to Milan #1',
-  'broke up with Marco, moved to Milan #2',
-  'broke up with Marco, moved to Milan #3',
-  'broke up with Marco, moved to Milan #4',
   'gave the piano away #0',
   'gave the piano away #1',
   'gave the piano away #2',
   'Pepper, Salt and Olive #2',
-  'goldfish Nemo given away #0',
-  'goldfish Nemo given away #1',
-  'goldfish Nemo given away #3',
-  'MacBook stolen #0',
-  'MacBook stolen #1',
-  'MacBook stolen #2',
-  'hamster Peanut and Peanut Two #3',
-  'moving to Seattle in September #1',
-  'moving to Seattle in September #3',
-  'Pfizer next week #1',
-  'retiring from Lufthansa at year end #0',
-  'retiring from Lufthansa at year end #1',
-  'want a dog, have a bike #1',
-  'no name: Waffles and Wells Fargo #3',
-  'Nashville a year and a half ago #0',
-  'Nashville a year and a half ago #1',
-  'Nashville a year and a half ago #2',
 ]);
 
 const results = runSixth();
+
+describe('sixth blind suite score', () => {
+  it('reports its score per kind', () => {
+    const byKind = new Map<string, [number, number]>();
+    for (const r of results) {
+      const cell = byKind.get(r.category) ?? [0, 0];
+      cell[0] += r.ok ? 1 : 0;
+      cell[1] += 1;
+      byKind.set(r.category, cell);
+    }
+    const right = results.filter((r) => r.ok).length;
+    console.log(`sixth blind checks: ${right}/${results.length}\n${[...byKind].map(([k, [a, b]]) => `  ${k}: ${a}/${b}`).join('\n')}`);
+    expect(right).toBe(results.length - KNOWN_MISSES.size);
+  });
+});
 
 describe('sixth blind suite', () => {
   for (const conv of SIXTH) {
