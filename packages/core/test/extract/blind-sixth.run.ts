@@ -41,9 +41,9 @@ export function judge(check: SixthCheck, got: string[]): boolean {
   return true;
 }
 
-export function runSixth(): SixthResult[] {
+export function runSixth(conversations: readonly SixthConversation[] = SIXTH): SixthResult[] {
   const results: SixthResult[] = [];
-  for (const conv of SIXTH) {
+  for (const conv of conversations) {
     const mem = listen(conv);
     conv.checks.forEach((check, index) => {
       const got = objectsAt(mem, conv, check);

@@ -4,6 +4,7 @@
 import { describe, it, expect } from 'vitest';
 import { SIXTH } from './blind-sixth.data.js';
 import { runSixth } from './blind-sixth.run.js';
+import { SIXTH_PROBES } from './blind-sixth-probes.data.js';
 
 /**
  * "conversation #check" of reads the rule extractor is known to get wrong (reported, not hidden). The first
@@ -49,6 +50,14 @@ describe('sixth blind suite', () => {
           expect(r.ok, `got [${r.got.join(', ')}] for ${JSON.stringify(check)}`).toBe(true);
         });
       });
+    });
+  }
+});
+
+describe('sixth suite probes (written after reading the rules, one per family the suite led to)', () => {
+  for (const r of runSixth(SIXTH_PROBES)) {
+    it(`${r.conversation} #${r.index}`, () => {
+      expect(r.ok, `got [${r.got.join(', ')}]`).toBe(true);
     });
   }
 });

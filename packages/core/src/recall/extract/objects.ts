@@ -99,7 +99,8 @@ const COUNT = '(?:(a|an|one|two|three|four|five|six|\\d+|my|our|his|her|the|some
 const ADJ = '(?:(?:new|little|young|old|vintage|secondhand|second-hand|red|blue|silver|green|baby|pet|rescue|adorable|cute|beautiful|lovely|sweet|second|third|another|used|brand\\s+new|electric|black|white|grey|gray|orange|tabby|ginger|golden|fluffy|tiny|big|small|very|really|super|quite|(?!(?:any|every|only|many|my)\\s)[a-z]+(?:y|ish|ful|ous))\\s+){0,3}';
 const NOUN = `(${Object.keys(HAS_NOUNS).join('|')})\\b(?!\\s+(?:bed|food|toy|toys|park|sitter|insurance|seat|ride|show|walker|trip|wash|payment|loan|class|training|shelter|owner|owners|lover|lovers|friendly|keys|repair|people))`;
 const THING = new RegExp(`^${COUNT}${ADJ}${NOUN}`, 'i');
-const NAMING = /^\s*(?:,\s*)?(?:named|called|whose name is|,?\s*(?:his|her|its)\s+name\s+is|(?:that\s+|which\s+)?(?:I|we|she|he|they)\s+(?:have\s+)?(?:named|called|call|calls))\s+/i;
+// "named Rex", ", his name is Biscuit", "a kitten she named Biscuit", "a puppy that my daughter named Ziggy"
+const NAMING = /^\s*(?:,\s*)?(?:named|called|whose name is|,?\s*(?:his|her|its)\s+name\s+is|(?:that\s+|which\s+)?(?:I|we|she|he|they|(?:my|our)\s+[a-z]+)\s+(?:have\s+)?(?:named|called|call|calls))\s+/i;
 const NUMERAL = /^(?:two|three|four|five|six|\d+)$/i;
 
 /** What a "have/got/adopted/bought" verb is followed by: each thing, or each named one, in a list. */

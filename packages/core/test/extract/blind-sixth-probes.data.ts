@@ -1,0 +1,138 @@
+// Probes written after reading the extractor, one per rule family the sixth blind suite led to, each in a
+// phrasing the suite does not use: they check that the families are rules, not the suite's sentences.
+import type { SixthConversation } from './blind-sixth.data.js';
+
+export const SIXTH_PROBES: SixthConversation[] = [
+  {
+    name: 'an abbreviation inside a sentence (Dr. Patel)',
+    category: 'probe',
+    turns: [['2026-02-02', 'I work at Mt. Sinai as a lab tech, love it.']],
+    checks: [{ predicate: 'works_at', validAt: '2026-02-03', after: 'end', is: ['Mt. Sinai'] }],
+  },
+  {
+    name: 'a job told in -ing',
+    category: 'probe',
+    turns: [['2026-02-02', "I've been bartending at The Crown for three years."]],
+    checks: [{ predicate: 'works_at', validAt: '2024-06-01', after: 'end', is: ['Crown'] }],
+  },
+  {
+    name: 'an employer named again in lower case',
+    category: 'probe',
+    turns: [
+      ['2026-02-02', 'I work at Crate Labs.'],
+      ['2026-03-02', 'so i quit crate labs on friday, feels weird'],
+    ],
+    checks: [{ predicate: 'works_at', validAt: '2026-03-01', after: 'end', is: [] }],
+  },
+  {
+    name: 'a leaving told with its time only',
+    category: 'probe',
+    turns: [
+      ['2026-02-02', 'I am a nurse at Mercy.'],
+      ['2026-05-04', 'Not at Mercy anymore, I left in April.'],
+    ],
+    checks: [{ predicate: 'works_at', validAt: '2026-05-02', after: 'end', is: [] }],
+  },
+  {
+    name: 'first day with a role',
+    category: 'probe',
+    turns: [['2026-02-02', 'Today was my first day as a junior developer at Stripe.']],
+    checks: [{ predicate: 'works_at', validAt: '2026-02-03', after: 'end', is: ['Stripe'] }],
+  },
+  {
+    name: "'Dad' for the dad the speaker named",
+    category: 'probe',
+    turns: [
+      ['2026-02-02', 'My dad Ray lives in Tucson.'],
+      ['2026-04-06', 'Dad moved to Phoenix last week.'],
+    ],
+    checks: [{ subject: 'Ray', predicate: 'lives_in', validAt: '2026-04-06', after: 'end', is: ['Phoenix'] }],
+  },
+  {
+    name: 'he after a named brother in the same sentence',
+    category: 'probe',
+    turns: [['2026-02-02', 'Called my brother Omar today, he works at Ford now.']],
+    checks: [{ subject: 'Omar', predicate: 'works_at', validAt: '2026-02-03', after: 'end', is: ['Ford'] }],
+  },
+  {
+    name: 'a friend and I live in',
+    category: 'probe',
+    turns: [['2026-02-02', 'Nadia and I live in Ghent, in a tiny flat.']],
+    checks: [
+      { subject: 'Nadia', predicate: 'lives_in', validAt: '2026-02-03', after: 'end', is: ['Ghent'] },
+      { predicate: 'lives_in', validAt: '2026-02-03', after: 'end', is: ['Ghent'] },
+    ],
+  },
+  {
+    name: 'a future move with a past participle after it',
+    category: 'probe',
+    turns: [['2026-02-02', "I live in Kyiv. We're moving to Lviv in March, the flat is booked."]],
+    checks: [{ predicate: 'lives_in', validAt: '2026-03-20', after: 'end', is: ['Lviv'] }],
+  },
+  {
+    name: 'an earlier home told as a span',
+    category: 'probe',
+    turns: [['2026-02-02', 'After six years in Leeds we moved to York two months ago.']],
+    checks: [{ predicate: 'lives_in', validAt: '2023-01-01', after: 'end', is: ['Leeds'] }],
+  },
+  {
+    name: 'an earlier job told after "previously"',
+    category: 'probe',
+    turns: [['2026-02-02', 'I joined Arup last month. Previously I was at Atkins for five years.']],
+    checks: [{ predicate: 'works_at', validAt: '2023-06-01', after: 'end', is: ['Atkins'] }],
+  },
+  {
+    name: 'two and a half years ago',
+    category: 'probe',
+    turns: [['2026-02-02', 'We moved to Perth two and a half years ago.']],
+    checks: [
+      { predicate: 'lives_in', validAt: '2024-01-01', after: 'end', is: ['Perth'] },
+      { predicate: 'lives_in', validAt: '2023-06-01', after: 'end', is: [] },
+    ],
+  },
+  {
+    name: 'a restated job as a correction',
+    category: 'probe',
+    turns: [
+      ['2026-02-02', 'I work at Oracle.'],
+      ['2026-02-09', 'Actually I work at Salesforce, I always mix them up.'],
+    ],
+    checks: [{ predicate: 'works_at', validAt: '2026-02-05', after: 'end', is: ['Salesforce'] }],
+  },
+  {
+    name: 'never worked there, restated',
+    category: 'probe',
+    turns: [
+      ['2026-02-02', 'I just started at Initech.'],
+      ['2026-02-09', "Sorry, I never worked at Initech, I work at Initrode. Autocorrect."],
+    ],
+    checks: [{ predicate: 'works_at', validAt: '2026-02-05', after: 'end', is: ['Initrode'] }],
+  },
+  {
+    name: 'a make and its thing, then stolen',
+    category: 'probe',
+    turns: [
+      ['2026-02-02', 'I have a Trek bike and a Kindle.'],
+      ['2026-03-02', 'My Kindle got stolen on the train.'],
+    ],
+    checks: [{ predicate: 'has', validAt: '2026-03-03', after: 'end', is: ['Trek bike'] }],
+  },
+  {
+    name: 'a pet with an adjective the list does not know',
+    category: 'probe',
+    turns: [['2026-02-02', 'We have a really lazy cat called Mango.']],
+    checks: [{ predicate: 'has', validAt: '2026-02-03', after: 'end', is: ['Mango'] }],
+  },
+  {
+    name: 'a pet named by someone else',
+    category: 'probe',
+    turns: [['2026-02-02', 'We got a puppy that my daughter named Ziggy.']],
+    checks: [{ predicate: 'has', validAt: '2026-02-03', after: 'end', is: ['Ziggy'] }],
+  },
+  {
+    name: 'a past weekend',
+    category: 'probe',
+    turns: [['2026-05-19', 'We rescued a dog this past weekend, his name is Toby.']],
+    checks: [{ predicate: 'has', validAt: '2026-05-18', after: 'end', is: ['Toby'] }],
+  },
+];
