@@ -135,4 +135,31 @@ export const SIXTH_PROBES: SixthConversation[] = [
     turns: [['2026-05-19', 'We rescued a dog this past weekend, his name is Toby.']],
     checks: [{ predicate: 'has', validAt: '2026-05-18', after: 'end', is: ['Toby'] }],
   },
+  {
+    name: 'a pet put down, told with its name after the noun',
+    category: 'probe',
+    turns: [
+      ['2026-02-02', 'Our dog Max is 15 now.'],
+      ['2026-03-02', 'We had to put our dog Max down yesterday.'],
+    ],
+    checks: [
+      { predicate: 'has', validAt: '2026-02-20', after: 'end', is: ['Max'] },
+      { predicate: 'has', validAt: '2026-03-02', after: 'end', is: [] },
+    ],
+  },
+  {
+    name: 'a new job that starts on a date',
+    category: 'probe',
+    turns: [['2026-03-04', 'My new job at IBM starts next Monday.']],
+    checks: [
+      { predicate: 'works_at', validAt: '2026-03-05', after: 'end', is: [] },
+      { predicate: 'works_at', validAt: '2026-03-12', after: 'end', is: ['IBM'] },
+    ],
+  },
+  {
+    name: 'a future job told with "will be at"',
+    category: 'probe',
+    turns: [['2026-03-04', "Starting Monday I'll be at Google."]],
+    checks: [{ predicate: 'works_at', validAt: '2026-03-12', after: 'end', is: ['Google'] }],
+  },
 ];

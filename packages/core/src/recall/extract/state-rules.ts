@@ -81,6 +81,8 @@ const STARTS = new RegExp(
     `(?:\\s+as\\s+(.+?)(?=\\s+(?:at|with|for|by|from)\\s))?\\s+((?:at|with|for|by|from)\\s+)?(.*)$`,
   'i',
 );
+const NEW_JOB_STARTS = /\bmy\s+(?:new\s+)?(?:job|position|role|internship)\s+(?:at|with)\s+(.*?)\s+(?:starts|begins|will start|will begin|is starting)\b/i;
+const WILL_BE_AT = /^(?:will be|am going to be)\s+(?:working\s+)?(?:at|with|for)\s+(.*)$/i;
 const FIRST_DAY = /\bmy first day (?:as (?:an? )?(?:[a-z-]+ ){0,2}?[a-z-]+ )?(?:at|with) (.*)$/i;
 const LAST_DAY = /\bmy (?:last|final) day(?: (?:at|with) (.*?))?(?: was\b|$| is\b| will be\b)/i;
 // "handed in my resignation, last day is the 15th": the same, its "my" dropped, where the sentence is about leaving
@@ -116,7 +118,7 @@ const LEFT_FOR = /^(left|quit|have left|has left|am leaving|is leaving|will leav
 const STOLEN = /^(?:someone|somebody|thieves|they)\s+(?:stole|took)\s+(?:my|our)\s+(.*)$/i;
 // longest first: "have adopted", "got ourselves" before "have", "got"
 const HAS = /^(?:adopted ourselves|got ourselves|have adopted|brought home|has adopted|have bought|got myself|picked up|took home|have got|welcomed|now have|have had|has got|adopted|rescued|took in|has had|bought|drives|keeps|drive|rides|have|owns|keep|ride|has|own|got)\s+(.*)$/i;
-const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+(?:(?:my|our|the)\s+)?(.*)$/i;
+const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+((?:(?:my|our|the)\s+)?.*)$/i;
 const DIES = /^(?:passed away|passed|died|has died|ran away|was put down|got put down|is no longer with us|crossed the rainbow bridge|went missing)\b/i;
 const PET_GONE = new RegExp(`^(?:${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'animal').join('|')})\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(.*)$`, 'u');
 const THING_GONE = new RegExp(`^(?:the|my|our)\\s+(?:[a-z]+\\s+)?(${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'thing').join('|')})\\s+(?:got|was|has been|were)\\s+(?:stolen|totaled|totalled|written off|destroyed|repossessed|wrecked)\\b`, 'i');
@@ -242,6 +244,13 @@ function readJobChange(rest: string, clause: Clause, ctx: RuleContext, out: Stat
   m = /^(?:start|starts|starting|will start|am starting|begin|will begin|(began|started))\b(?!\s+(?:at|with|for|by|working|a|my|the)\b)/i.exec(rest);
   if (m !== null) {
     out.push({ op: 'assert', predicate: 'works_at', future: m[1] === undefined, dateOnly: true });
+    return true;
+  }
+  // "my new job at IBM starts next Monday", "I will be at Google starting Monday": a job ahead, when the clause dates it
+  const ahead = NEW_JOB_STARTS.exec(clause.text) ?? (/\b(?:start|starting|from)\b/i.test(clause.text) ? WILL_BE_AT.exec(rest) : null);
+  const aheadOrg = ahead === null ? undefined : ORG(ahead[1]!);
+  if (aheadOrg !== undefined) {
+    out.push({ ...job(aheadOrg), future: true });
     return true;
   }
   if (/^my first day (?:is|will be)\b/i.test(clause.text)) {
@@ -433,7 +442,8 @@ function readOtherEnding(rest: string, out: StateHit[]): boolean {
   if (m !== null) {
     const things = readThings(m[1]!);
     const name = things.length === 0 ? readName(m[1]!) : undefined;
-    if (/^(?:had to put|put)\b/i.test(rest) && (name === undefined || !/^\s*down\b/i.test(name.rest))) return false;
+    // "put our dog Max down": only a putting down ends anything
+    if (/^(?:had to put|put)\b/i.test(rest) && !/\bdown\b/i.test(rest)) return false;
     // "traded in my car for an e-bike", "traded in the Subaru for a Tesla": the new one is had
     const got = /^traded\b.*?\bfor\s+(.*)$/i.exec(rest);
     if (got !== null) readHas(`got ${got[1]!}`, out);
