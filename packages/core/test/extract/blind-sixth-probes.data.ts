@@ -162,4 +162,28 @@ export const SIXTH_PROBES: SixthConversation[] = [
     turns: [['2026-03-04', "Starting Monday I'll be at Google."]],
     checks: [{ predicate: 'works_at', validAt: '2026-03-12', after: 'end', is: ['Google'] }],
   },
+  {
+    name: "a name's 's before 'not at'",
+    category: 'probe',
+    turns: [
+      ['2026-03-04', 'My brother Jake works at Tesla.'],
+      ['2026-03-11', "Jake's not at Tesla anymore."],
+    ],
+    checks: [
+      { subject: 'Jake', predicate: 'works_at', validAt: '2026-03-12', after: 'end', is: [] },
+      { subject: 'Jake', predicate: 'works_at', validAt: '2026-03-12', after: 0, is: ['Tesla'] },
+    ],
+  },
+  {
+    name: "'I should say' corrects a home",
+    category: 'probe',
+    turns: [
+      ['2026-03-04', 'We live in Porto.'],
+      ['2026-03-11', 'Oh wait, I should say we live in Braga, Porto is where I work.'],
+    ],
+    checks: [
+      { predicate: 'lives_in', validAt: '2026-03-05', after: 0, is: ['Porto'] },
+      { predicate: 'lives_in', validAt: '2026-03-05', after: 'end', is: ['Braga'] },
+    ],
+  },
 ];

@@ -32,6 +32,8 @@ export interface Clause {
 const CONTRACTION = /\b(?:([Ii]|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
 const HE_S = /\b([Hh]e|[Ss]he)'s(?=\s+(been|got|gotten|had)\b)?/g;
 const HE_S_ANY = /\b(?:[Hh]e|[Ss]he)'s/;
+// "Jake's not at Tesla anymore", "Tom's been at Google for years": a name's "'s" before a verb's words is "is" / "has"
+const NAME_S = /\b(\p{Lu}\p{Ll}+)'s\s+(?=(not|no longer|now|still|at|moving|working|living|based|retired|married|engaged|back|been|got|gotten|gone)\b)/gu;
 const EXPANDED: Record<string, string> = { re: 'are', m: 'am', ve: 'have', ll: 'will', d: 'would' };
 
 /** Straight apostrophes and expanded contractions: rules then need one spelling of each verb form. */
@@ -40,6 +42,7 @@ export function normalise(text: string): string {
   if (!t.includes("'")) return t;
   // "he's at Meta now", "she's been at Ford for years"
   if (HE_S_ANY.test(t)) t = t.replace(HE_S, (_, who: string, perfect?: string) => `${who} ${perfect === undefined ? 'is' : 'has'}`);
+  if (t.includes("'s ")) t = t.replace(NAME_S, (_, who: string, next: string) => `${who} ${/^(?:been|got|gotten|gone)$/.test(next) ? 'has' : 'is'} `);
   return t.replace(CONTRACTION, (whole, who?: string, tail?: string, aux?: string, can?: string, wo?: string) => {
     // chat's "i'm", "i've" are "I am", "I have"
     if (who !== undefined) return who === 'I' || who === 'i' ? `I ${EXPANDED[tail!]!}` : tail !== 'm' ? `${who} ${EXPANDED[tail!]!}` : whole;
@@ -120,7 +123,7 @@ function dropsI(text: string): string | undefined {
   return opener !== null && FIRST_PERSON_VERB.test(text.slice(opener[0].length)) ? text.slice(opener[0].length) : undefined;
 }
 const APPOSITION = /^\s*(\p{Lu}[\p{L}'-]*),\s+(?:my|our|his|her)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+,\s+(?=\p{Ll})/u;
-const IRREALIS = /\b(?:if|unless|whether|wish(?!\s+(?:me|us)\s+luck)|wishes|wished|suppose|imagine|maybe|perhaps|someday|one day|would|could|might|should)\b|\?$/i;
+const IRREALIS = /\b(?:if|unless|whether|wish(?!\s+(?:me|us)\s+luck)|wishes|wished|suppose|imagine|maybe|perhaps|someday|one day|would|could|might|should(?!\s+(?:say|have\s+said)\b))\b|\?$/i;
 
 /** Finds the clause's subject: "I"/"we" first, then "my sister Ana", an unnamed other, then a leading name. */
 export function readClause(text: string, previous: Clause | undefined): Clause {
@@ -157,6 +160,6 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
   const [index, subject, restFrom] = first;
   const lead = text.slice(0, index);
   const rest = text.slice(restFrom);
-  const irrealis = IRREALIS.test(lead) || /^(?:would|could|might|should|may)\b/i.test(rest) || /\?$/.test(text);
+  const irrealis = IRREALIS.test(lead) || /^(?:would|could|might|should(?!\s+(?:say|have\s+said)\b)|may)\b/i.test(rest) || /\?$/.test(text);
   return { text, subject, lead, rest, irrealis, elliptical: false };
 }

@@ -6,7 +6,7 @@
  */
 
 /** A marker that the sentence revises an earlier statement. */
-export const CORRECTION_MARKER = /\b(?:actually|i misspoke|misspoke|i meant|i mean|sorry|oops|correction|my bad|i was wrong|scratch that|to be clear|wait|(?:i|we)\s+said|not\s+\p{Lu}[\p{L}'-]*\s*,?\s+but|,\s*not\s+(?:in\s+)?\p{Lu})/iu;
+export const CORRECTION_MARKER = /\b(?:actually|i misspoke|misspoke|i meant|i mean|sorry|oops|correction|my bad|i was wrong|scratch that|to be clear|wait|i\s+should\s+(?:say|have\s+said)|(?:i|we)\s+said|not\s+\p{Lu}[\p{L}'-]*\s*,?\s+but|,\s*not\s+(?:in\s+)?\p{Lu})/iu;
 
 const NAME = "(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*){0,2})";
 const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';

@@ -159,8 +159,8 @@ const SPENT = /^(?:have\s+|has\s+)?spent\s+(?:the\s+(?:last|past)\s+)?(?:[\w-]+\
 const FINISHED_MOVING = /^(?:have\s+|has\s+)?(?:just\s+)?(?:finished|done)\s+moving\b/i;
 // "I worked at IBM from 2015 to 2019": a past job or home told with both ends is a fact over that range
 const PAST_RANGE = /^(worked|lived)\b(?=.*\b(?:from|between)\s+\d{4}\s+(?:to|until|till|through|and|-)\s+\d{4}\b)/i;
-// "(I) guess we have a goldfish now", "(I) do have a bike": a hedge or an emphatic "do" before the verb
-const HEDGE = /^(?:(?:guess|think|suppose|believe|reckon)\s+(?:that\s+)?(?:I|we)\s+)?(?:do|does)\s+(?=(?:have|has|own|owns|live|lives|work|works)\b)|^(?:guess|think|suppose|believe|reckon)\s+(?:that\s+)?(?:I|we)\s+/i;
+// "(I) guess we have a goldfish now", "(I) should say we live in Braga", "(I) do have a bike": a hedge or an emphatic "do" before the verb
+const HEDGE = /^(?:(?:guess|think|suppose|believe|reckon)\s+(?:that\s+)?(?:I|we)\s+)?(?:do|does)\s+(?=(?:have|has|own|owns|live|lives|work|works)\b)|^(?:guess|think|suppose|believe|reckon|should\s+say|should\s+have\s+said)\s+(?:that\s+)?(?:I|we)\s+/i;
 function plainVerb(rest: string): string {
   const r = rest.startsWith('worked') || rest.startsWith('lived') ? rest.replace(PAST_RANGE, (v) => v.slice(0, -2)) : rest.startsWith('been ') || rest.startsWith('Been ') ? `have been ${rest.slice(5)}` : rest;
   return r.replace(HEDGE, '').replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');

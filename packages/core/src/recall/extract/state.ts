@@ -58,7 +58,7 @@ export const STATE_CONFIDENCE: Readonly<Record<string, number>> = {
 const DAY = 86_400_000;
 // a sentence runs to its end mark; a title's or a company's abbreviation ("St. Mary's", "Dr. Lee", "Acme Inc.") is no end
 const SENTENCE = /(?:\b(?:St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Inc|Corp|Ltd|Ave)\.\s|[^.!?\n])+[.!?]*/g;
-const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong|said/i;
+const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong|said|wait|scratch|should say/i;
 const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
 const WHOLE_TIME = /\b(?:the whole time|ever since|since then|all along)\b/i;
@@ -466,7 +466,7 @@ const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+
 const givenName = (m: RegExpExecArray): string => (m[2] !== undefined && /^\p{Lu}/u.test(m[2]) && !NOT_SECOND_NAME.test(m[2]) ? `${m[1]!} ${m[2]}` : m[1]!);
 const NOT_SECOND_NAME = /^(?:I|On|In|At|And|But|So|The|Today|Yesterday|Lol)$/;
 
-const RESTATING = /\b(?:actually|scratch that|misspoke|I meant|I mean|correction|my bad|I was wrong)\b/i;
+const RESTATING = /\b(?:actually|scratch that|misspoke|I meant|I mean|correction|my bad|I was wrong|wait|I should (?:say|have said))\b/i;
 const CHANGE_TALK = /\b(?:mov\w*|relocat\w*|start\w*|join\w*|new|now|switch\w*|transferr\w*|became|left|quit|since|ago|last|next|until)\b/i;
 // "the 15th, not the 1st": a day of the month corrected
 const ORDINAL_PAIR = /\bthe\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+not\s+the\s+(\d{1,2})(?:st|nd|rd|th)?\b/i;
