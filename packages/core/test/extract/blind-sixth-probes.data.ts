@@ -186,4 +186,19 @@ export const SIXTH_PROBES: SixthConversation[] = [
       { predicate: 'lives_in', validAt: '2026-03-05', after: 'end', is: ['Braga'] },
     ],
   },
+  {
+    name: "a relative clause: 'my friend Kim, who lives in Seoul, …'",
+    category: 'probe',
+    turns: [['2026-03-04', 'My friend Kim, who lives in Seoul, just got engaged!']],
+    checks: [{ subject: 'Kim', predicate: 'lives_in', validAt: '2026-03-05', after: 'end', is: ['Seoul'] }],
+  },
+  {
+    name: "a past move after a comma: ', moved to Cupertino last year'",
+    category: 'probe',
+    turns: [['2026-03-04', 'My brother Sam, who works at Apple, moved to Cupertino last year.']],
+    checks: [
+      { subject: 'Sam', predicate: 'lives_in', validAt: '2025-12-01', after: 'end', is: ['Cupertino'] },
+      { subject: 'Sam', predicate: 'works_at', validAt: '2026-03-05', after: 'end', is: ['Apple'] },
+    ],
+  },
 ];

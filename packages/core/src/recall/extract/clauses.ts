@@ -57,7 +57,7 @@ const CLAUSE_VERBS =
   'am|are|is|was|were|have|has|had|work|works|worked|working|live|lives|lived|living|moved|move|moving|relocated|started|start|joined|left|quit|got|get|bought|sold|adopted|retired|teach|teaches|study|studies|broke|own|owns|became|took|married|gave|lost|went|visited|now|then|also|still|currently';
 // ", and …", " and I…", "but", "because", "so", ";", ":", " - ": where a clause ends ("Jake and I …" opening a sentence is one subject).
 const SPLIT = new RegExp(
-  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and(?!\\s+(?:a|an|two|three)\\s)|so|now|then|which|who|working|living|based|starting|moving|retiring|leaving|joining|last\\s+day)\\b)`,
+  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and(?!\\s+(?:a|an|two|three)\\s)|so|now|then|which|who|working|living|based|starting|moving|retiring|leaving|joining|moved|started|joined|retired|last\\s+day)\\b)`,
   'gu',
 );
 // a chat clause that drops its "I": "Got rid of the Volvo", "Just moved to Leeds", "Finally quit"
@@ -97,7 +97,8 @@ const NOT_NAMES = new Set(
 
 // "I", "we", and "Jake and I" / "my fiancé Marcus and I" (the other one kept: "… got engaged", "… broke up")
 const SPEAKER_RE = /(?:^|[\s,])(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)??\w+(?:\s+(\p{Lu}[\p{L}'-]*))?\s+and\s+I|(\p{Lu}[\p{L}'-]*)\s+and\s+I|I|i|[Ww]e)\s+/u;
-const RELATED_RE = new RegExp(`(?:^|[\\s,])(?:[Mm]y|[Oo]ur)\\s+${RELATION}(?:,)?\\s+${NAME}(?:,)?\\s+`, 'u');
+// "my friend Kim" ending its clause ("My friend Kim, who lives in Seoul, …") names the subject too
+const RELATED_RE = new RegExp(`(?:^|[\\s,])(?:[Mm]y|[Oo]ur)\\s+${RELATION}(?:,)?\\s+${NAME}(?:,?\\s+|$)`, 'u');
 const OTHERS = /\b(?:[Mm]y|[Oo]ur|[Hh]e|[Ss]he|[Tt]hey)\b/;
 const UNNAMED_RE = new RegExp(`(?:^|[\\s,])(?:(?:[Mm]y|[Oo]ur)\\s+${RELATION}|[Hh]e|[Ss]he|[Tt]hey)\\s+`, 'u');
 const NAMED_G = /(?<![\p{L}'])(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?=\p{Ll})/gu;
@@ -155,7 +156,8 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
     // "my last day at Acme was Friday", "Our dog Bruno loves…", "Last day at Acme is June 12": the speaker's
     const subject = inherited ?? (verbFirst !== undefined || /\b(?:[Mm]y|[Oo]ur)\b/.test(text) || JOB_ENDED.test(text) || /^(?:the\s+)?(?:last|final|first)\s+day\b/i.test(text) ? ({ kind: 'speaker' } as const) : undefined);
     const irrealis = (inherited !== undefined && previous!.irrealis) || IRREALIS.test(text);
-    return { text, subject, lead: '', rest: verbFirst ?? text, irrealis, elliptical: inherited !== undefined };
+    // "…, who lives in Seoul": the relative clause is about the one the previous clause named
+    return { text, subject, lead: '', rest: verbFirst ?? (inherited !== undefined ? text.replace(/^who\s+/i, '') : text), irrealis, elliptical: inherited !== undefined };
   }
   const [index, subject, restFrom] = first;
   const lead = text.slice(0, index);

@@ -344,7 +344,9 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
     // "moved back in with my parents in Tacoma"; "found a flat in Leeds and moved in last week": the place the turn named before
     const movedIn = ctx.lastPlace !== undefined && /^\w+(?:\s+\w+)?\s+in\b(?!\s+(?:with\b|\p{Lu}))/u.test(rest);
     const place = PLACE(m[3]!.replace(/^(?:in\s+)?with\s+(?:[\w'-]+\s+){1,3}?in\s+/i, ''), ctx) ?? (movedIn ? { name: ctx.lastPlace!, type: 'place' } : undefined);
-    if (place === undefined) return false;
+    // "we're in Nice now, moved last month": a past move without a place dates the home the turn named
+    if (place === undefined && m[1] !== undefined) out.push({ op: 'assert', predicate: 'lives_in', dateOnly: true });
+    if (place === undefined) return m[1] !== undefined;
     out.push({ op: 'assert', predicate: 'lives_in', object: place, move: true, future: m[2] !== undefined });
     return true;
   }
