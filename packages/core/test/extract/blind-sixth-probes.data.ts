@@ -201,4 +201,13 @@ export const SIXTH_PROBES: SixthConversation[] = [
       { subject: 'Sam', predicate: 'works_at', validAt: '2026-03-05', after: 'end', is: ['Apple'] },
     ],
   },
+  {
+    name: 'a move for a job',
+    category: 'probe',
+    turns: [['2026-03-04', 'I moved to Seattle last month for a job at Amazon.']],
+    checks: [
+      { predicate: 'works_at', validAt: '2026-03-05', after: 'end', is: ['Amazon'] },
+      { predicate: 'lives_in', validAt: '2026-03-05', after: 'end', is: ['Seattle'] },
+    ],
+  },
 ];

@@ -98,6 +98,7 @@ const NO_LONGER = /^(?:no longer|am no longer|do not|does not|am not|is not|are 
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
 const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|based|am renting|are renting|is renting|renting|rent|rents|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:together\s+)?(?:with\s+(?:[\w'-]+\s+){1,3}?(?=in\b))?(?:(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)|((?:here|there)\b.*))$/i;
 const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|moving|am relocating|are relocating|will relocate|relocating))\s+(?:(?:back|down|up|over|across|away)\s+)?(?:home\s+(?=to\b))?(?:(?:to|into|in)\s+)?(.*)$/i;
+const MOVE_FOR_JOB = /\b(?:for\s+(?:a|an|my|the|his|her|their)\s+(?:new\s+)?(?:job|position|role|post)|to\s+(?:work|start))\s+(?:at|with|for)\s+(.*)$/i;
 // "I rent a small place in Denver"
 const RENTS = /^(?:rent|rents|am renting|rented|share|shares|am sharing|got|found|have got|have found)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
 // "EY let me go", "Acme laid me off": the speaker's job there ended
@@ -348,6 +349,10 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
     if (place === undefined && m[1] !== undefined) out.push({ op: 'assert', predicate: 'lives_in', dateOnly: true });
     if (place === undefined) return m[1] !== undefined;
     out.push({ op: 'assert', predicate: 'lives_in', object: place, move: true, future: m[2] !== undefined });
+    // "moved to Seattle for a job at Amazon", "moving to Austin to work at Dell": the job the move is for
+    const forJob = MOVE_FOR_JOB.exec(m[3]!);
+    const org = forJob === null ? undefined : ORG(forJob[1]!);
+    if (org !== undefined) out.push({ ...job(org), future: m[2] !== undefined });
     return true;
   }
   // a visit changes no state; the older typed pattern (patterns.ts) records it as an event
