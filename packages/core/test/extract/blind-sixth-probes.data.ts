@@ -210,4 +210,35 @@ export const SIXTH_PROBES: SixthConversation[] = [
       { predicate: 'lives_in', validAt: '2026-03-05', after: 'end', is: ['Seattle'] },
     ],
   },
+  {
+    name: "'I meant Microsoft, sorry'",
+    category: 'probe',
+    turns: [
+      ['2026-01-05', 'I work at Google.'],
+      ['2026-01-12', 'Not Google, I meant Microsoft, sorry'],
+    ],
+    checks: [{ predicate: 'works_at', validAt: '2026-01-06', after: 'end', is: ['Microsoft'] }],
+  },
+  {
+    name: "'it was June when I moved'",
+    category: 'probe',
+    turns: [
+      ['2026-05-04', 'I live in Bath.'],
+      ['2026-08-03', 'We moved to Bristol in July.'],
+      ['2026-08-10', 'Actually it was June when we moved'],
+    ],
+    checks: [
+      { predicate: 'lives_in', validAt: '2026-06-20', after: 1, is: ['Bath'] },
+      { predicate: 'lives_in', validAt: '2026-06-20', after: 'end', is: ['Bristol'] },
+    ],
+  },
+  {
+    name: "'since 2018 actually'",
+    category: 'probe',
+    turns: [
+      ['2026-01-05', "I've been at Siemens since 2019."],
+      ['2026-01-12', 'Sorry, since 2018 actually'],
+    ],
+    checks: [{ predicate: 'works_at', validAt: '2018-06-01', after: 'end', is: ['Siemens'] }],
+  },
 ];
