@@ -241,4 +241,14 @@ export const SIXTH_PROBES: SixthConversation[] = [
     ],
     checks: [{ predicate: 'works_at', validAt: '2018-06-01', after: 'end', is: ['Siemens'] }],
   },
+  {
+    name: "'me and Jake' as the subject, no speaker named",
+    category: 'probe',
+    speaker: null,
+    turns: [['2026-01-05', 'me and Jake moved to Galway last year']],
+    checks: [
+      { subject: 'user', predicate: 'lives_in', validAt: '2025-12-01', after: 'end', is: ['Galway'] },
+      { subject: 'Jake', predicate: 'lives_in', validAt: '2025-12-01', after: 'end', is: ['Galway'] },
+    ],
+  },
 ];

@@ -57,7 +57,7 @@ const CLAUSE_VERBS =
   'am|are|is|was|were|have|has|had|work|works|worked|working|live|lives|lived|living|moved|move|moving|relocated|started|start|joined|left|quit|got|get|bought|sold|adopted|retired|teach|teaches|study|studies|broke|own|owns|became|took|married|gave|lost|went|visited|now|then|also|still|currently';
 // ", and …", " and I…", "but", "because", "so", ";", ":", " - ": where a clause ends ("Jake and I …" opening a sentence is one subject).
 const SPLIT = new RegExp(
-  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and(?!\\s+(?:a|an|two|three)\\s)|so|now|then|which|who|working|living|based|starting|moving|retiring|leaving|joining|moved|started|joined|retired|last\\s+day)\\b)`,
+  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*)(?<!^[Mm]e),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and(?!\\s+(?:a|an|two|three)\\s)|so|now|then|which|who|working|living|based|starting|moving|retiring|leaving|joining|moved|started|joined|retired|last\\s+day)\\b)`,
   'gu',
 );
 // a chat clause that drops its "I": "Got rid of the Volvo", "Just moved to Leeds", "Finally quit"
@@ -96,7 +96,8 @@ const NOT_NAMES = new Set(
 );
 
 // "I", "we", and "Jake and I" / "my fiancé Marcus and I" (the other one kept: "… got engaged", "… broke up")
-const SPEAKER_RE = /(?:^|[\s,])(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)??\w+(?:\s+(\p{Lu}[\p{L}'-]*))?\s+and\s+I|(\p{Lu}[\p{L}'-]*)\s+and\s+I|I|i|[Ww]e)\s+/u;
+// … and "me and my wife" / "me and Jake" as chat says it
+const SPEAKER_RE = /(?:^|[\s,])(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)??\w+(?:\s+(\p{Lu}[\p{L}'-]*))?\s+and\s+I|(\p{Lu}[\p{L}'-]*)\s+and\s+I|[Mm]e\s+and\s+(?:(?:my|our)\s+\w+(?:\s+(\p{Lu}[\p{L}'-]*))?|(\p{Lu}[\p{L}'-]*))|I|i|[Ww]e)\s+/u;
 // "my friend Kim" ending its clause ("My friend Kim, who lives in Seoul, …") names the subject too
 const RELATED_RE = new RegExp(`(?:^|[\\s,])(?:[Mm]y|[Oo]ur)\\s+${RELATION}(?:,)?\\s+${NAME}(?:,?\\s+|$)`, 'u');
 const OTHERS = /\b(?:[Mm]y|[Oo]ur|[Hh]e|[Ss]he|[Tt]hey)\b/;
@@ -133,7 +134,10 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
   const push = (m: RegExpExecArray | null, subject: (m: RegExpExecArray) => Subject): void => {
     if (m !== null) candidates.push([m.index + (/^[\s,]/.test(m[0]) ? 1 : 0), subject(m), m.index + m[0].length]);
   };
-  push(SPEAKER_RE.exec(text), (m) => (m[1] ?? m[2]) === undefined ? { kind: 'speaker' } : { kind: 'speaker', with: (m[1] ?? m[2])! });
+  push(SPEAKER_RE.exec(text), (m) => {
+    const other = m[1] ?? m[2] ?? m[3] ?? m[4];
+    return other === undefined ? { kind: 'speaker' } : { kind: 'speaker', with: other };
+  });
   // most clauses open with "I": nothing can come before it
   if (candidates[0]?.[0] !== 0) {
     if (OTHERS.test(text)) {
