@@ -251,4 +251,16 @@ export const SIXTH_PROBES: SixthConversation[] = [
       { subject: 'Jake', predicate: 'lives_in', validAt: '2025-12-01', after: 'end', is: ['Galway'] },
     ],
   },
+  {
+    name: "'died on Sunday' dates the ending at the Sunday",
+    category: 'probe',
+    turns: [
+      ['2026-06-08', 'My friend Ana has a dog named Rex.'],
+      ['2026-07-08', "Ana's dog Rex died on Sunday."],
+    ],
+    checks: [
+      { subject: 'Ana', predicate: 'has', validAt: '2026-07-04', after: 'end', is: ['Rex'] },
+      { subject: 'Ana', predicate: 'has', validAt: '2026-07-06', after: 'end', is: [] },
+    ],
+  },
 ];

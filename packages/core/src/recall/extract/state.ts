@@ -60,7 +60,7 @@ const DAY = 86_400_000;
 // a sentence runs to its end mark; a title's or a company's abbreviation ("St. Mary's", "Dr. Lee", "Acme Inc.") is no end
 const SENTENCE = /(?:\b(?:St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Inc|Corp|Ltd|Ave)\.\s|[^.!?\n])+[.!?]*/g;
 const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong|said|wait|scratch|should say/i;
-const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
+const PAST = /\b(?:\w{3,}ed|died|ran|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
 const WHOLE_TIME = /\b(?:the whole time|ever since|since then|all along)\b/i;
 const FUTURE_FIRST = /^(?:(?:am|is|are)\s+(?:\w+\s+)?(?:moving|starting|joining|relocating|leaving|retiring|beginning)|will|(?:am|is|are)\s+going\s+to)\b/i;
