@@ -263,4 +263,52 @@ export const SIXTH_PROBES: SixthConversation[] = [
       { subject: 'Ana', predicate: 'has', validAt: '2026-07-06', after: 'end', is: [] },
     ],
   },
+  {
+    name: "'I said I live in Leeds, but it's actually Bradford'",
+    category: 'probe',
+    turns: [
+      ['2026-06-08', 'I live in Leeds.'],
+      ['2026-06-15', "I said I live in Leeds, but it's actually Bradford"],
+    ],
+    checks: [{ predicate: 'lives_in', validAt: '2026-06-10', after: 'end', is: ['Bradford'] }],
+  },
+  {
+    name: "'Not Leeds — Bradford'",
+    category: 'probe',
+    turns: [
+      ['2026-06-08', 'I live in Leeds.'],
+      ['2026-06-15', 'Not Leeds — Bradford. Sorry!'],
+    ],
+    checks: [{ predicate: 'lives_in', validAt: '2026-06-10', after: 'end', is: ['Bradford'] }],
+  },
+  {
+    name: "'wrong company — it's Apex'",
+    category: 'probe',
+    turns: [
+      ['2026-06-08', 'I work at Acme as an analyst.'],
+      ['2026-06-15', "Sorry, wrong company — it's Apex"],
+    ],
+    checks: [{ predicate: 'works_at', validAt: '2026-06-10', after: 'end', is: ['Apex'] }],
+  },
+  {
+    name: "'my dog's name is Bo, not Bob'",
+    category: 'probe',
+    turns: [
+      ['2026-06-08', 'I have a dog called Bob.'],
+      ['2026-06-15', "Correction: my dog's name is Bo, not Bob"],
+    ],
+    checks: [{ predicate: 'has', validAt: '2026-06-10', after: 'end', is: ['Bo'] }],
+  },
+  {
+    name: "'I moved here in 2019' corrects the year",
+    category: 'probe',
+    turns: [
+      ['2026-06-08', 'I moved to Leeds in 2018.'],
+      ['2026-06-15', 'Wait, I got the year wrong, I moved here in 2019'],
+    ],
+    checks: [
+      { predicate: 'lives_in', validAt: '2018-06-01', after: 'end', is: [] },
+      { predicate: 'lives_in', validAt: '2019-06-01', after: 'end', is: ['Leeds'] },
+    ],
+  },
 ];

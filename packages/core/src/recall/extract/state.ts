@@ -213,7 +213,7 @@ export class StateReader {
       if (clause.subject !== undefined && clause.subject.kind !== 'other') {
         who = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
         // "I've lived here since 2019": the turn's last place, else the home the reader believes the subject has
-        ctx.lastPlace = /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest) ? (lastPlace(said) ?? (LIVED_HERE.test(clause.rest) ? this.current(who, 'lives_in') : undefined)) : undefined;
+        ctx.lastPlace = /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest) ? (lastPlace(said) ?? (LIVED_HERE.test(clause.rest) || /\bmoved\s+here\b/i.test(clause.rest) ? this.current(who, 'lives_in') : undefined)) : undefined;
         const hits = stateHits(clause, ctx);
         if (hits.length > 0) {
           const named = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
@@ -335,6 +335,8 @@ export class StateReader {
       const name = raw === undefined ? undefined : (resolve(raw) ?? raw);
       if (name === speaker) continue;
       const animal = HAS_NOUNS[word] === 'animal';
+      // "my dog's name is Bo": the name follows, no unnamed dog
+      if (name === undefined && /^'s\s+name\b/.test(sentence.slice(m.index + m[0].length))) continue;
       if (name === undefined) {
         // "my dog", "lucky to have my husband and kids": had, unnamed ("my son turned out allergic" says nothing had; a parent or a friend never is)
         if (animal || (HAVE_MY.test(sentence) && (PARTNER_WORDS.has(word) || CHILDREN.has(word)))) out.facts.push({ subject: speaker, predicate: 'has', object: { value: animal ? word.replace(/s$/, '') : word }, confidence: 0.6, edgeType: 'semantic' });
@@ -370,6 +372,10 @@ export class StateReader {
     if (pairs.length === 0 && NAMING_WORD.test(sentence)) this.renamedPet(sentence, speaker, pairs);
     // "sorry, I meant Apex": the last name the speaker said before is the wrong one
     const meant = pairs.length === 0 && sentence.includes('meant') ? MEANT.exec(sentence) : null;
+    const kind = pairs.length === 0 ? WRONG_KIND.exec(sentence) : null;
+    const bareRight = kind === null ? null : IT_IS.exec(sentence);
+    const wrongOne = bareRight === null ? undefined : this.current(speaker, /company|job|employer/i.test(kind![1]!) ? 'works_at' : 'lives_in');
+    if (wrongOne !== undefined && fold(wrongOne) !== fold(bareRight![1]!)) pairs.push({ wrong: wrongOne, right: bareRight![1]! });
     const said = this.lastSaid[this.lastSaid.length - 1];
     if (meant !== null && said !== undefined && fold(said) !== fold(meant[1]!)) pairs.push({ wrong: said, right: meant[1]! });
     for (const pair of pairs) {
@@ -378,8 +384,10 @@ export class StateReader {
       // "I said Accra earlier but we live in Kumasi": the right one is what the sentence restates
       if (pair.right === '') {
         const said = out.facts.slice(from).find((f) => f.subject === wrong.subject && f.predicate === wrong.predicate && objectKey(f.object) !== objectKey(wrong.object));
-        if (said === undefined || !('name' in said.object)) continue;
-        pair.right = said.object.name;
+        const bare = said === undefined ? IT_IS.exec(sentence) : null;
+        if (bare !== null) pair.right = bare[1]!;
+        else if (said === undefined || !('name' in said.object)) continue;
+        else pair.right = said.object.name;
       }
       out.retractions.push({ subject: wrong.subject, predicate: wrong.predicate, object: 'name' in wrong.object ? wrong.object.name : wrong.object, validFrom: -Infinity, reason: sentence.trim() });
       const restated = out.facts.slice(from).find((f) => f.predicate === wrong.predicate && objectKey(f.object) === fold(pair.right));
@@ -471,6 +479,9 @@ const CHANGE_TALK = /\b(?:mov\w*|relocat\w*|start\w*|join\w*|new|now|switch\w*|t
 // "the 15th, not the 1st": a day of the month corrected
 const ORDINAL_PAIR = /\bthe\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+not\s+the\s+(\d{1,2})(?:st|nd|rd|th)?\b/i;
 // "sorry, I meant Apex", "not Google, I meant Microsoft, sorry"
+// "…, but it's actually Bradford", "wrong company — it's Apex": the right name told bare
+const IT_IS = /\bit(?:'s|\s+is|\s+was)\s+(?:actually\s+|really\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/u;
+const WRONG_KIND = /\bwrong\s+(company|job|employer|city|town|place)\b/i;
 const MEANT = /\bI\s+meant(?:\s+to\s+say)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\W*(?:(?:sorry|oops|lol|haha|actually|my bad)\W*)*$/u;
 // ", not July", " not last year": a "not" before a time word (most sentences' "not" is none)
 const NOT_A_TIME = /,?\s+not\s+(?=(?:in\s+|on\s+|since\s+|until\s+)?(?:[A-Z]|\d|last\b|this\b|next\b|early\b|late\b|mid))/;
