@@ -311,4 +311,22 @@ export const SIXTH_PROBES: SixthConversation[] = [
       { predicate: 'lives_in', validAt: '2019-06-01', after: 'end', is: ['Leeds'] },
     ],
   },
+  {
+    name: "'leaving Acme next month for a role at Google'",
+    category: 'probe',
+    turns: [
+      ['2026-06-08', 'I work at Acme.'],
+      ['2026-07-08', "I'm leaving Acme next month for a role at Google"],
+    ],
+    checks: [
+      { predicate: 'works_at', validAt: '2026-07-20', after: 'end', is: ['Acme'] },
+      { predicate: 'works_at', validAt: '2026-08-10', after: 'end', is: ['Google'] },
+    ],
+  },
+  {
+    name: "'in my second year at Deloitte'",
+    category: 'probe',
+    turns: [['2026-06-08', "I'm in my second year at Deloitte, still a junior consultant."]],
+    checks: [{ predicate: 'works_at', validAt: '2026-06-09', after: 'end', is: ['Deloitte'] }],
+  },
 ];

@@ -111,6 +111,7 @@ const BEEN_IN = /^(?:have|has) been in\s+(\p{Lu}.*)$/u;
 // "I'm on the marketing team at Spotify", "she's in the legal department of Ford"
 const ON_TEAM = /^(?:am|is|are)\s+(?:on|in|with)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}(?:team|department|group|division|staff)\s+(?:at|of|for|with)\s+(.*)$/i;
 // "Priya left for Google", "I'm leaving Acme for Globex": a new job, and the old one ended
+const NTH_YEAR = /^(?:am|is|are)\s+(?:now\s+)?in\s+(?:my|his|her|their|our)\s+(?:first|second|third|fourth|fifth|sixth|\d{1,2}(?:st|nd|rd|th))\s+year\s+(?:at|with)\s+(.*)$/i;
 const WORK_WORDS = /\b(?:job|role|offer|company|coworker|colleague|boss|team)\b/i;
 const SCHOOL = /\b(?:University|College|School|Elementary|Academy)\b/;
 const SWITCHED = /^(?:transferred|got transferred|was transferred|have transferred|switched|have switched|switched over|moved over|went over|jumped ship|jumped|hopped over|changed jobs|switched jobs|switched companies)\s+(?:jobs\s+|companies\s+)?to\s+(.*)$/i;
@@ -228,6 +229,13 @@ function readJobChange(rest: string, clause: Clause, ctx: RuleContext, out: Stat
     const org = found !== undefined && 'name' in found ? { name: found.name, type: 'organization' } : undefined;
     if (org !== undefined) out.push(job(org));
     if (org !== undefined) return true;
+  }
+  // "I'm in my second year at Deloitte": a job (or a school) the subject is in
+  m = NTH_YEAR.exec(rest);
+  const inYear = m === null ? undefined : ORG(m[1]!);
+  if (inYear !== undefined) {
+    out.push(SCHOOL.test(inYear.name) ? { op: 'assert', predicate: 'studies_at', object: inYear } : job(inYear));
+    return true;
   }
   m = ON_TEAM.exec(rest);
   if (m !== null) {
@@ -396,7 +404,8 @@ function readJobOrHomeEnding(rest: string, clause: Clause, ctx: RuleContext, out
     }
   }
   m = LEFT_FOR.exec(rest);
-  const next = m === null ? undefined : ORG(m[3]!);
+  // "leaving Acme for a role at Google": the employer the role is at
+  const next = m === null ? undefined : ORG(m[3]!.replace(/^(?:a|an|the)\s+(?:new\s+)?(?:job|role|position|post)\s+(?:at|with)\s+/i, ''));
   // "left for Paris" is a trip: a new employer needs the old one named or work in the clause
   if (m !== null && next !== undefined && (m[2] !== undefined || WORK_WORDS.test(clause.text))) {
     const old = m[2] === undefined ? undefined : ORG(m[2]);
