@@ -329,4 +329,16 @@ export const SIXTH_PROBES: SixthConversation[] = [
     turns: [['2026-06-08', "I'm in my second year at Deloitte, still a junior consultant."]],
     checks: [{ predicate: 'works_at', validAt: '2026-06-09', after: 'end', is: ['Deloitte'] }],
   },
+  {
+    name: "'sold it': the thing the turn named",
+    category: 'probe',
+    turns: [
+      ['2026-06-08', 'I have a piano and a bike.'],
+      ['2026-07-08', 'The piano was too big for the flat. We sold it last week.'],
+    ],
+    checks: [
+      { predicate: 'has', validAt: '2026-06-20', after: 'end', is: ['piano', 'bike'] },
+      { predicate: 'has', validAt: '2026-07-08', after: 'end', is: ['bike'] },
+    ],
+  },
 ];

@@ -201,6 +201,11 @@ export class StateReader {
       if (titled !== undefined) clause.subject = { kind: 'named', name: titled };
       speakerOwns(clause);
       homeFirst(clause);
+      // "my car broke down so I sold it": "it" is the last thing the turn named
+      if (IT_GONE.test(clause.rest)) {
+        const thing = lastThing(`${said.map((s) => ('clause' in s ? s.clause : s.sentence)).join(' ')} ${sentence.slice(0, sentence.indexOf(text))}`);
+        if (thing !== undefined) clause.rest = clause.rest.replace(/\b(?:it|them)\b/i, `my ${thing}`);
+      }
       // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
       if (clause.subject?.kind === 'other' && !clause.irrealis && /\bme\b/.test(clause.rest)) {
         for (const hit of stateHits(clause, { lastPlace: undefined, isHome: () => false })) {
@@ -498,6 +503,16 @@ function bareYear(text: string, which: 'first' | 'last'): { start: number; end: 
   const years = [...text.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]));
   const y = which === 'first' ? years[0] : years[years.length - 1];
   return y === undefined ? undefined : { start: Date.UTC(y, 0, 1), end: Date.UTC(y + 1, 0, 1) };
+}
+
+const IT_GONE = /\b(?:sold|gave away|gave|got rid of|traded in|rehomed|lost|scrapped)\s+(?:it|them)\b/i;
+const THING_MENTION = new RegExp(`\\b(?:my|our|the|a|an)\\s+(?:[a-z-]+\\s+)?(${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'thing').join('|')})\\b`, 'gi');
+
+/** The last thing had ("my car", "the boat") the text names, or undefined. */
+function lastThing(text: string): string | undefined {
+  let thing: string | undefined;
+  for (const m of text.matchAll(THING_MENTION)) thing = m[1]!.toLowerCase();
+  return thing;
 }
 
 /** The last person "my sister Ana" / "our neighbour Carla" names in the text, or undefined. */

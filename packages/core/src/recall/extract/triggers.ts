@@ -12,12 +12,12 @@ import { UNNAMED_ORG } from './state-rules.js';
 
 /**
  * State rules (state-rules.ts), on a normalised sentence. A rule whose object may be a common noun or none
- * ("I quit", "left acme", "I'm a designer", "we broke up", "started on Monday") needs STATE_WORD, JOB_TITLE or
+ * ("I quit", "left acme", "sold it", "I'm a designer", "we broke up", "started on Monday") needs STATE_WORD, JOB_TITLE or
  * AT_UNNAMED_ORG; every other rule needs a light verb (LIGHT_VERB: "am in", "have", "work at", "left") and
  * after it an OBJECT. Words match from their start ("relocat": relocated, relocating).
  */
 const STATE_WORD =
-  /\b(?:mov(?:e|ed|es|ing)\b|relocat|start|began|begin|(?:hired|poached|headhunted|offered|took|brought)\s+me|my\s+(?:first|last|final)\s+day|work\w*\s+as|out\s+of\s+work|unemploy|between\s+jobs|jobless|retir|quits?\b|left\b|resign|notice\b|let\s+(?:me\s+)?go|laid\s+(?:me\s+)?off|fired|terminat|sacked|redundant|longer|any\s*more|broke\s+up|split\s+up|separat|divorc|ended\s+things|married|engaged|tied\s+the\s+knot|promot|passed|died|ran\s+away|put\s+down|rainbow|went\s+missing|stolen|totall?ed|written\s+off|destroyed|repossessed|wrecked|where\s+(?:I|we)\s+(?:live|am\s+living|are\s+living)|(?:last|final)\s+day|freelanc|self-employed|own\s+boss|work\w*\s+for\s+(?:myself|himself|herself)\b|(?:job|internship|contract|placement|apprenticeship|residency|gig)(?:'s|\s+\w+){0,2}\s+(?:over|done|finished|ended|ending|ends|wrapped|came))|home/i;
+  /\b(?:mov(?:e|ed|es|ing)\b|relocat|start|began|begin|(?:hired|poached|headhunted|offered|took|brought)\s+me|my\s+(?:first|last|final)\s+day|work\w*\s+as|out\s+of\s+work|unemploy|between\s+jobs|jobless|retir|quits?\b|left\b|(?:sold|gave|gave away|got rid of|traded in|rehomed|lost|scrapped)\s+(?:it|them)\b|resign|notice\b|let\s+(?:me\s+)?go|laid\s+(?:me\s+)?off|fired|terminat|sacked|redundant|longer|any\s*more|broke\s+up|split\s+up|separat|divorc|ended\s+things|married|engaged|tied\s+the\s+knot|promot|passed|died|ran\s+away|put\s+down|rainbow|went\s+missing|stolen|totall?ed|written\s+off|destroyed|repossessed|wrecked|where\s+(?:I|we)\s+(?:live|am\s+living|are\s+living)|(?:last|final)\s+day|freelanc|self-employed|own\s+boss|work\w*\s+for\s+(?:myself|himself|herself)\b|(?:job|internship|contract|placement|apprenticeship|residency|gig)(?:'s|\s+\w+){0,2}\s+(?:over|done|finished|ended|ending|ends|wrapped|came))|home/i;
 // "I'm a designer", "became head nurse": a job title's head within four words
 const JOB_TITLE = `\\b(?:an?|bec[oa]me(?:\\s+the)?)\\s+(?:[a-z-]+\\s+){0,3}(?:${[...JOB_HEADS].join('|')})(?![a-z-])`;
 // "a nurse at the children's hospital", "I work for a small startup"
