@@ -341,4 +341,14 @@ export const SIXTH_PROBES: SixthConversation[] = [
       { predicate: 'has', validAt: '2026-07-08', after: 'end', is: ['bike'] },
     ],
   },
+  {
+    name: "'since Christmas', 'in early 2024', 'for the past decade'",
+    category: 'probe',
+    turns: [['2026-06-08', "I've lived in Lund for the past decade. I joined Axis in early 2024 and I've been a team lead since Christmas."]],
+    checks: [
+      { predicate: 'lives_in', validAt: '2017-01-01', after: 'end', is: ['Lund'] },
+      { predicate: 'works_at', validAt: '2024-05-01', after: 'end', is: ['Axis'] },
+      { predicate: 'works_at', validAt: '2023-12-01', after: 'end', is: [] },
+    ],
+  },
 ];

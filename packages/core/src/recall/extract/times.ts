@@ -56,7 +56,7 @@ const BEFORE_LAST = /\bthe\s+(week|month|year)\s+before\s+last\b/gi;
 const ORDINAL_DAY = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/gi;
 const THIS_WEEKEND = /\bthis\s+(?:past\s+)?weekend\b/gi;
 const SEASON_START: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
-const ANY_TIME_WORD = /spring|summer|fall|autumn|winter|start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
+const ANY_TIME_WORD = /spring|summer|fall|autumn|winter|christmas|xmas|decade|start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
 
 /** A count word or numeral ("ten", "a couple of", "32"), NaN when it is none. */
 export function count(word: string): number {
@@ -141,6 +141,34 @@ function namedDays(clause: string, at: number, tense: Tense, push: (m: RegExpExe
   }
 }
 
+// "in early 2024", "since mid-2021"; "since Christmas"; "for the past decade"
+const YEAR_PART = new RegExp(`\\b(?:(since)\\s+)?(?:in\\s+)?(early|mid|late)[-\\s]+${YEAR}\\b`, 'gi');
+const HOLIDAY = /\b(?:(since)\s+)?(?:last\s+)?(christmas|xmas|new\s+year(?:'s)?(?:\s+day)?)\b/gi;
+const PAST_UNIT = /\b(?:for|over)\s+the\s+(?:last|past)\s+(decade|year|month|week)\b/gi;
+
+/** Windows named by a part of a year, a holiday, or "the past decade" (what the date rules do not name). */
+function fuzzyWindows(clause: string, at: number, push: (m: RegExpExecArray, start: number, end: number, kind: ClauseTime['kind']) => void): void {
+  for (const m of clause.matchAll(YEAR_PART)) {
+    const y = Number(m[3]);
+    const part = m[2]!.toLowerCase();
+    const from = part === 'early' ? 0 : part === 'mid' ? 4 : 8;
+    push(m, Date.UTC(y, from, 1), Date.UTC(y, from + 4, 1), m[1] === undefined ? 'point' : 'since');
+  }
+  for (const m of clause.matchAll(HOLIDAY)) {
+    // the last one by the turn's day: Christmas Day, or New Year's Day
+    const d = new Date(at);
+    const christmas = /^(?:christmas|xmas)$/i.test(m[2]!);
+    let y = d.getUTCFullYear();
+    if (christmas && Date.UTC(y, 11, 25) > at) y -= 1;
+    const start = christmas ? Date.UTC(y, 11, 25) : Date.UTC(y, 0, 1);
+    push(m, start, start + DAY, m[1] === undefined ? 'point' : 'since');
+  }
+  for (const m of clause.matchAll(PAST_UNIT)) {
+    const from = shiftDay(at, -1, m[1]!);
+    push(m, from, from + DAY, 'for');
+  }
+}
+
 /** Date phrases of one clause, earliest first, never overlapping (the longer wins where two begin together). */
 export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTime[] {
   if (!ANY_TIME_WORD.test(clause)) return [];
@@ -199,6 +227,7 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
     push(m, day, day + DAY, 'point');
   }
   namedDays(clause, at, tense, push);
+  fuzzyWindows(clause, at, push);
   for (const m of clause.matchAll(SEASON)) {
     const w = seasonWindow(m, at, tense);
     push(m, w.start, w.end, 'point');
