@@ -79,16 +79,17 @@ export const BROWSER_ENTRIES = {
  * in", "renting in", "lived here since"; ranges "from 2015 to 2019", "on the 16th"; relatives named once and
  * then "my dad"; corrections without a comma, "I meant Apex", a bare "oops, February"; pets named in a later
  * turn; recall/extract/) add about 2.6 KiB gz (main at 123,268 B to 125,966 B, 123.0 KiB).
- * Raised again from 124 to 127 KiB on 2026-11-28 (sixth blind suite): the default extractor's rules for what a
- * sixth blind suite found missing (abbreviations inside sentences, "St. Mary's"; -ing job verbs; an employer
- * named again in lower case; "my first day as an intern at"; "Mom" for the mom the speaker named; he/she for
- * a person named earlier in the sentence; "X and I live in" for both; earlier spans "after ten years in
- * Memphis", "32 years at St. Mary's", "before that I was at Hulu for three years" in recall/extract/
- * prior-spans.ts; restated and "never … , I …" corrections; "the 15th, not the 1st"; makes of things, "a
- * Fender guitar") add about 2.2 KiB gz (main at 125,989 B to 128,166 B, 125.2 KiB); 1 KiB of the raise is
+ * Raised again from 124 to 128 KiB on 2026-11-28 (sixth blind suite): the default extractor's rules for what a
+ * sixth blind suite and its probes found missing (abbreviations inside sentences, "St. Mary's"; -ing job
+ * verbs; an employer named again in lower case; "my first day as an intern at"; "Mom" for the mom the speaker
+ * named; he/she for a person named earlier in the sentence; "X and I" / "me and X live in" for both; "who
+ * lives in"; earlier spans "after ten years in Memphis", "32 years at St. Mary's", "before that I was at Hulu
+ * for three years" in recall/extract/prior-spans.ts; restated, "never … , I …", "Not X — Y", "wrong company"
+ * corrections; "the 15th, not the 1st"; "sold it"; makes of things, "a Fender guitar"; "early 2024", "since
+ * Christmas") add about 3.4 KiB gz (main at 125,989 B to 129,425 B, 126.4 KiB); about 1.5 KiB of the raise is
  * left for the other helper's extractor work merged in the same session.
  */
-export const CORE_GZ_BUDGET = 127 * 1024;
+export const CORE_GZ_BUDGET = 128 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
