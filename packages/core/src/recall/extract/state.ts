@@ -58,7 +58,21 @@ export const STATE_CONFIDENCE: Readonly<Record<string, number>> = {
 
 const DAY = 86_400_000;
 // a sentence runs to its end mark; a title's or a company's abbreviation ("St. Mary's", "Dr. Lee", "Acme Inc.") is no end
-const SENTENCE = /(?:\b(?:St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Inc|Corp|Ltd|Ave)\.\s|[^.!?\n])+[.!?]*/g;
+const SENTENCE = /[^.!?\n]+[.!?]*/g;
+const ABBREVIATION = /\b(?:St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Inc|Corp|Ltd|Ave)\.\s/;
+const ENDS_ABBREVIATED = /\b(?:St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Inc|Corp|Ltd|Ave)\.$/;
+
+/** The turn's sentences; a piece cut after an abbreviation joins the next (most turns have none: one scan). */
+function sentences(text: string): string[] {
+  const parts = text.match(SENTENCE) ?? [];
+  if (!ABBREVIATION.test(text)) return parts;
+  const out: string[] = [];
+  for (const part of parts) {
+    if (out.length > 0 && ENDS_ABBREVIATED.test(out[out.length - 1]!)) out[out.length - 1] += part;
+    else out.push(part);
+  }
+  return out;
+}
 const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong|said|wait|scratch|should say/i;
 const PAST = /\b(?:\w{3,}ed|died|ran|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
@@ -124,7 +138,7 @@ export class StateReader {
     const norm = normalise(text);
     // the turn before the current clause, for "there" ("… to Lyon, I move there on June 15")
     const said: Said[] = [];
-    for (const sentence of norm.match(SENTENCE) ?? []) {
+    for (const sentence of sentences(norm)) {
       // every correction form says "not", "never" or a marker word; most sentences have none of them
       const correcting = MAY_CORRECT.test(sentence) && CORRECTION_MARKER.test(sentence);
       const before = out.facts.length;
