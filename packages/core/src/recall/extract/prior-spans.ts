@@ -17,6 +17,9 @@ const SPAN_BEFORE = new RegExp(`\\b${ABOUT}${N}\\s+(years?|decades?|months?)\\s+
 const SPAN_AFTER = new RegExp(`\\b(?:before that|before this|previously|prior to that),?\\s+(?:I|we)\\s+(?:was|were|had been|worked|lived)\\s+(in|at|with|for)\\s+(?=\\p{Lu})`, 'giu');
 const FOR_N = new RegExp(`^\\s+for\\s+${ABOUT}${N}\\s+(years?|decades?|months?)\\b`, 'i');
 
+// every span form says a unit then in/at/with, or an opener of what came before; most turns say neither
+const MAY_SPAN = /\b(?:years?|decades?|months?)\s+(?:in|at|with)\b|\b(?:before that|before this|previously|prior to that)\b/i;
+
 interface Span { preposition: string; name: string; n: number; unit: string }
 
 function spans(text: string): Span[] {
@@ -43,7 +46,7 @@ function changeAt(out: TurnState, speaker: string, predicate: string, name: stri
 
 /** Adds the earlier home or job each span in the turn tells of, held up to the turn's change. */
 export function priorSpans(text: string, speaker: string, out: TurnState, confidence: Readonly<Record<string, number>>): void {
-  if (!/\d|year|decade|month/i.test(text)) return;
+  if (!MAY_SPAN.test(text)) return;
   for (const span of spans(text)) {
     const predicate = span.preposition === 'in' ? 'lives_in' : 'works_at';
     const end = changeAt(out, speaker, predicate, span.name);
