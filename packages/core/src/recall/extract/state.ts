@@ -3,6 +3,7 @@ import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
 import { HAS_NOUNS } from './objects.js';
 import { DEFAULT_ONTOLOGY } from './ontology.js';
 import { priorSpans } from './prior-spans.js';
+import { IT_GONE, lastThing, sentences } from './turn-text.js';
 import { endAtTheStart, objectKey, settle, startAtTheEnd } from './turn-settle.js';
 import { homeStatement, stateHits, type RuleContext, type StateHit } from './state-rules.js';
 import { clauseTimes, monthWindow, type ClauseTime, type Tense } from './times.js';
@@ -57,22 +58,6 @@ export const STATE_CONFIDENCE: Readonly<Record<string, number>> = {
 };
 
 const DAY = 86_400_000;
-// a sentence runs to its end mark; a title's or a company's abbreviation ("St. Mary's", "Dr. Lee", "Acme Inc.") is no end
-const SENTENCE = /[^.!?\n]+[.!?]*/g;
-const ABBREVIATION = /\b(?:St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Inc|Corp|Ltd|Ave)\.\s/;
-const ENDS_ABBREVIATED = /\b(?:St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Inc|Corp|Ltd|Ave)\.$/;
-
-/** The turn's sentences; a piece cut after an abbreviation joins the next (most turns have none: one scan). */
-function sentences(text: string): string[] {
-  const parts = text.match(SENTENCE) ?? [];
-  if (!ABBREVIATION.test(text)) return parts;
-  const out: string[] = [];
-  for (const part of parts) {
-    if (out.length > 0 && ENDS_ABBREVIATED.test(out[out.length - 1]!)) out[out.length - 1] += part;
-    else out.push(part);
-  }
-  return out;
-}
 const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong|said|wait|scratch|should say/i;
 const PAST = /\b(?:\w{3,}ed|died|ran|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
@@ -519,15 +504,6 @@ function bareYear(text: string, which: 'first' | 'last'): { start: number; end: 
   return y === undefined ? undefined : { start: Date.UTC(y, 0, 1), end: Date.UTC(y + 1, 0, 1) };
 }
 
-const IT_GONE = /\b(?:sold|gave away|gave|got rid of|traded in|rehomed|lost|scrapped)\s+(?:it|them)\b/i;
-const THING_MENTION = new RegExp(`\\b(?:my|our|the|a|an)\\s+(?:[a-z-]+\\s+)?(${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'thing').join('|')})\\b`, 'gi');
-
-/** The last thing had ("my car", "the boat") the text names, or undefined. */
-function lastThing(text: string): string | undefined {
-  let thing: string | undefined;
-  for (const m of text.matchAll(THING_MENTION)) thing = m[1]!.toLowerCase();
-  return thing;
-}
 
 /** The last person "my sister Ana" / "our neighbour Carla" names in the text, or undefined. */
 function namedBefore(text: string): string | undefined {
