@@ -2,6 +2,7 @@ import { CorruptSnapshotError, InvalidArgumentError } from '../errors.js';
 import { growU32, isCount, isU32, TopK, type Hit } from './grow.js';
 import { ensureCapacity } from '../util/arrays.js';
 import { tokenize } from './text.js';
+import { TermReader } from './term-reader.js';
 import { Accumulator } from './accumulator.js';
 
 /** The ids of a query's terms that an index knows, each once, in the query's order. */
@@ -142,8 +143,14 @@ export class Bm25Index {
   add(docId: number, text: string): void {
     this.checkNewId(docId);
     if (typeof text !== 'string') throw new InvalidArgumentError(`Bm25Index.add: text must be a string, got ${typeof text}`);
-    this.append(docId, tokenize(text));
+    // tokenize(text)'s terms interned in order, each word looked up once (recall/term-reader.ts)
+    this.reader ??= new TermReader((t) => this.intern(t));
+    const n = this.reader.read(text);
+    this.appendIds(docId, this.reader.ids, n);
   }
+
+  /** Reads added texts' words into term ids; made at the first `add` (indexes built from tokens need none). */
+  private reader: TermReader | undefined;
 
   /**
    * `add` for a document already split by `tokenize`: a fact's document is its entities' and predicate's
