@@ -6,7 +6,11 @@
  * first each round. Prints CPU turns/s per round and the medians, and whether the two memories are the same
  * (exportSnapshotState deep-equal: the content and recall's kept indexes; recall of test questions equal).
  *
- *   node packages/bench/dist/ingest-ab.js [--turns 10000] [--rounds 3] [--base /path/to/core/dist] [--only this|base]
+ *   node packages/bench/dist/ingest-ab.js [--turns 10000] [--rounds 3] [--base /path/to/core/dist] [--only this|base] [--extractor none]
+ *
+ * `--extractor none`: every turn through `ingestEpisode` with an extractor that finds nothing (the write and
+ * recall's indexing alone, without the default extractor's time); `--extractor only`: the default extractor
+ * alone (a RuleExtractor reading every turn in order, as `ingestEpisode` calls it), no memory written.
  *
  * `--only this` ingests once with this core (to profile: node --cpu-prof packages/bench/dist/ingest-ab.js --only this).
  */
@@ -16,7 +20,7 @@ import { join } from 'node:path';
 import * as here from '@palimpsest/core';
 import * as hereInternal from '@palimpsest/core/internal';
 import { loadLongMemEval } from '@palimpsest/datasets';
-import { buildMemory } from './public-path.js';
+import { buildMemory, NO_EXTRACTION } from './public-path.js';
 import type { CoreEntryPoints, PublicTurn } from './public-path.js';
 import { sessionPool, sessionTurns, fullGc } from './scale.js';
 import { seededQuestions } from './sample.js';
@@ -94,6 +98,8 @@ async function main(): Promise<void> {
   const rounds = Number(arg('rounds', '3'));
   const only = arg('only', '');
   const basePath = arg('base', '');
+  const noExtract = arg('extractor', 'default') === 'none';
+  const extractOnly = arg('extractor', 'default') === 'only';
   const all = await loadLongMemEval('s');
   const pool = sessionPool(all, 1);
   const turns = poolTurns(pool, n);
@@ -107,7 +113,14 @@ async function main(): Promise<void> {
     const mems = new Map<string, ReturnType<typeof buildMemory>>();
     for (const b of order) {
       fullGc();
-      const [s, built] = cpuOf(() => buildMemory(turns, { core: b.core }));
+      if (extractOnly) {
+        const x = new (b.core as unknown as typeof here).RuleExtractor();
+        const [s, facts] = cpuOf(() => turns.reduce((n, t) => n + x.extract([{ id: t.id, text: t.text, at: t.at, speaker: t.speaker }])[0]!.facts.length, 0));
+        times.get(b.name)!.push(s);
+        process.stderr.write(`  round ${r} ${b.name}: extractor alone ${(turns.length / s).toFixed(0)} turns/s CPU (${s.toFixed(2)} s, ${facts} facts)\n`);
+        continue;
+      }
+      const [s, built] = cpuOf(() => buildMemory(turns, { core: b.core, ...(noExtract ? { extractor: NO_EXTRACTION } : {}) }));
       times.get(b.name)!.push(s);
       mems.set(b.name, built);
       process.stderr.write(`  round ${r} ${b.name}: ${(turns.length / s).toFixed(0)} turns/s CPU (${s.toFixed(2)} s, ${built.facts} facts, ${built.refused.length} refused)\n`);

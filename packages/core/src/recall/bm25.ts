@@ -290,16 +290,23 @@ export class Bm25Index {
       return;
     }
     const tailLen = this.tailLen;
+    const tailDocs = this.tailDocs;
+    const tailFreqs = this.tailFreqs;
     for (let slot = from; slot < to; slot++) {
       for (let i = fwdStart[slot]!; i < fwdStart[slot + 1]!; i++) {
         const id = fwdTerms[i]!;
         const n = tailLen[id]!;
-        const docs = growU32(this.tailDocs[id] ?? new Uint32Array(4), n + 1);
-        const freqs = growU32(this.tailFreqs[id] ?? new Uint32Array(4), n + 1);
+        let docs = tailDocs[id];
+        let freqs = tailFreqs[id];
+        // a write per posting, and a new pair of arrays only when a term's are full (the arrays stored back then alone)
+        if (docs === undefined || freqs === undefined || n === docs.length) {
+          docs = growU32(docs ?? new Uint32Array(4), n + 1);
+          freqs = growU32(freqs ?? new Uint32Array(4), n + 1);
+          tailDocs[id] = docs;
+          tailFreqs[id] = freqs;
+        }
         docs[n] = slot;
         freqs[n] = fwdFreqs[i]!;
-        this.tailDocs[id] = docs;
-        this.tailFreqs[id] = freqs;
         tailLen[id] = n + 1;
         postLen[id] = postLen[id]! + 1;
       }

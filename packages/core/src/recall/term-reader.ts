@@ -20,12 +20,11 @@ export class TermReader {
   /** The ids of the last `read`, its first `n` entries. */
   ids = new Uint32Array(256);
   /**
-   * Open addressing, two entries a slot: the run's hash, and the run + 1 (0: an empty slot). A power of two
-   * of slots, at least twice the runs held. The hash beside the run spares a mismatch a read of the run.
+   * Open addressing, SLOT entries a slot: the run's hash, where its characters start in `chars`, their count
+   * (0: an empty slot), its term id (or STOP); 16 bytes, so a lookup reads one slot and the run's characters.
+   * A power of two of slots, at least twice the runs held.
    */
-  private slots = new Int32Array(2 * 1024);
-  /** Per run, RUN_FIELDS entries: where its characters start in `chars`, their count, its term id (or STOP). */
-  private runData = new Int32Array(RUN_FIELDS * 512);
+  private slots = new Int32Array(SLOT * 1024);
   private runs = 0;
   /** The runs' characters, back to back. */
   private chars = new Uint16Array(4096);
@@ -94,17 +93,17 @@ export class TermReader {
   private termOfRun(lower: string, start: number, end: number, h: number, apostrophe: boolean): number {
     const length = end - start;
     const slots = this.slots;
-    const mask = (slots.length >> 1) - 1;
-    const data = this.runData;
+    const mask = slots.length / SLOT - 1;
     const chars = this.chars;
     for (let p = h & mask; ; p = (p + 1) & mask) {
-      const r = slots[2 * p + 1]! - 1;
-      if (r < 0) break;
-      if (slots[2 * p] !== h || data[RUN_FIELDS * r + 1] !== length) continue;
-      const from = data[RUN_FIELDS * r]!;
+      const at = SLOT * p;
+      const n = slots[at + 2]!;
+      if (n === 0) break;
+      if (n !== length || slots[at] !== h) continue;
+      const from = slots[at + 1]!;
       let k = 0;
       while (k < length && chars[from + k] === lower.charCodeAt(start + k)) k++;
-      if (k === length) return data[RUN_FIELDS * r + 2]!;
+      if (k === length) return slots[at + 3]!;
     }
     const term = termOfWord(wordOf(lower.slice(start, end), apostrophe));
     const id = term === undefined ? STOP : this.intern(term);
@@ -114,33 +113,24 @@ export class TermReader {
 
   private keep(lower: string, start: number, end: number, h: number, id: number): void {
     if (this.runs === MAX_RUNS) this.clear();
-    if (2 * (this.runs + 1) > this.slots.length >> 1) this.growSlots();
-    const r = this.runs++;
-    if (RUN_FIELDS * r === this.runData.length) this.runData = copyInto(new Int32Array(2 * this.runData.length), this.runData);
+    if (2 * (this.runs + 1) > this.slots.length / SLOT) this.growSlots();
+    this.runs++;
     const length = end - start;
-    if (this.charsUsed + length > this.chars.length) this.chars = copyInto(new Uint16Array(Math.max(this.chars.length * 2, this.charsUsed + length)), this.chars);
+    if (this.charsUsed + length > this.chars.length) {
+      const more = new Uint16Array(Math.max(this.chars.length * 2, this.charsUsed + length));
+      more.set(this.chars);
+      this.chars = more;
+    }
     const at = this.charsUsed;
     for (let k = 0; k < length; k++) this.chars[at + k] = lower.charCodeAt(start + k);
     this.charsUsed += length;
-    this.runData[RUN_FIELDS * r] = at;
-    this.runData[RUN_FIELDS * r + 1] = length;
-    this.runData[RUN_FIELDS * r + 2] = id;
-    this.place(this.slots, h, r);
-  }
-
-  /** Puts run r (hash h) in the first free slot from its hash's. */
-  private place(slots: Int32Array, h: number, r: number): void {
-    const mask = (slots.length >> 1) - 1;
-    let p = h & mask;
-    while (slots[2 * p + 1] !== 0) p = (p + 1) & mask;
-    slots[2 * p] = h;
-    slots[2 * p + 1] = r + 1;
+    place(this.slots, h, at, length, id);
   }
 
   private growSlots(): void {
     const old = this.slots;
     const slots = new Int32Array(old.length * 2);
-    for (let p = 0; p < old.length; p += 2) if (old[p + 1] !== 0) this.place(slots, old[p]!, old[p + 1]! - 1);
+    for (let at = 0; at < old.length; at += SLOT) if (old[at + 2] !== 0) place(slots, old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!);
     this.slots = slots;
   }
 
@@ -151,13 +141,20 @@ export class TermReader {
   }
 }
 
+/** Entries per slot of `TermReader.slots`. */
+const SLOT = 4;
+
+/** Puts a run in the first free slot from its hash's. */
+function place(slots: Int32Array, h: number, from: number, length: number, id: number): void {
+  const mask = slots.length / SLOT - 1;
+  let p = h & mask;
+  while (slots[SLOT * p + 2] !== 0) p = (p + 1) & mask;
+  const at = SLOT * p;
+  slots[at] = h;
+  slots[at + 1] = from;
+  slots[at + 2] = length;
+  slots[at + 3] = id;
+}
+
 const HASH_SEED = 0x811c9dc5 | 0;
 const HASH_PRIME = 0x01000193;
-
-/** Entries per run in `runData` (where its characters start, how many, its term id, one unused: 16 bytes a run). */
-const RUN_FIELDS = 4;
-
-function copyInto<T extends Int32Array | Uint16Array>(to: T, from: T): T {
-  to.set(from);
-  return to;
-}
