@@ -114,4 +114,63 @@ describe('BoundedSessionDocs', () => {
       { numRuns: 300 },
     );
   });
+
+  it('takes a session visible whole at a time cut from its totals, scoring exactly as the walk over its turns', () => {
+    // turns said and recorded at random times (not in order), some whole-session documents; a cut in time
+    const memory = fc.record({
+      turns: fc.array(
+        fc.tuple(fc.integer({ min: 0, max: 9 }), fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 }), fc.boolean()),
+        { minLength: 1, maxLength: 200 },
+      ),
+      // often a cut after every turn (a question asked now: no test per posting)
+      validAt: fc.oneof(fc.integer({ min: -1, max: 11 }), fc.constant(11)),
+      knownAt: fc.oneof(fc.integer({ min: -1, max: 11 }), fc.constant(11)),
+      keep: fc.constantFrom(0, 1, 3, 10, 100),
+      asked: fc.subarray(words, { minLength: 1 }),
+    });
+    const bounded = new BoundedSessionDocs();
+    fc.assert(
+      fc.property(memory, ({ turns, validAt, knownAt, keep, asked }) => {
+        const index = new Bm25Index();
+        const sessions = new SessionMap();
+        const at = turns.map(([, , a]) => T0 + a * HOUR);
+        const recorded = turns.map(([, , , r]) => T0 + r * HOUR);
+        turns.forEach(([session, tokens, , , whole], i) => {
+          index.addTokens(i, tokens);
+          // a multi-line text without a given session opens a whole-session document
+          if (whole) sessions.add(i, tokens.join('\n'), at[i]!, -1, index.lengthOf(i), recorded[i]!);
+          else sessions.add(i, tokens.join(' '), at[i]!, session, index.lengthOf(i), recorded[i]!);
+        });
+        const size = turns.length;
+        const cut = { validAt: T0 + validAt * HOUR, knownAt: T0 + knownAt * HOUR };
+        const accept = (i: number): boolean => recorded[i]! <= cut.knownAt && at[i]! <= cut.validAt;
+        const terms = new Map(asked.map((t, j) => [t, 1 / (j + 1)] as [string, number]));
+        const full = scratch();
+        full.begin(size);
+        sessionDocScores(index, sessions, terms, accept, full, scratch(), size);
+        const none = scratch();
+        none.begin(size);
+        const out = scratch();
+        out.begin(size);
+        bounded.score(index, sessions, terms, accept, size, keep, none, out, cut);
+        const rank = (a: Accumulator<Float64Array>): Array<[number, number]> =>
+          [...a.touched.subarray(0, a.count)].map((r) => [r, a.values[r]!] as [number, number]).sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+        expect(rank(out)).toEqual(rank(full).slice(0, keep));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('knows a session is visible whole only when its latest turn is, and never when a turn came without its length', () => {
+    const sessions = new SessionMap();
+    sessions.add(0, 'a b c', T0, 7, 3, T0 + 5 * HOUR);
+    sessions.add(1, 'd e', T0 + 2 * HOUR, 7, 2, T0 + HOUR);
+    sessions.add(2, 'one\ntwo', T0 + 9 * HOUR, -1, 2, T0 + 9 * HOUR); // a whole-session document: its own
+    sessions.add(3, 'f', T0, 8);
+    expect(sessions.tokensIfVisible(0, T0 + 2 * HOUR, T0 + 5 * HOUR)).toBe(5);
+    expect(sessions.tokensIfVisible(0, T0 + HOUR, T0 + 5 * HOUR)).toBe(-1);
+    expect(sessions.tokensIfVisible(0, T0 + 2 * HOUR, T0 + 4 * HOUR)).toBe(-1);
+    expect(sessions.tokensIfVisible(2, T0, T0)).toBe(0);
+    expect(sessions.tokensIfVisible(3, Infinity, Infinity)).toBe(-1);
+  });
 });

@@ -103,7 +103,7 @@ function allMatches(mem: MemoryTables, query: FactQuery, v: number, k: number, c
     // The subject's own clustered slots (subject-index.ts), already in row order; then the filters.
     const rows: number[] = [];
     const times = withTimes ? [] : undefined;
-    st.subjects.visibleRows(subject, st.recordedPrefix(k), v, k, rows, times);
+    st.subjects.visibleRows(subject, st.recordedPrefix(k), v, k, rows, times, p === NONE ? undefined : { triple: st.triple, tPredicate: st.tPredicate, predicate: p });
     if (filtered) keepMatching(st, rows, times, p, object, includeArchived);
     return { rows, subject, times };
   }

@@ -190,7 +190,7 @@ export class RecallEngine implements RecallIndexes {
       const vector = ep.vectorOf(i) ?? (this.hashed ? undefined : this.embedToIndex(this.episodeTextOf(i), 'episode'));
       this.noteSpeaker(ep.speaker[i]!);
       if (i >= this.episodesRestored) this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
-      this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!);
+      this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!, this.episodeText.lengthOf(i), ep.recordedAt[i]!);
       if (i >= this.episodesRestored) this.dated.add(i, ep.texts[i]!, ep.at[i]!, this.sessions.isWhole(i));
       if (vector !== undefined) RecallEngine.addVector(this.episodeVectors, i, vector);
       this.episodesIndexed = i + 1;
@@ -389,7 +389,7 @@ export class RecallEngine implements RecallIndexes {
     const expanded = expandSeeds(ctx, this.scratch, seeds);
     this.lastStats = { seeds: seeds.fused.length, active: this.scratch.expansion.active.length, fired: this.scratch.expansion.firedCount(), candidates: expanded.candidates.length };
     const { factHits, scored, facts, matches, entities } = scoreFacts(ctx, this.scratch, expanded, seeds.bm25Triples);
-    const { lifted, evidenceOf } = liftByFacts(ctx, factHits, scored);
+    const { lifted, evidenceOf } = liftByFacts(ctx, this.scratch, factHits, scored);
     const ep = mem.episodes;
     // ranked as deep as the versions are looked for, then cut to k: the top k stays a prefix of a deeper call's
     const deep = o.versionDepth > o.k ? { ...ctx, o: { ...o, k: o.versionDepth } } : ctx;

@@ -357,19 +357,37 @@ export class Bm25Index {
    */
   scoreWeighted(terms: ReadonlyMap<string, number>, accept: (docId: number) => boolean, emit: (docId: number, score: number) => void): void {
     if (this.count === 0) return;
-    const weighted: Array<[number, number]> = [];
-    for (const [t, w] of terms) {
-      const id = this.termIds.get(t);
-      if (id !== undefined && w > 0) weighted.push([id, w]);
-    }
-    // term order fixed (by id) so sums are bit-identical whatever order the map was built in
-    weighted.sort((a, b) => a[0] - b[0]);
-    this.accumulate(weighted);
+    this.accumulateTerms(terms);
     const { values, touched, count } = this.acc;
     for (let i = 0; i < count; i++) {
       const slot = touched[i]!;
       const id = this.docIds[slot]!;
       if (accept(id)) emit(id, values[slot]!);
+    }
+  }
+
+  /** `accumulate` of weighted terms (term → weight > 0), in term id order so sums are bit-identical whatever order the map was built in. */
+  private accumulateTerms(terms: ReadonlyMap<string, number>): void {
+    const weighted: Array<[number, number]> = [];
+    for (const [t, w] of terms) {
+      const id = this.termIds.get(t);
+      if (id !== undefined && w > 0) weighted.push([id, w]);
+    }
+    weighted.sort((a, b) => a[0] - b[0]);
+    this.accumulate(weighted);
+  }
+
+  /** `scoreWeighted` setting each accepted score > 0 into `into` (begun by the caller); no `accept`: every document. */
+  scoreWeightedInto(terms: ReadonlyMap<string, number>, accept: ((docId: number) => boolean) | undefined, into: Accumulator<Float64Array>): void {
+    if (this.count === 0) return;
+    this.accumulateTerms(terms);
+    const { values, touched, count } = this.acc;
+    const docIds = this.docIds;
+    for (let i = 0; i < count; i++) {
+      const slot = touched[i]!;
+      const id = docIds[slot]!;
+      const s = values[slot]!;
+      if (s > 0 && (accept === undefined || accept(id))) into.set(id, s);
     }
   }
 
@@ -411,19 +429,23 @@ export class Bm25Index {
 
   /** Every document holding a term, with the term's frequency in it (`emit(docId, tf)`), slots ascending. */
   forEachPosting(term: string, emit: (docId: number, tf: number) => void): void {
+    this.forEachRun(term, (slots, freqs, from, to) => {
+      for (let i = from; i < to; i++) emit(this.docIds[slots[i]!]!, freqs[i]!);
+    });
+  }
+
+  /**
+   * @internal A term's postings, for a walk with its own work per posting and no call per posting: `visit` of
+   * the base run, then the tail (slots ascending, `docIds`/`lengths` by slot); nothing for an unknown term.
+   */
+  forEachRun(term: string, visit: (slots: Uint32Array, freqs: Uint32Array, from: number, to: number, docIds: Uint32Array, lengths: Uint32Array) => void): void {
     const t = this.termIds.get(term);
     if (t === undefined) return;
     this.postPending();
-    for (let part = 0; part < 2; part++) {
-      const inBase = part === 0;
-      if (inBase && t >= this.baseTerms) continue;
-      const docs = inBase ? this.baseDocs : this.tailDocs[t];
-      const freqs = inBase ? this.baseFreqs : this.tailFreqs[t];
-      if (docs === undefined || freqs === undefined) continue;
-      const from = inBase ? this.baseOffsets[t]! : 0;
-      const to = inBase ? this.baseOffsets[t + 1]! : this.tailLen[t]!;
-      for (let i = from; i < to; i++) emit(this.docIds[docs[i]!]!, freqs[i]!);
-    }
+    if (t < this.baseTerms) visit(this.baseDocs, this.baseFreqs, this.baseOffsets[t]!, this.baseOffsets[t + 1]!, this.docIds, this.docLengths);
+    const docs = this.tailDocs[t];
+    const freqs = this.tailFreqs[t];
+    if (docs !== undefined && freqs !== undefined) visit(docs, freqs, 0, this.tailLen[t]!, this.docIds, this.docLengths);
   }
 
   /** Tokens in all documents. */

@@ -20,6 +20,7 @@ import { TopK } from './grow.js';
 import { Accumulator } from './accumulator.js';
 import { splitFeedback } from './dense-feedback.js';
 import { BoundedSessionDocs } from './session-docs.js';
+import type { VisibleCut } from './session-docs.js';
 import { CANDIDATE_SESSIONS, RankCandidates } from './rank-candidates.js';
 
 export interface EpisodeRankOptions {
@@ -161,6 +162,8 @@ export interface EpisodeSource {
   dated?: (i: number) => boolean;
   /** Whether a turn is by the speaker the question is about, user or assistant (`askerLift`). */
   asker?: (i: number) => boolean;
+  /** The cut the ranker's `accept` is, when it is one (recall/session-docs.ts: sessions visible whole). */
+  cut?: VisibleCut;
 }
 
 const DAY = 86_400_000;
@@ -331,7 +334,7 @@ export class EpisodeRanker {
     const text = this.sessionText;
     text.begin(size);
     if (o.sessionText > 0) {
-      this.sessionDocs.score(src.index, sessions, terms, accept, size, CANDIDATE_SESSIONS, roots, text);
+      this.sessionDocs.score(src.index, sessions, terms, accept, size, CANDIDATE_SESSIONS, roots, text, src.cut);
       for (let j = 0; j < text.count; j++) if (!roots.has(text.touched[j]!)) roots.set(text.touched[j]!, 1);
     }
     bestTurn.begin(size);
@@ -368,7 +371,8 @@ export class EpisodeRanker {
     const { sessions } = src;
     const scores = this.scores;
     const size = src.count;
-    lexical(src.index, terms, accept, scores, size);
+    const all = src.cut !== undefined && sessions.allVisible(src.cut.validAt, src.cut.knownAt);
+    lexical(src.index, terms, accept, scores, size, all);
     const withDenseShare = dense !== undefined && o.denseWeight > 0;
     if (withDenseShare && dense.size > 0) {
       // turns at denseFeedback, whole-session documents at feedback (recall/dense-feedback.ts)
@@ -376,13 +380,13 @@ export class EpisodeRanker {
         const fed = feedbackTerms(src, terms, scores, o, 1, this.feedbackTop);
         if (fed.size > terms.size) {
           const asked = mapOf(scores);
-          lexical(src.index, fed, accept, scores, size);
+          lexical(src.index, fed, accept, scores, size, all);
           load(scores, splitFeedback(asked, mapOf(scores), sessions, o.denseFeedback, o.feedback), size);
         }
       }
     } else if (o.feedback > 0 && scores.count > 0) {
       const expanded = feedbackTerms(src, terms, scores, o, o.feedback, this.feedbackTop);
-      if (expanded.size > terms.size) lexical(src.index, expanded, accept, scores, size);
+      if (expanded.size > terms.size) lexical(src.index, expanded, accept, scores, size, all);
     }
     if (withDenseShare) load(scores, withDense(mapOf(scores), dense, sessions, o.denseWeight), size);
   }
@@ -481,12 +485,13 @@ function withDense(scores: Map<number, number>, dense: ReadonlyMap<number, numbe
   return out;
 }
 
-/** BM25 scores > 0 of the accepted episodes into `into` (begun anew, for `size` episodes). */
-function lexical(index: Bm25Index, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, into: Scores, size: number): void {
+/**
+ * BM25 scores > 0 of the accepted episodes into `into` (begun anew, for `size` episodes); `all`: `accept`
+ * takes every episode (the cut shows them all), so it is not called.
+ */
+function lexical(index: Bm25Index, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, into: Scores, size: number, all: boolean): void {
   into.begin(size);
-  index.scoreWeighted(terms, accept, (i, s) => {
-    if (s > 0) into.set(i, s);
-  });
+  index.scoreWeightedInto(terms, all ? undefined : accept, into);
 }
 
 /** The scores as a map (index → score), in the order they were set: the dense share's steps take maps. */

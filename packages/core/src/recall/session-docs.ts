@@ -95,9 +95,9 @@ export class BoundedSessionDocs {
    * Into `out` (begun by the caller, keyed by session root): the exact document score of the top `keep`
    * sessions and of every root touched in `must` that holds a term.
    */
-  score(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, keep: number, must: Accumulator<Float64Array>, out: Accumulator<Float64Array>): void {
+  score(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, keep: number, must: Accumulator<Float64Array>, out: Accumulator<Float64Array>, cut?: VisibleCut): void {
     const avgdl = index.tokenCount / Math.max(1, sessions.sessionCount) || 1;
-    this.collect(index, sessions, terms, accept, size);
+    this.collect(index, sessions, terms, accept, size, cut);
     const { k1, b } = BM25_DEFAULTS;
     const sum = (root: number, length: number): number => {
       let s = 0;
@@ -115,7 +115,7 @@ export class BoundedSessionDocs {
     const exact = this.exact;
     exact.begin(size);
     const scoreExact = (root: number): void => {
-      if (!exact.has(root)) exact.set(root, sum(root, visibleLength(index, sessions, root, accept)));
+      if (!exact.has(root)) exact.set(root, sum(root, visibleLength(index, sessions, root, accept, cut)));
     };
     for (let j = 0; j < must.count; j++) if (low.has(must.touched[j]!)) scoreExact(must.touched[j]!);
     const chosen = this.chosen;
@@ -147,8 +147,13 @@ export class BoundedSessionDocs {
     }
   }
 
-  /** Each term's counts per session into the entry lists, and each session's length lower bound. */
-  private collect(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number): void {
+  /**
+   * Each term's counts per session into the entry lists, and each session's length lower bound. When the cut
+   * shows every turn (a question asked now), nothing is tested per posting and each session's bound takes its
+   * whole length (SessionMap's totals): the bound is then its exact score.
+   */
+  private collect(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, cut: VisibleCut | undefined): void {
+    if (cut !== undefined && sessions.turnsVisible(cut.validAt, cut.knownAt)) return this.collectAll(index, sessions, terms, size);
     const n = Math.max(1, sessions.sessionCount);
     this.entries = 0;
     this.head.begin(size);
@@ -160,12 +165,33 @@ export class BoundedSessionDocs {
       if (!(w > 0)) continue;
       tf.begin(size);
       termLength.begin(size);
-      index.forEachPosting(term, (i, f) => {
-        if (sessions.isWhole(i) || !accept(i)) return;
-        const root = sessions.sessionOf(i);
-        tf.add(root, f);
-        termLength.add(root, index.lengthOf(i));
+      // the postings read in place (no call per posting): this walk is most of the sessions' cost
+      const roots = sessions.roots;
+      const wholes = sessions.wholes;
+      // summed in runs of one session's postings, then added (integer sums: the same whatever the grouping)
+      let run = -1;
+      let runF = 0;
+      let runL = 0;
+      const flush = (): void => {
+        tf.add(run, runF);
+        termLength.add(run, runL);
+        runF = runL = 0;
+      };
+      index.forEachRun(term, (slots, freqs, from, to, docIds, lengths) => {
+        for (let x = from; x < to; x++) {
+          const slot = slots[x]!;
+          const i = docIds[slot]!;
+          if (wholes[i] === 1 || !accept(i)) continue;
+          const root = roots[i]!;
+          if (root !== run) {
+            if (run >= 0) flush();
+            run = root;
+          }
+          runF += freqs[x]!;
+          runL += lengths[slot]!;
+        }
       });
+      if (run >= 0) flush();
       const df = tf.count;
       if (df === 0) continue;
       const idf = w * Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -174,6 +200,49 @@ export class BoundedSessionDocs {
         this.append(root, tf.values[root]!, idf);
         const l = termLength.values[root]!;
         if (!this.lowLength.has(root) || l > this.lowLength.values[root]!) this.lowLength.set(root, l);
+      }
+    }
+  }
+
+  /** `collect` when every turn is visible: no accept per posting, each session's bound length its total. */
+  private collectAll(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, size: number): void {
+    const n = Math.max(1, sessions.sessionCount);
+    this.entries = 0;
+    this.head.begin(size);
+    this.tail.begin(size);
+    const low = this.lowLength;
+    low.begin(size);
+    const tf = this.tf;
+    const roots = sessions.roots;
+    const wholes = sessions.wholes;
+    for (const [term, w] of [...terms].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))) {
+      if (!(w > 0)) continue;
+      tf.begin(size);
+      // a session's turns mostly sit together in the postings: its counts are summed in a run, then added
+      // (integer counts, so the sums are the same whatever the grouping)
+      let run = -1;
+      let runF = 0;
+      index.forEachRun(term, (slots, freqs, from, to, docIds) => {
+        for (let x = from; x < to; x++) {
+          const i = docIds[slots[x]!]!;
+          if (wholes[i] === 1) continue;
+          const root = roots[i]!;
+          if (root !== run) {
+            if (run >= 0) tf.add(run, runF);
+            run = root;
+            runF = 0;
+          }
+          runF += freqs[x]!;
+        }
+      });
+      if (run >= 0) tf.add(run, runF);
+      const df = tf.count;
+      if (df === 0) continue;
+      const idf = w * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      for (let j = 0; j < df; j++) {
+        const root = tf.touched[j]!;
+        this.append(root, tf.values[root]!, idf);
+        if (!low.has(root)) low.set(root, sessions.tokensIfVisible(root, Infinity, Infinity));
       }
     }
   }
@@ -201,8 +270,21 @@ export class BoundedSessionDocs {
   }
 }
 
-/** A session's length in tokens over the turns `accept` lets through. */
-function visibleLength(index: Bm25Index, sessions: SessionMap, root: number, accept: (i: number) => boolean): number {
+/**
+ * The cut `accept` is, when it is one: a turn is accepted exactly when recorded by `knownAt` and said by
+ * `validAt` (recall's episodeOk). It lets a session visible whole take its length from the session's totals.
+ */
+export interface VisibleCut {
+  validAt: number;
+  knownAt: number;
+}
+
+/** A session's length in tokens over the turns `accept` lets through (the session's total when all are). */
+function visibleLength(index: Bm25Index, sessions: SessionMap, root: number, accept: (i: number) => boolean, cut: VisibleCut | undefined): number {
+  if (cut !== undefined) {
+    const whole = sessions.tokensIfVisible(root, cut.validAt, cut.knownAt);
+    if (whole >= 0) return whole;
+  }
   let l = 0;
   for (const i of sessions.membersOf(root)) if (!sessions.isWhole(i) && accept(i)) l += index.lengthOf(i);
   return l;

@@ -59,6 +59,16 @@ function slotAt(s: number): number {
   return 3 * s;
 }
 
+/**
+ * Rows of one predicate only (`visibleRows`): a subject with many facts (a chat's "user") read for one of
+ * them is filtered as the scan passes, not gathered whole and filtered after.
+ */
+export interface PredicateFilter {
+  triple: ArrayLike<number>;
+  tPredicate: ArrayLike<number>;
+  predicate: number;
+}
+
 /** The rows the index is built from at a bulk load. */
 export interface SubjectRows {
   readonly validFrom: Float64Array;
@@ -248,7 +258,7 @@ export class SubjectIndex {
    * validFrom, validTo and invalidAt onto it (three numbers a row), read from the slot the scan is on: the
    * reader that builds Facts then needs no per-row slot lookup, a cache miss each in a large store.
    */
-  visibleRows(subject: number, prefix: number, v: number, k: number, out: number[], times?: number[]): void {
+  visibleRows(subject: number, prefix: number, v: number, k: number, out: number[], times?: number[], only?: PredicateFilter): void {
     if (subject >= this.entityCapacity) return;
     const d = this.data;
     const ints = this.slotInts;
@@ -267,6 +277,7 @@ export class SubjectIndex {
         if (row >= prefix) return;
         const inv = ints[2 * x + INV]!;
         if (inv >= rank && d[x + FROM]! <= v && v < d[x + TO]!) {
+          if (only !== undefined && only.tPredicate[only.triple[row]!] !== only.predicate) continue;
           out.push(row);
           if (times !== undefined) times.push(d[x + FROM]!, d[x + TO]!, this.timeOf(inv));
         }

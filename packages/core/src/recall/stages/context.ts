@@ -9,7 +9,7 @@ import type { Expansion } from '../expand.js';
 import type { SessionMap } from '../sessions.js';
 import type { DatedTurns } from '../dated-turns.js';
 import type { SpeakerNames } from '../named-speakers.js';
-import type { Accumulator } from '../accumulator.js';
+import { Accumulator } from '../accumulator.js';
 import type { EpisodeRanker } from '../episode-rank.js';
 import type { TopK } from '../grow.js';
 import type { Resolved } from '../options.js';
@@ -40,6 +40,8 @@ export class RecallScratch {
   tripleMatch = new Float64Array(0);
   tripleMark = new Uint32Array(0);
   epoch = 0;
+  /** The episodes' lifts from the facts that cite them (stages/rank-episodes.ts). */
+  readonly lifts = new Accumulator((n) => new Float64Array(n));
 
   constructor(
     readonly expansion: Expansion,

@@ -13,11 +13,12 @@ import { tokenize } from '../text.js';
 import { asksAcrossSessions } from '../across-sessions.js';
 import { NONE } from '../../store/fact-store.js';
 import type { RecallContext, RecallIndexes, RecallScratch } from './context.js';
+import type { Accumulator } from '../accumulator.js';
 import type { Seeds } from './seeds.js';
 
 export interface FactLifts {
-  /** Episode index → its best citing fact's lift (insertion order: facts best first). */
-  lifted: Map<number, number>;
+  /** Episode index → its best citing fact's lift (the recall's scratch, `lifts`). */
+  lifted: Accumulator<Float64Array>;
   /** Per fact (as `factHits`), the episode ids it cites. */
   evidenceOf: string[][];
 }
@@ -30,10 +31,7 @@ function citedIds(ctx: RecallContext, r: number): string[] {
   const cited: string[] = [];
   const own = st.episodeOf(r);
   if (own !== NONE) cited.push(ep.ids[own]!);
-  for (const e of st.evidenceIds(st.evidenceHeadOf(r))) {
-    const id = mem.strings.get(e);
-    if (ep.find(id) !== own) cited.push(id);
-  }
+  for (const e of st.evidenceIds(st.evidenceHeadOf(r))) if (ep.findString(e) !== own) cited.push(mem.strings.get(e));
   return cited;
 }
 
@@ -42,23 +40,25 @@ function citedIds(ctx: RecallContext, r: number): string[] {
  * yielded many facts is not more relevant for it. Every scored fact lifts, not only the k returned, so the
  * ranking does not depend on k; `evidenceOf` is for the returned facts (the packed context).
  */
-export function liftByFacts(ctx: RecallContext, factHits: Hit[], scored: Hit[]): FactLifts {
+export function liftByFacts(ctx: RecallContext, scratch: RecallScratch, factHits: Hit[], scored: Hit[]): FactLifts {
   const { mem, o, episodeOk } = ctx;
   const st = mem.store;
   const ep = mem.episodes;
-  const lifted = new Map<number, number>();
+  // thousands of scored facts in a large memory (a hub's): a typed table by episode, not a map
+  const lifted = scratch.lifts;
+  lifted.begin(ep.count);
   let topFact = 0;
   for (const h of scored) topFact = Math.max(topFact, h.score);
   const lift = (index: number, by: number): void => {
     if (index === NONE || !episodeOk(index)) return;
-    if (by > (lifted.get(index) ?? 0)) lifted.set(index, by);
+    if (by > lifted.get(index)) lifted.set(index, by);
   };
   for (const h of scored) {
     const by = (o.weights.evidence * h.score) / topFact;
     const own = st.episodeOf(h.id);
     lift(own, by);
     for (const e of st.evidenceIds(st.evidenceHeadOf(h.id))) {
-      const index = ep.find(mem.strings.get(e));
+      const index = ep.findString(e);
       if (index !== own) lift(index, by);
     }
   }
@@ -92,13 +92,15 @@ function rankSource(ix: RecallIndexes, ctx: RecallContext) {
     at: ep.at,
     speaker: ep.speaker,
     dated: (i: number) => ix.dated.has(i),
+    // the ranker's accept is episodeOk: this cut (recall/stages/context.ts)
+    cut: { validAt: ctx.validAt, knownAt: ctx.knownAt },
     ...(named === NONE ? {} : { lift: (i: number) => (ep.speaker[i] === named ? speakerLift : 1) }),
     ...(asker === NONE ? {} : { asker: (i: number) => ep.speaker[i] === asker }),
   };
 }
 
 /** Episode indexes and scores, best first (k of them when that many are visible). */
-export function rankEpisodes(ix: RecallIndexes, ctx: RecallContext, scratch: RecallScratch, seeds: Seeds, lifted: Map<number, number>): Hit[] {
+export function rankEpisodes(ix: RecallIndexes, ctx: RecallContext, scratch: RecallScratch, seeds: Seeds, lifted: Accumulator<Float64Array>): Hit[] {
   const { mem, episodeOk } = ctx;
   // a question gathering across conversations spreads its turns over more sessions
   const o = asksAcrossSessions(ctx.query) ? { ...ctx.o, diversity: ctx.o.spreadDiversity } : ctx.o;
@@ -128,7 +130,7 @@ export function rankEpisodes(ix: RecallIndexes, ctx: RecallContext, scratch: Rec
     if (by > 0) sums.add(i, by);
   };
   for (const h of seeds.episodeVectorHits) add(h.id, o.vectorWeight * h.score);
-  lifted.forEach((by, index) => add(index, by));
+  for (let j = 0; j < lifted.count; j++) add(lifted.touched[j]!, lifted.values[lifted.touched[j]!]!);
   const episodeTop = scratch.top;
   episodeTop.reset(o.k);
   for (let j = 0; j < sums.count; j++) episodeTop.push(sums.values[sums.touched[j]!]!, sums.touched[j]!);
