@@ -83,9 +83,11 @@ export const BROWSER_ENTRIES = {
  * recall's word index reads each turn's words through a table from word to term id (recall/term-reader.ts)
  * instead of tokenize's per-word slices and lookups, a turn's date flag reads the rules from the first match
  * (dates.ts hasRelativeDate), and the vocatives pass has quick tests (recall/vocatives.ts); about 1.1 KiB gz
- * (main at 125,989 B to 127,084 B, 124.1 KiB). Same results, in half the indexing time per turn.
+ * (main at 125,989 B to 127,084 B, 124.1 KiB). Same results, in half the indexing time per turn. Main's recall
+ * cost at scale (session documents' kept totals, episode-rank scratch, EpisodeTable.findString), merged after,
+ * took it to 128,003 B, 125.0 KiB: raised to 126 KiB.
  */
-export const CORE_GZ_BUDGET = 125 * 1024;
+export const CORE_GZ_BUDGET = 126 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
