@@ -79,15 +79,33 @@ export const BROWSER_ENTRIES = {
  * in", "renting in", "lived here since"; ranges "from 2015 to 2019", "on the 16th"; relatives named once and
  * then "my dad"; corrections without a comma, "I meant Apex", a bare "oops, February"; pets named in a later
  * turn; recall/extract/) add about 2.6 KiB gz (main at 123,268 B to 125,966 B, 123.0 KiB).
- * Raised again from 124 to 127 KiB on 2026-11-28: two jobs held at once — assert's `alongside` (read, logged
- * as a JSON operation and replayed) and the rule extractor's jobs held besides another (second / side /
- * weekend jobs, "also", "I work two jobs … at X and … at Y", endings of the named side job; recall/extract/)
- * add about 1.2 KiB gz (main at 125,989 B to 127,169 B); things had through someone else ("talked me into",
- * "ended up with") and stated rules said before their arrangement (recall/extract/pending-rules.ts) 0.7 KiB
- * more (128,186 B, 125.2 KiB); merged with main's recall-at-scale work (session totals, typed scratch
- * tables, about 1 KiB) the bundle is 129,149 B gz, 126.1 KiB.
+ * Raised again from 124 to 128 KiB on 2026-11-28 (sixth blind suite): the default extractor's rules for what a
+ * sixth blind suite and its probes found missing (abbreviations inside sentences, "St. Mary's"; -ing job
+ * verbs; an employer named again in lower case; "my first day as an intern at"; "Mom" for the mom the speaker
+ * named; he/she for a person named earlier in the sentence; "X and I" / "me and X live in" for both; "who
+ * lives in"; earlier spans "after ten years in Memphis", "32 years at St. Mary's", "before that I was at Hulu
+ * for three years" in recall/extract/prior-spans.ts; restated, "never … , I …", "Not X — Y", "wrong company"
+ * corrections; "the 15th, not the 1st"; "sold it"; makes of things, "a Fender guitar"; "early 2024", "since
+ * Christmas") add about 3.4 KiB gz (main at 125,989 B to 129,425 B, 126.4 KiB); about 1.5 KiB of the raise is
+ * left for the other helper's extractor work merged in the same session.
+ * Raised again from 124 to 125 KiB on 2026-11-28: ingest speed (a year of turns through ingestEpisode):
+ * recall's word index reads each turn's words through a table from word to term id (recall/term-reader.ts)
+ * instead of tokenize's per-word slices and lookups, a turn's date flag reads the rules from the first match
+ * (dates.ts hasRelativeDate), and the vocatives pass has quick tests (recall/vocatives.ts); about 1.1 KiB gz
+ * (main at 125,989 B to 127,084 B, 124.1 KiB). Same results, in half the indexing time per turn. Main's recall
+ * cost at scale (session documents' kept totals, episode-rank scratch, EpisodeTable.findString), merged after,
+ * took it to 128,003 B, 125.0 KiB: raised to 126 KiB.
+ * Both merged (the sixth suite's rules and the ingest path are separate code, so the two raises add up):
+ * the budget is set once more at the end of the session, with the total measured.
+ * Then two jobs held at once (another helper's work, merged here): assert's `alongside` (read, logged as a
+ * JSON operation and replayed) and the rule extractor's jobs held besides another (second / side / weekend
+ * jobs, "also", "I work two jobs … at X and … at Y", endings of the named side job; recall/extract/side-jobs.ts),
+ * things had through someone else ("talked me into", "ended up with") and stated rules said before their
+ * arrangement (recall/extract/pending-rules.ts): about 2.2 KiB gz on their own (main at 125,989 B to 128,186 B).
+ * With the sixth suite's rules, the ingest path, main's recall at scale and the two jobs all merged, the
+ * bundle is 133,637 B gz (130.5 KiB): the budget is 131 KiB.
  */
-export const CORE_GZ_BUDGET = 127 * 1024;
+export const CORE_GZ_BUDGET = 131 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));

@@ -187,8 +187,7 @@ export class RecallEngine implements RecallIndexes {
     const written = ep.count - this.episodesIndexed + mem.entities.count - this.entitiesIndexed;
     // The vector first, the counter last: an embedder that fails leaves the index as it was for that item.
     for (let i = this.episodesIndexed; i < ep.count; i++) {
-      const text = this.episodeTextOf(i);
-      const vector = ep.vectorOf(i) ?? (this.hashed ? undefined : this.embedToIndex(text, 'episode'));
+      const vector = ep.vectorOf(i) ?? (this.hashed ? undefined : this.embedToIndex(this.episodeTextOf(i), 'episode'));
       this.noteSpeaker(ep.speaker[i]!);
       if (i >= this.episodesRestored) this.episodeText.add(i, episodeEmbeddingText(withoutVocatives(ep.texts[i]!, this.vocativeNames), ep.speakerOf(i)));
       this.sessions.add(i, ep.texts[i]!, ep.at[i]!, ep.session[i]!, this.episodeText.lengthOf(i), ep.recordedAt[i]!);

@@ -2,49 +2,13 @@ import { CorruptSnapshotError, InvalidArgumentError } from '../errors.js';
 import { growU32, isCount, isU32, TopK, type Hit } from './grow.js';
 import { ensureCapacity } from '../util/arrays.js';
 import { tokenize } from './text.js';
+import { TermReader } from './term-reader.js';
 import { Accumulator } from './accumulator.js';
+import { BM25_DEFAULTS, idfFor, queryTermIds } from './bm25-shapes.js';
+import type { Bm25Options, Bm25State } from './bm25-shapes.js';
 
-/** The ids of a query's terms that an index knows, each once, in the query's order. */
-export function queryTermIds(terms: readonly string[], termIds: ReadonlyMap<string, number>): Set<number> {
-  const ids = new Set<number>();
-  for (const t of terms) {
-    const id = termIds.get(t);
-    if (id !== undefined) ids.add(id);
-  }
-  return ids;
-}
-
-export interface Bm25Options {
-  /** Term-frequency saturation. @default 1.2 */
-  k1?: number;
-  /** Length normalisation, 0 (none) to 1 (full). @default 0.75 */
-  b?: number;
-}
-
-export const BM25_DEFAULTS: Required<Bm25Options> = { k1: 1.2, b: 0.75 };
-
-/** The index as plain typed arrays and string lists, for snapshot files. Postings are in CSR form. */
-export interface Bm25State {
-  k1: number;
-  b: number;
-  /** Caller ids of the documents, in insertion order (the internal slot is the position). */
-  docIds: Uint32Array;
-  /** Tokens per document, by slot. */
-  docLengths: Uint32Array;
-  /** The term dictionary; a term's id is its position. */
-  terms: string[];
-  /** Postings of term t are positions [termOffsets[t], termOffsets[t+1]) of postingDocs/postingFreqs. */
-  termOffsets: Uint32Array;
-  /** Document slots, ascending within each term. */
-  postingDocs: Uint32Array;
-  /** Term frequency in that document. */
-  postingFreqs: Uint32Array;
-}
-
-/** idf of a term held by n of N documents: ln(1 + (N − n + 0.5) / (n + 0.5)). */
-function idfFor(n: number, N: number): number {
-  return Math.log(1 + (N - n + 0.5) / (n + 0.5));
-}
+export { queryTermIds, BM25_DEFAULTS } from './bm25-shapes.js';
+export type { Bm25Options, Bm25State } from './bm25-shapes.js';
 
 /**
  * Okapi BM25 over caller-chosen integer document ids. Append-only: documents are added, never changed.
@@ -142,8 +106,14 @@ export class Bm25Index {
   add(docId: number, text: string): void {
     this.checkNewId(docId);
     if (typeof text !== 'string') throw new InvalidArgumentError(`Bm25Index.add: text must be a string, got ${typeof text}`);
-    this.append(docId, tokenize(text));
+    // tokenize(text)'s terms interned in order, each word looked up once (recall/term-reader.ts)
+    this.reader ??= new TermReader((t) => this.intern(t));
+    const n = this.reader.read(text);
+    this.appendIds(docId, this.reader.ids, n);
   }
+
+  /** Reads added texts' words into term ids; made at the first `add` (indexes built from tokens need none). */
+  private reader: TermReader | undefined;
 
   /**
    * `add` for a document already split by `tokenize`: a fact's document is its entities' and predicate's
@@ -283,16 +253,23 @@ export class Bm25Index {
       return;
     }
     const tailLen = this.tailLen;
+    const tailDocs = this.tailDocs;
+    const tailFreqs = this.tailFreqs;
     for (let slot = from; slot < to; slot++) {
       for (let i = fwdStart[slot]!; i < fwdStart[slot + 1]!; i++) {
         const id = fwdTerms[i]!;
         const n = tailLen[id]!;
-        const docs = growU32(this.tailDocs[id] ?? new Uint32Array(4), n + 1);
-        const freqs = growU32(this.tailFreqs[id] ?? new Uint32Array(4), n + 1);
+        let docs = tailDocs[id];
+        let freqs = tailFreqs[id];
+        // a write per posting, and a new pair of arrays only when a term's are full (the arrays stored back then alone)
+        if (docs === undefined || freqs === undefined || n === docs.length) {
+          docs = growU32(docs ?? new Uint32Array(4), n + 1);
+          freqs = growU32(freqs ?? new Uint32Array(4), n + 1);
+          tailDocs[id] = docs;
+          tailFreqs[id] = freqs;
+        }
         docs[n] = slot;
         freqs[n] = fwdFreqs[i]!;
-        this.tailDocs[id] = docs;
-        this.tailFreqs[id] = freqs;
         tailLen[id] = n + 1;
         postLen[id] = postLen[id]! + 1;
       }

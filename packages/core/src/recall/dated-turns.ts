@@ -1,9 +1,9 @@
 /**
  * Which episodes say when something happened: a date expression ("yesterday", "two weeks ago", "on 8 May")
- * that resolves against the episode's own time (recall/dates.ts). Decided once as each episode is indexed;
+ * that resolves against the episode's own time (recall/dates.ts, `hasRelativeDate`). Decided once as each episode is indexed;
  * a question asking "when" lifts these turns (`whenLift` in recall/episode-rank.ts).
  */
-import { resolveRelativeDates } from './dates.js';
+import { hasRelativeDate } from './dates.js';
 import { growU8 } from './grow.js';
 
 export class DatedTurns {
@@ -14,7 +14,7 @@ export class DatedTurns {
   add(index: number, text: string, at: number, whole: boolean): void {
     if (index !== this.count) throw new Error(`DatedTurns.add: episode ${index} out of order (expected ${this.count})`);
     this.flags = growU8(this.flags, index + 1);
-    this.flags[index] = !whole && Number.isFinite(at) && resolveRelativeDates(text, at).length > 0 ? 1 : 0;
+    this.flags[index] = !whole && Number.isFinite(at) && hasRelativeDate(text, at) ? 1 : 0;
     this.count++;
   }
 

@@ -229,6 +229,41 @@ const UNICODE_FOLDS = /[\u017f\u212a]/;
 const ANY_RULE_WORD_ASCII = new RegExp(ANY_RULE_WORD.source, 'i');
 const GLOBAL_RULES_ASCII: Array<[RegExp, Resolver]> = RULES.map(([pattern, resolve]) => [new RegExp(pattern.source, 'gi'), resolve]);
 
+// For hasRelativeDate: the one pass as a search (where the first match starts), and each rule anchored there
+const ANY_RULE_SEARCH = new RegExp(ANY_RULE.source, 'gi');
+const STICKY_RULES_ASCII: Array<[RegExp, Resolver]> = RULES.map(([pattern, resolve]) => [new RegExp(pattern.source, 'iy'), resolve]);
+
+/**
+ * `resolveRelativeDates(text, at).length > 0`, without reading every rule's matches: recall asks it of every
+ * turn it indexes (recall/dated-turns.ts). No rule matches before the first match of the rules as one
+ * alternation, so each rule's matches are read from there, and first only at that place: a rule that
+ * matches there resolves that match first, whichever rule it is. A window that does not resolve (a 31st
+ * of a short month) goes on to every rule's further matches, as resolveRelativeDates reads them.
+ */
+export function hasRelativeDate(text: string, at: number): boolean {
+  if (typeof text !== 'string' || typeof at !== 'number' || !Number.isFinite(at) || UNICODE_FOLDS.test(text)) return resolveRelativeDates(text, at).length > 0;
+  // (no word test first: on turns of a few hundred words most hold one, and the alternation alone costs less)
+  ANY_RULE_SEARCH.lastIndex = 0;
+  const first = ANY_RULE_SEARCH.exec(text);
+  if (first === null) return false;
+  const from = first.index;
+  const today = dayStart(at);
+  const resolves = (m: RegExpExecArray, resolve: Resolver): boolean => {
+    const w = resolve(m, today);
+    return w !== undefined && w.end > w.start;
+  };
+  for (const [re, resolve] of STICKY_RULES_ASCII) {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    if (m !== null && resolves(m, resolve)) return true;
+  }
+  for (const [re, resolve] of GLOBAL_RULES_ASCII) {
+    re.lastIndex = from;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) if (resolves(m, resolve)) return true;
+  }
+  return false;
+}
+
 export function resolveRelativeDates(text: string, at: number): ResolvedDate[] {
   if (typeof text !== 'string') throw new InvalidArgumentError(`resolveRelativeDates: text must be a string, got ${typeof text}`);
   if (typeof at !== 'number' || !Number.isFinite(at)) throw new InvalidArgumentError(`resolveRelativeDates: at (${at}) must be finite milliseconds`);

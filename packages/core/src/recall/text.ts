@@ -54,21 +54,23 @@ export function words(text: string): string[] {
         i++;
       } else break;
     }
-    let w = lower.slice(start, i);
-    if (apostrophe) {
-      if (w.endsWith("'s") || w.endsWith('\u2019s')) w = w.slice(0, -2);
-      w = w.replace(APOSTROPHES, '');
-    }
-    out.push(w);
+    out.push(wordOf(lower.slice(start, i), apostrophe));
   }
   return out;
+}
+
+/** A word as `words` gives it, from its run in the lower-cased text (`apostrophe`: the run joins parts by one). */
+export function wordOf(run: string, apostrophe: boolean): string {
+  if (!apostrophe) return run;
+  const w = run.endsWith("'s") || run.endsWith('\u2019s') ? run.slice(0, -2) : run;
+  return w.replace(APOSTROPHES, '');
 }
 
 /** Whether a code point ≥ 128 is a letter or digit, as the WORD expression judges it (WORD_CHAR below). */
 const IS_WORD_CODE = new Map<number, boolean>();
 
 /** UTF-16 units of the letter or digit at `i` (0: none there; 2: a letter outside the BMP). */
-function wordCharLength(s: string, i: number): number {
+export function wordCharLength(s: string, i: number): number {
   if (i >= s.length) return 0;
   const c = s.charCodeAt(i);
   if (c < 128) return isAsciiWordChar(c) ? 1 : 0;
@@ -118,12 +120,18 @@ const MAX_STEMMED_LENGTH = 64;
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  const mode = TOKENIZE.stemmer;
   for (const w of words(text)) {
-    if (STOP_WORDS.has(w)) continue;
-    out.push(mode === 'none' || w.length > MAX_STEMMED_LENGTH || hasDigit(w) ? w : mode === 'light' ? stem(w) : porter2Cached(w));
+    const t = termOfWord(w);
+    if (t !== undefined) out.push(t);
   }
   return out;
+}
+
+/** The search term of one of `words`' outputs, or undefined for a stop word: `tokenize` word by word. */
+export function termOfWord(w: string): string | undefined {
+  if (STOP_WORDS.has(w)) return undefined;
+  const mode = TOKENIZE.stemmer;
+  return mode === 'none' || w.length > MAX_STEMMED_LENGTH || hasDigit(w) ? w : mode === 'light' ? stem(w) : porter2Cached(w);
 }
 
 /** /\d/.test(w) (an ASCII digit) by a char-code loop: called for every word indexed, where the regex cost more than the stem lookup. */

@@ -13,6 +13,8 @@ import { UNSEEN } from './unseen.data.js';
 import { BLIND_SECOND, BLIND_THIRD } from './blind-second.data.js';
 import { FIFTH } from './blind-fifth.data.js';
 import { FIFTH_PROBES } from './blind-fifth-probes.data.js';
+import { SIXTH } from './blind-sixth.data.js';
+import { SIXTH_PROBES } from './blind-sixth-probes.data.js';
 
 type Extractors = typeof import('../../src/recall/extractor.js');
 const shipped: Extractors = await import('../../src/recall/extractor.js');
@@ -23,8 +25,8 @@ const unfiltered: Extractors = await import('../../src/recall/extractor.js');
 vi.doUnmock('../../src/recall/extract/triggers.js');
 
 const at = Date.parse('2024-06-12T12:00:00Z');
-// the fifth suite and its probes, in the same shape
-const FIFTH_AS = [...FIFTH, ...FIFTH_PROBES.map((p, i) => ({ name: `probe ${i}`, turns: p.turns }))].map((c) => ({ name: c.name, category: 'jobs', speaker: 'Maya', turns: c.turns.map(([at, text]) => ({ at, text })), checks: [] }) satisfies Conversation);
+// the fifth and sixth suites and their probes, in the same shape
+const FIFTH_AS = [...FIFTH, ...FIFTH_PROBES.map((p, i) => ({ name: `probe ${i}`, turns: p.turns })), ...SIXTH, ...SIXTH_PROBES].map((c) => ({ name: c.name, category: 'jobs', speaker: 'Maya', turns: c.turns.map(([at, text]) => ({ at, text })), checks: [] }) satisfies Conversation);
 const SUITES: Conversation[] = [...CONVERSATIONS, ...HELD_OUT, ...BLIND, ...UNSEEN, ...BLIND_SECOND, ...BLIND_THIRD, ...FIFTH_AS];
 // -Infinity (a retraction over all time) survives the comparison
 const turn = (text: string, when = at): Turn => ({ id: 't', text, at: when, speaker: 'Maya' });

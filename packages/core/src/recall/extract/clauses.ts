@@ -32,6 +32,8 @@ export interface Clause {
 const CONTRACTION = /\b(?:([Ii]|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)'(re|m|ve|ll|d)|([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Ww]ould|[Cc]ould|[Ss]hould)n't|([Cc])an't|([Ww])on't)\b/g;
 const HE_S = /\b([Hh]e|[Ss]he)'s(?=\s+(been|got|gotten|had)\b)?/g;
 const HE_S_ANY = /\b(?:[Hh]e|[Ss]he)'s/;
+// "Jake's not at Tesla anymore", "Tom's been at Google for years": a name's "'s" before a verb's words is "is" / "has"
+const NAME_S = /\b(\p{Lu}\p{Ll}+)'s\s+(?=(not|no longer|now|still|at|moving|working|living|based|retired|married|engaged|back|been|got|gotten|gone)\b)/gu;
 const EXPANDED: Record<string, string> = { re: 'are', m: 'am', ve: 'have', ll: 'will', d: 'would' };
 
 /** Straight apostrophes and expanded contractions: rules then need one spelling of each verb form. */
@@ -40,6 +42,7 @@ export function normalise(text: string): string {
   if (!t.includes("'")) return t;
   // "he's at Meta now", "she's been at Ford for years"
   if (HE_S_ANY.test(t)) t = t.replace(HE_S, (_, who: string, perfect?: string) => `${who} ${perfect === undefined ? 'is' : 'has'}`);
+  if (t.includes("'s ")) t = t.replace(NAME_S, (_, who: string, next: string) => `${who} ${/^(?:been|got|gotten|gone)$/.test(next) ? 'has' : 'is'} `);
   return t.replace(CONTRACTION, (whole, who?: string, tail?: string, aux?: string, can?: string, wo?: string) => {
     // chat's "i'm", "i've" are "I am", "I have"
     if (who !== undefined) return who === 'I' || who === 'i' ? `I ${EXPANDED[tail!]!}` : tail !== 'm' ? `${who} ${EXPANDED[tail!]!}` : whole;
@@ -54,11 +57,11 @@ const CLAUSE_VERBS =
   'am|are|is|was|were|have|has|had|work|works|worked|working|live|lives|lived|living|moved|move|moving|relocated|started|start|joined|left|quit|got|get|bought|sold|adopted|retired|teach|teaches|study|studies|broke|own|owns|became|took|married|gave|lost|went|visited|now|then|also|still|currently|ended up|came home|wound up';
 // ", and …", " and I…", "but", "because", "so", ";", ":", " - ": where a clause ends ("Jake and I …" opening a sentence is one subject).
 const SPLIT = new RegExp(
-  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and(?!\\s+(?:a|an|two|three)\\s)|so|now|then|which|who|working|living|based|starting|moving|last\\s+day|ended\\s+up|came\\s+home)\\b)`,
+  `\\s*[;:]\\s+|\\s+[-–—]\\s+|(?<!^(?:(?:[Mm]y|[Oo]ur)\\s+\\w+\\s+)?\\p{Lu}[\\p{L}'-]*)(?<!^[Mm]e),?\\s+(?:and|but|so|because|though|although|while|whereas|plus|then)\\s+(?=(?:I|we|We|he|she|they|my|My|our|\\p{Lu}[\\p{L}-]+\\s+(?:${CLAUSE_VERBS})\\b|(?:${CLAUSE_VERBS})\\b))|,\\s+(?=(?:I|we|he|she|they|my|our|not|but|and(?!\\s+(?:a|an|two|three)\\s)|so|now|then|which|who|working|living|based|starting|moving|retiring|leaving|joining|moved|started|joined|retired|last\\s+day|ended\\s+up|came\\s+home)\\b)`,
   'gu',
 );
 // a chat clause that drops its "I": "Got rid of the Volvo", "Just moved to Leeds", "Finally quit"
-const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|starting|joining|moving|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave|took|brought|picked|rescued|rehomed|accepted|signed|spent|been|switched|landed|went|ended\s+up|wound\s+up|came\s+home)\b/i;
+const FIRST_PERSON_VERB = /^(?:(?:just|finally|also|recently|officially)\s+)*(?:got|moved|relocated|started|starting|joining|moving|quit|left|sold|bought|adopted|lost|retired|joined|broke|had|gave|took|brought|picked|rescued|rehomed|accepted|signed|spent|been|switched|landed|traded|transferred|settled|went|ended\s+up|wound\s+up|came\s+home)\b/i;
 // "ugh, got laid off", "so, moved to Leeds": a chat opener before a clause that drops its "I"
 const OPENER = /^(?:ugh|oh|so|well|wow|yay|yeah|ok|okay|hey|honestly|anyway|welp|phew|lol|omg|update|news)\b,?\s+/i;
 // "internship's over", "the contract ended": the speaker's job, told from the job
@@ -93,8 +96,10 @@ const NOT_NAMES = new Set(
 );
 
 // "I", "we", and "Jake and I" / "my fiancé Marcus and I" (the other one kept: "… got engaged", "… broke up")
-const SPEAKER_RE = /(?:^|[\s,])(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+(?:\s+(\p{Lu}[\p{L}'-]*))?\s+and\s+I|(\p{Lu}[\p{L}'-]*)\s+and\s+I|I|i|[Ww]e)\s+/u;
-const RELATED_RE = new RegExp(`(?:^|[\\s,])(?:[Mm]y|[Oo]ur)\\s+${RELATION}(?:,)?\\s+${NAME}(?:,)?\\s+`, 'u');
+// … and "me and my wife" / "me and Jake" as chat says it
+const SPEAKER_RE = /(?:^|[\s,])(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)??\w+(?:\s+(\p{Lu}[\p{L}'-]*))?\s+and\s+I|(\p{Lu}[\p{L}'-]*)\s+and\s+I|[Mm]e\s+and\s+(?:(?:my|our)\s+\w+(?:\s+(\p{Lu}[\p{L}'-]*))?|(\p{Lu}[\p{L}'-]*))|I|i|[Ww]e)\s+/u;
+// "my friend Kim" ending its clause ("My friend Kim, who lives in Seoul, …") names the subject too
+const RELATED_RE = new RegExp(`(?:^|[\\s,])(?:[Mm]y|[Oo]ur)\\s+${RELATION}(?:,)?\\s+${NAME}(?:,?\\s+|$)`, 'u');
 const OTHERS = /\b(?:[Mm]y|[Oo]ur|[Hh]e|[Ss]he|[Tt]hey)\b/;
 const UNNAMED_RE = new RegExp(`(?:^|[\\s,])(?:(?:[Mm]y|[Oo]ur)\\s+${RELATION}|[Hh]e|[Ss]he|[Tt]hey)\\s+`, 'u');
 const NAMED_G = /(?<![\p{L}'])(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?=\p{Ll})/gu;
@@ -120,7 +125,7 @@ function dropsI(text: string): string | undefined {
   return opener !== null && FIRST_PERSON_VERB.test(text.slice(opener[0].length)) ? text.slice(opener[0].length) : undefined;
 }
 const APPOSITION = /^\s*(\p{Lu}[\p{L}'-]*),\s+(?:my|our|his|her)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+,\s+(?=\p{Ll})/u;
-const IRREALIS = /\b(?:if|unless|whether|wish|wishes|wished|suppose|imagine|maybe|perhaps|someday|one day|would|could|might|should)\b|\?$/i;
+const IRREALIS = /\b(?:if|unless|whether|wish(?!\s+(?:me|us)\s+luck)|wishes|wished|suppose|imagine|maybe|perhaps|someday|one day|would|could|might|should(?!\s+(?:say|have\s+said)\b))\b|\?$/i;
 
 /** Finds the clause's subject: "I"/"we" first, then "my sister Ana", an unnamed other, then a leading name. */
 export function readClause(text: string, previous: Clause | undefined): Clause {
@@ -129,7 +134,10 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
   const push = (m: RegExpExecArray | null, subject: (m: RegExpExecArray) => Subject): void => {
     if (m !== null) candidates.push([m.index + (/^[\s,]/.test(m[0]) ? 1 : 0), subject(m), m.index + m[0].length]);
   };
-  push(SPEAKER_RE.exec(text), (m) => (m[1] ?? m[2]) === undefined ? { kind: 'speaker' } : { kind: 'speaker', with: (m[1] ?? m[2])! });
+  push(SPEAKER_RE.exec(text), (m) => {
+    const other = m[1] ?? m[2] ?? m[3] ?? m[4];
+    return other === undefined ? { kind: 'speaker' } : { kind: 'speaker', with: other };
+  });
   // most clauses open with "I": nothing can come before it
   if (candidates[0]?.[0] !== 0) {
     if (OTHERS.test(text)) {
@@ -149,14 +157,15 @@ export function readClause(text: string, previous: Clause | undefined): Clause {
   if (first === undefined) {
     const inherited = previous !== undefined && !SUBORDINATE.test(text) ? previous.subject : undefined;
     const verbFirst = inherited === undefined ? dropsI(text) : undefined;
-    // "my last day at Acme was Friday", "Our dog Bruno loves…": a possessive clause is the speaker's
-    const subject = inherited ?? (verbFirst !== undefined || /\b(?:[Mm]y|[Oo]ur)\b/.test(text) || JOB_ENDED.test(text) ? ({ kind: 'speaker' } as const) : undefined);
+    // "my last day at Acme was Friday", "Our dog Bruno loves…", "Last day at Acme is June 12": the speaker's
+    const subject = inherited ?? (verbFirst !== undefined || /\b(?:[Mm]y|[Oo]ur)\b/.test(text) || JOB_ENDED.test(text) || /^(?:the\s+)?(?:last|final|first)\s+day\b/i.test(text) ? ({ kind: 'speaker' } as const) : undefined);
     const irrealis = (inherited !== undefined && previous!.irrealis) || IRREALIS.test(text);
-    return { text, subject, lead: '', rest: verbFirst ?? text, irrealis, elliptical: inherited !== undefined };
+    // "…, who lives in Seoul": the relative clause is about the one the previous clause named
+    return { text, subject, lead: '', rest: verbFirst ?? (inherited !== undefined ? text.replace(/^who\s+/i, '') : text), irrealis, elliptical: inherited !== undefined };
   }
   const [index, subject, restFrom] = first;
   const lead = text.slice(0, index);
   const rest = text.slice(restFrom);
-  const irrealis = IRREALIS.test(lead) || /^(?:would|could|might|should|may)\b/i.test(rest) || /\?$/.test(text);
+  const irrealis = IRREALIS.test(lead) || /^(?:would|could|might|should(?!\s+(?:say|have\s+said)\b)|may)\b/i.test(rest) || /\?$/.test(text);
   return { text, subject, lead, rest, irrealis, elliptical: false };
 }

@@ -6,7 +6,7 @@
  */
 
 /** A marker that the sentence revises an earlier statement. */
-export const CORRECTION_MARKER = /\b(?:actually|i misspoke|misspoke|i meant|i mean|sorry|oops|correction|my bad|i was wrong|scratch that|to be clear|wait|(?:i|we)\s+said|not\s+\p{Lu}[\p{L}'-]*\s*,?\s+but|,\s*not\s+(?:in\s+)?\p{Lu})/iu;
+export const CORRECTION_MARKER = /\b(?:actually|i misspoke|misspoke|i meant|i mean|sorry|oops|correction|my bad|i was wrong|scratch that|to be clear|wait|i\s+should\s+(?:say|have\s+said)|(?:i|we)\s+said|not\s+\p{Lu}[\p{L}'-]*\s*,?\s+but|^\W*not\s+\p{Lu}[\p{L}'-]*\s*[-–—:]|wrong\s+(?:company|job|employer|city|town|place|name)|,\s*not\s+(?:in\s+)?\p{Lu})/iu;
 
 const NAME = "(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*){0,2})";
 const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
@@ -16,9 +16,10 @@ const NOT_BUT = new RegExp(`\\bnot\\s+(?:in\\s+|at\\s+)?${NAME}\\s*,?\\s+but\\s+
 const RIGHT_NOT = new RegExp(`${NAME}\\s*,?\\s+not\\s+(?:in\\s+|at\\s+)?${NAME}`, 'gu');
 // "I never lived in Denver", "we never worked at Initech"
 const NEVER = /\b(?:I|we)\s+(?:have\s+|had\s+)?never\s+(?:actually\s+|really\s+)?(lived|moved|worked|been living|been working|had|owned)\s+(?:in|to|at|for|with)?\s*(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})/gu;
+const NOT_DASH = new RegExp(`^\\W*[Nn]ot\\s+${NAME}\\s*[-–—:]\\s*(?:it(?:'s|\\s+is|\\s+was)\\s+)?${NAME}`, 'u');
 const NOT_AFTER = new RegExp(`,\\s*not\\s+(?:in\\s+|at\\s+)?${NAME}`, 'gu');
 const CAPITAL = /\p{Lu}[\p{L}'-]*/gu;
-const SAID = new RegExp(`\\b(?:I|we)\\s+(?:said|told you|wrote|mentioned)\\s+(?:in\\s+|at\\s+)?${NAME}\\s+(?:earlier|before|last time)?\\s*,?\\s*but\\b`, 'gu');
+const SAID = new RegExp(`\\b(?:I|we)\\s+(?:said|told you|wrote|mentioned)\\s+(?:(?:I|we)\\s+(?:live|work|worked|lived|moved)\\s+(?:in\\s+|at\\s+|to\\s+)?)?(?:in\\s+|at\\s+)?${NAME}(?:\\s+(?:earlier|before|last time))?\\s*,?\\s*but\\b`, 'gu');
 const INTERJECTION = /^(?:sorry|oops|actually|wait|no|yes|well|ok|okay|sure|hmm|um|so|oh|ah|correction|again)$/i;
 const MONTH_ONLY = new RegExp(`^${MONTH}$`, 'i');
 
@@ -31,6 +32,8 @@ export interface NamePair {
 export function correctedNames(sentence: string): NamePair[] {
   const out: NamePair[] = [];
   for (const m of sentence.matchAll(NOT_BUT)) out.push({ wrong: m[1]!, right: m[2]! });
+  const dash = NOT_DASH.exec(sentence);
+  if (dash !== null) out.push({ wrong: dash[1]!, right: dash[2]! });
   for (const m of sentence.matchAll(RIGHT_NOT)) {
     // "the puppy is Buster, not Biscuit": the right name is the last capitalised word before the comma
     const right = m[1]!.split(/\s+/).pop()!;

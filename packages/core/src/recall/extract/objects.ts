@@ -96,10 +96,11 @@ export interface Had {
 }
 
 const COUNT = '(?:(a|an|one|two|three|four|five|six|\\d+|my|our|his|her|the|some)\\s+)?';
-const ADJ = '(?:(?:new|little|young|old|vintage|secondhand|second-hand|red|blue|silver|green|baby|pet|rescue|adorable|cute|beautiful|lovely|sweet|second|third|another|used|brand\\s+new|electric|black|white|grey|gray|orange|tabby|ginger|golden|fluffy|tiny|big|small)\\s+){0,3}';
+const ADJ = '(?:(?:new|little|young|old|vintage|secondhand|second-hand|red|blue|silver|green|baby|pet|rescue|adorable|cute|beautiful|lovely|sweet|second|third|another|used|brand\\s+new|electric|black|white|grey|gray|orange|tabby|ginger|golden|fluffy|tiny|big|small|very|really|super|quite|(?!(?:any|every|only|many|my)\\s)[a-z]+(?:y|ish|ful|ous))\\s+){0,3}';
 const NOUN = `(${Object.keys(HAS_NOUNS).join('|')})\\b(?!\\s+(?:bed|food|toy|toys|park|sitter|insurance|seat|ride|show|walker|trip|wash|payment|loan|class|training|shelter|owner|owners|lover|lovers|friendly|keys|repair|people))`;
 const THING = new RegExp(`^${COUNT}${ADJ}${NOUN}`, 'i');
-const NAMING = /^\s*(?:,\s*)?(?:named|called|whose name is|,?\s*(?:his|her|its)\s+name\s+is)\s+/i;
+// "named Rex", ", his name is Biscuit", "a kitten she named Biscuit", "a puppy that my daughter named Ziggy"
+const NAMING = /^\s*(?:,\s*)?(?:named|called|whose name is|,?\s*(?:his|her|its)\s+name\s+is|(?:that\s+|which\s+)?(?:I|we|she|he|they|(?:my|our)\s+[a-z]+)\s+(?:have\s+)?(?:named|called|call|calls))\s+/i;
 const NUMERAL = /^(?:two|three|four|five|six|\d+)$/i;
 
 /** What a "have/got/adopted/bought" verb is followed by: each thing, or each named one, in a list. */
@@ -112,18 +113,23 @@ export function readThings(text: string): Had[] {
       // "an old Volvo", "a Vespa": a make is a thing had, when an article says it is one
       const make = BRAND.exec(rest);
       if (make === null || NOT_IN_NAME.has(make[1]!)) break;
-      out.push({ name: make[1]!, noun: make[1]!, type: 'thing' });
       rest = rest.slice(make[0].length);
+      // "a Fender guitar": the make and the thing
+      const noun = BRAND_NOUN.exec(rest);
+      if (noun !== null) rest = rest.slice(noun[0].length);
+      out.push({ name: noun === null ? make[1]! : `${make[1]!} ${noun[1]!}`, noun: make[1]!, type: 'thing' });
     } else {
       rest = readOne(m, rest, out);
     }
-    const more = /^\s*(?:,\s*)?(?:and|plus|as well as|&)\s+|^\s*,\s*/i.exec(rest);
+    // "a dog, a cat and a bike"; ", the kids called her …" opens a clause of its own
+    const more = /^\s*(?:,\s*)?(?:and|plus|as well as|&)\s+|^\s*,\s*(?!(?:the|my|our|his|her|their)\s)/i.exec(rest);
     if (more === null) break;
     rest = rest.slice(more[0].length);
   }
   return out;
 }
 
+const BRAND_NOUN = new RegExp(`^\\s+(${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'thing').join('|')})\\b`, 'i');
 const BRAND = new RegExp(`^(?:a|an|the|my|our)\\s+${ADJ}(\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)(?![\\p{L}'])`, 'u');
 
 function readOne(m: RegExpExecArray, text: string, out: Had[]): string {

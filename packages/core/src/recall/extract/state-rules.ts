@@ -42,6 +42,8 @@ export interface RuleContext {
   hasJob?: () => boolean;
   /** the sentence is about leaving a job ("resigned", "notice") */
   leaving?: () => boolean;
+  /** the subject's believed employer when the text opens with its name in any case ("quit blue bottle yesterday") */
+  employer?: (text: string) => string | undefined;
   /** the sentence turns something down ("was offered a job at Globex but I turned it down") */
   declined?: () => boolean;
 }
@@ -60,7 +62,7 @@ const EMPLOYER = (text: string): StateHit['object'] | undefined => {
   const m = UNNAMED_ORG.exec(text);
   if (m === null) return undefined;
   // "a small startup called Loomly", "the same company, Bosch,": the name it goes by
-  const called = /^\s*(?:,?\s*(?:called|named)\s+|,\s*(?=\p{Lu}))(.*)$/iu.exec(text.slice(m[0].length));
+  const called = /^\s*(?:(?:up|down|over|out)\s+)?(?:here|there|nearby)?\s*(?:,?\s*(?:called|named)\s+|,\s*(?=\p{Lu}))(.*)$/iu.exec(text.slice(m[0].length));
   return (called === null ? undefined : ORG(called[1]!)) ?? { value: m[1]! };
 };
 const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } | undefined => {
@@ -70,7 +72,7 @@ const PLACE = (text: string, ctx: RuleContext): { name: string; type: string } |
 const STUDY_ROLES = /^(?:(?:\w+\s+)?student|freshman|sophomore|junior|senior|grad student|graduate student|phd student|phd candidate|undergrad|undergraduate)$/i;
 
 const WORKS = new RegExp(
-  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|cook|cooks|bartend|tutor|drive|drives|intern|am interning|volunteer|am volunteering|wait tables|waits tables|am waiting tables|waitress|moonlight|moonlights|am moonlighting)` +
+  `^(?:work|works|working|am working|is working|are working|have worked|has worked|have been working|has been working|am employed|is employed|(?:teach|teaches|have taught|have been teaching|teaching)(?:\\s+[a-z]+){0,2}?|cook|cooks|bartend|tutor|drive|drives|intern|am interning|volunteer|am volunteering|(?:am\\s+|have\\s+been\\s+|has\\s+been\\s+)?(?:waitressing|waiting tables|bartending|cooking|tutoring|nannying|temping|volunteering|interning|cleaning)|wait tables|waits tables|waitress|moonlight|moonlights|am moonlighting)` +
     `(?:\\s+(?:part-time|full-time|remotely|there|now|fulltime|parttime))?(?:\\s+in\\s+[a-z]+(?:\\s+[a-z]+)?)?(?:\\s+as\\s+(.+?))?\\s+${WHERE}\\s+(.*)$`,
   'i',
 );
@@ -83,7 +85,9 @@ const STARTS = new RegExp(
     `(?:\\s+as\\s+(.+?)(?=\\s+(?:at|with|for|by|from)\\s))?\\s+((?:at|with|for|by|from)\\s+)?(.*)$`,
   'i',
 );
-const FIRST_DAY = /\bmy first day (?:at|with) (.*)$/i;
+const NEW_JOB_STARTS = /\bmy\s+(?:new\s+)?(?:job|position|role|internship)\s+(?:at|with)\s+(.*?)\s+(?:starts|begins|will start|will begin|is starting)\b/i;
+const WILL_BE_AT = /^(?:will be|am going to be)\s+(?:working\s+)?(?:at|with|for)\s+(.*)$/i;
+const FIRST_DAY = /\bmy first day (?:as (?:an? )?(?:[a-z-]+ ){0,2}?[a-z-]+ )?(?:at|with) (.*)$/i;
 const LAST_DAY = /\bmy (?:last|final) day(?: (?:at|with) (.*?))?(?: was\b|$| is\b| will be\b)/i;
 // "handed in my resignation, last day is the 15th": the same, its "my" dropped, where the sentence is about leaving
 const BARE_LAST_DAY = /^(?:the\s+)?(?:last|final) day(?: (?:at|with) (.*?))?(?: was\b| is\b| will be\b)/i;
@@ -91,17 +95,19 @@ const LEAVES = /^(?:left|quit|quits|resigned from|handed in my (?:notice|resigna
 // a job qualified as held besides another (lower case: "the Wagamama gig" names its employer instead)
 const SIDE_JOB_ENDED =
   /^(?:[Ll]eft|[Qq]uit|[Dd]ropped|[Ss]topped|[Gg]ave up|have (?:left|quit|dropped|stopped)|am (?:leaving|quitting|dropping)|will (?:leave|quit|drop))\s+(?:my|the)\s+(?:(\p{Lu}[\p{L}'&-]*(?:\s+\p{Lu}[\p{L}'&-]*)*)\s+|(second|side|weekend|evening|night|nights|part-time|other|extra|morning|weekday|saturday|sunday)\s+)(?:job|gig|shift|shifts|hustle|work)\b(?:\s+(?:at|with|for)\s+(.*))?/u;
+const LEFT_WHEN = /^(?:(?:at|in|on|around|by)\s+the\s+(?:end|start|beginning|middle)\b|(?:in|on|around|back\s+in)\s+(?:early\s+|late\s+|mid-?\s*)?(?:january|february|march|april|may|june|july|august|september|october|november|december|\d)|last\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|yesterday\b|(?:a|one|two|three|four|five|six|a few|a couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+ago\b)/i;
 const QUIT_ALONE = /^(?:quit|resigned|have quit|have resigned|handed in my notice|handed in my resignation|gave (?:my )?notice|put in my notice)\b/i;
 const LOST_JOB = /^(?:got|was|were|have been|has been|am being|just got)?\s*(?:laid off|fired|let go|made redundant|sacked)\b|^(?:lost (?:my|his|her|their) job)\b|^(?:am|is|are|have been|has been)\s+(?:now\s+|currently\s+)?(?:unemployed|between jobs|out of work|jobless)\b/i;
 // "I went freelance", "I'm a freelancer now", "I work for myself": no employer any more
 const FREELANCE = /^(?:went|have gone|has gone|am going|is going)\s+(?:freelance|self-employed|solo)\b|^(?:am|is|are)\s+(?:now\s+)?(?:an?\s+)?(?:freelancer|freelancing|self-employed|my own boss|(?:freelance|self-employed)\s+[a-z]+)\b|^(?:work|works|am working)\s+for\s+(?:myself|herself|himself)\b/i;
-const RETIRED = /^(?:retired|took (?:early )?retirement|am retired|is retired|have retired|has retired|am retiring|will retire|will be retiring|retire)\b/i;
+const RETIRED = /^(?:retired|took (?:early )?retirement|am retired|is retired|have retired|has retired|am retiring|retiring|will retire|will be retiring|retire)\b/i;
 const NO_LONGER = /^(?:no longer|am no longer|do not|does not|am not|is not|are not)\s+(work|live|have|own|teach|(?=at\b|with\b|in\b))\s*(?:(?:at|for|in|with)\s+)?(.*?)(?:\s+(?:anymore|any more))?$/i;
 const NO_LONGER_GUARD = /^(?:no longer|am no longer)|\b(?:anymore|any more)\b/i;
-const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|based|am renting|are renting|is renting|renting|rent|rents|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:with\s+(?:[\w'-]+\s+){1,3}?(?=in\b))?(?:(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)|((?:here|there)\b.*))$/i;
+const LIVES = /^(?:live|lives|am living|is living|are living|have lived|has lived|have been living|has been living|am based|is based|are based|based|am renting|are renting|is renting|renting|rent|rents|reside|resides|am settled|are settled|am staying|have been staying|living)\s+(?:together\s+)?(?:with\s+(?:[\w'-]+\s+){1,3}?(?=in\b))?(?:(?:(?:here|there|up|down|out|over|right)\s+)?(?:in|at)\s+(.*)|((?:here|there)\b.*))$/i;
 const MOVES = /^(?:(moved|have moved|has moved|relocated|have relocated|has relocated|moved back|moved here)|(am moving|is moving|are moving|will move|will be moving|move|moves|moving|am relocating|are relocating|will relocate|relocating))\s+(?:(?:back|down|up|over|across|away)\s+)?(?:home\s+(?=to\b))?(?:(?:to|into|in)\s+)?(.*)$/i;
+const MOVE_FOR_JOB = /\b(?:for\s+(?:a|an|my|the|his|her|their)\s+(?:new\s+)?(?:job|position|role|post)|to\s+(?:work|start))\s+(?:at|with|for)\s+(.*)$/i;
 // "I rent a small place in Denver"
-const RENTS = /^(?:rent|rents|am renting|share|shares|am sharing)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
+const RENTS = /^(?:rent|rents|am renting|rented|share|shares|am sharing|got|found|have got|have found)\s+(?:a|an|the|my|our)\s+(?:[a-z-]+\s+){0,2}(?:place|flat|apartment|house|condo|room|studio|loft|home)\s+in\s+(.*)$/i;
 // "EY let me go", "Acme laid me off": the speaker's job there ended
 // "Lamborghini hired me", "Figma poached me": the speaker's job there began
 const HIRED_ME = /^(?:hired me|has hired me|took me on|poached me|headhunted me|brought me on(?:board)?|offered me (?:a|the) (?:job|position|role))\b/i;
@@ -112,18 +118,20 @@ const BEEN_IN = /^(?:have|has) been in\s+(\p{Lu}.*)$/u;
 // "I'm on the marketing team at Spotify", "she's in the legal department of Ford"
 const ON_TEAM = /^(?:am|is|are)\s+(?:on|in|with)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}(?:team|department|group|division|staff)\s+(?:at|of|for|with)\s+(.*)$/i;
 // "Priya left for Google", "I'm leaving Acme for Globex": a new job, and the old one ended
+const NTH_YEAR = /^(?:am|is|are)\s+(?:now\s+)?in\s+(?:my|his|her|their|our)\s+(?:first|second|third|fourth|fifth|sixth|\d{1,2}(?:st|nd|rd|th))\s+year\s+(?:at|with)\s+(.*)$/i;
 const WORK_WORDS = /\b(?:job|role|offer|company|coworker|colleague|boss|team)\b/i;
 const SCHOOL = /\b(?:University|College|School|Elementary|Academy)\b/;
-const SWITCHED = /^(?:switched|have switched|switched over|moved over|went over|jumped ship|jumped|hopped over|changed jobs|switched jobs|switched companies)\s+(?:jobs\s+|companies\s+)?to\s+(.*)$/i;
+const SWITCHED = /^(?:transferred|got transferred|was transferred|have transferred|switched|have switched|switched over|moved over|went over|jumped ship|jumped|hopped over|changed jobs|switched jobs|switched companies)\s+(?:jobs\s+|companies\s+)?to\s+(.*)$/i;
 const LEFT_FOR = /^(left|quit|have left|has left|am leaving|is leaving|will leave|will be leaving)\s+(?:(.*?)\s+)?for\s+(.*)$/i;
 // "Someone stole my bike" ("my car got stolen": THING_GONE)
 const STOLEN = /^(?:someone|somebody|thieves|they)\s+(?:stole|took)\s+(?:my|our)\s+(.*)$/i;
 // longest first: "have adopted", "got ourselves" before "have", "got"
 const HAS = /^(?:ended up (?:with|getting|adopting|buying)|wound up with|came home with|came back with|went home with|adopted ourselves|got ourselves|have adopted|brought home|has adopted|have bought|got myself|picked up|took home|have got|welcomed|now have|have had|has got|adopted|rescued|took in|has had|bought|drives|keeps|drive|rides|have|owns|keep|ride|has|own|got)\s+(.*)$/i;
-const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+(?:(?:my|our|the)\s+)?(.*)$/i;
+const LOSES = /^(?:sold|have sold|gave away|gave|rehomed|had to (?:sell|give away|rehome|put down|put)|put|got rid of|have gotten rid of|lost|gave up|traded in)\s+((?:(?:my|our|the)\s+)?.*)$/i;
 const DIES = /^(?:passed away|passed|died|has died|ran away|was put down|got put down|is no longer with us|crossed the rainbow bridge|went missing)\b/i;
 const PET_GONE = new RegExp(`^(?:${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'animal').join('|')})\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(.*)$`, 'u');
 const THING_GONE = new RegExp(`^(?:the|my|our)\\s+(?:[a-z]+\\s+)?(${Object.keys(HAS_NOUNS).filter((w) => HAS_NOUNS[w] === 'thing').join('|')})\\s+(?:got|was|has been|were)\\s+(?:stolen|totaled|totalled|written off|destroyed|repossessed|wrecked)\\b`, 'i');
+const NAMED_GONE = /^(?:[Mm]y|[Oo]ur)\s+(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)\s+(?:got|was|has been)\s+(?:stolen|totaled|totalled|written off|destroyed|repossessed|wrecked)\b/u;
 const PARTNERED = /^(?:am|is|are|got|have been|has been)\s+(?:happily\s+)?(?:married|engaged)\s+to\s+(.*)$|^(?:married|am dating|is dating|started dating|have been dating|am seeing|am with|is with)\s+(.*)$/i;
 const WED = /^(?:got married|got engaged|are married|are engaged|married|tied the knot)\b/i;
 const BREAKUP = /^(?:broke up|split up|separated|got divorced|are divorced|am divorced|is divorced|divorced|called it quits|ended things|are no longer together|are not together anymore)(?:\s+with\s+(.*))?/i;
@@ -160,14 +168,16 @@ const SPENT = /^(?:have\s+|has\s+)?spent\s+(?:the\s+(?:last|past)\s+)?(?:[\w-]+\
 const FINISHED_MOVING = /^(?:have\s+|has\s+)?(?:just\s+)?(?:finished|done)\s+moving\b/i;
 // "I worked at IBM from 2015 to 2019": a past job or home told with both ends is a fact over that range
 const PAST_RANGE = /^(worked|lived)\b(?=.*\b(?:from|between)\s+\d{4}\s+(?:to|until|till|through|and|-)\s+\d{4}\b)/i;
+// "(I) guess we have a goldfish now", "(I) should say we live in Braga", "(I) do have a bike": a hedge or an emphatic "do" before the verb
+const HEDGE = /^(?:(?:guess|think|suppose|believe|reckon)\s+(?:that\s+)?(?:I|we)\s+)?(?:do|does)\s+(?=(?:have|has|own|owns|live|lives|work|works)\b)|^(?:guess|think|suppose|believe|reckon|should\s+say|should\s+have\s+said)\s+(?:that\s+)?(?:I|we)\s+/i;
 function plainVerb(rest: string): string {
   const r = rest.startsWith('worked') || rest.startsWith('lived') ? rest.replace(PAST_RANGE, (v) => v.slice(0, -2)) : rest.startsWith('been ') || rest.startsWith('Been ') ? `have been ${rest.slice(5)}` : rest;
-  return r.replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
+  return r.replace(HEDGE, '').replace(AUX_ADV, '$1 ').replace(SPENT, '').replace(FINISHED_MOVING, 'moved');
 }
 
 // "I'm at Novartis these days", "still at Zalando": a present "at" an organisation is a job when the clause says it lasts
-const AT_ORG = /^(?:am|is|are)\s+(?:at|with)\s+(.*)$/i;
-const LASTING = /\b(?:these days|nowadays|now|currently|still|full-time|part-time|since|for\s+(?:\w+\s+)?(?:years?|months?))\b/i;
+const AT_ORG = /^(?:am|is|are)\s+(?:(?:stuck|back)\s+)?(?:at|with)\s+(.*)$/i;
+const LASTING = /\b(?:these days|nowadays|now|currently|still|stuck|full-time|part-time|since|for\s+(?:\w+\s+)?(?:years?|months?))\b/i;
 // "I do backend work over at Stripe", "I do chip design at Intel"
 // "my second job is at Kumon", "my weekend gig's with Deliveroo": a job said from the job
 const JOB_IS_AT = /^my\s+(?:[a-z-]+\s+)?(?:job|gig|work|shift|hustle)(?:\s+is|'s)\s+(?:at|with|for)\s+(.*)$/i;
@@ -209,12 +219,14 @@ function readJobHeld(rest: string, clause: Clause, ctx: RuleContext, out: StateH
   m = STARTS.exec(rest);
   // "joined Shopify" names the employer at once; "started a new job as a Financial Analyst" names none
   if (m !== null && (m[3] !== undefined || /^(?:joined|join|joins|joining|am joining|is joining|will join|will be joining)$/i.test(m[1]!))) {
-    const org = ORG(m[4]!);
+    // "joining a startup called Zipline": the name an unnamed employer goes by
+    const called = ORG(m[4]!) === undefined ? EMPLOYER(m[4]!) : undefined;
+    const org = ORG(m[4]!) ?? (called !== undefined && 'name' in called ? { name: called.name, type: 'organization' } : undefined);
     if (org === undefined) return false;
     if (ctx.declined?.() === true) return true;
     const future = /^(?:start|starts|starting|am starting|is starting|will|begin|begins|join|joins|joining|am joining|is joining)(?:\s|$)/i.test(m[1]!);
     // "my son Jack started at Oxford University": a school is studied at
-    const school = SCHOOL.test(org.name) && m[2] === undefined && !/\bas\s/i.test(m[4]!);
+    const school = SCHOOL.test(org.name) && m[2] === undefined && !/\bas\s/i.test(m[4]!) && !/offer|hired|signed|poached|headhunted|job|position|role|contract/i.test(m[1]!);
     if (school) out.push({ op: 'assert', predicate: 'studies_at', object: org, future });
     if (school) return true;
     out.push({ ...job(org.name), future, change: true });
@@ -229,10 +241,18 @@ function readJobHeld(rest: string, clause: Clause, ctx: RuleContext, out: StateH
 function readJobChange(rest: string, clause: Clause, ctx: RuleContext, out: StateHit[]): boolean | undefined {
   // "switched to St Luke's", "moved over to Spotify, same kind of role": a new employer when work is what the talk is about
   let m = SWITCHED.exec(rest);
-  if (m !== null && (WORK_WORDS.test(clause.text) || (/^(?:switched|have switched|jumped|hopped)/i.test(rest) && ctx.hasJob?.() === true))) {
-    const org = ORG(m[1]!);
+  if (m !== null && (WORK_WORDS.test(clause.text) || (/^(?:switched|have switched|jumped|hopped|transferred|got transferred|was transferred|have transferred)/i.test(rest) && ctx.hasJob?.() === true))) {
+    const found = EMPLOYER(m[1]!);
+    const org = found !== undefined && 'name' in found ? { name: found.name, type: 'organization' } : undefined;
     if (org !== undefined) out.push({ ...job(org), change: true });
     if (org !== undefined) return true;
+  }
+  // "I'm in my second year at Deloitte": a job (or a school) the subject is in
+  m = NTH_YEAR.exec(rest);
+  const inYear = m === null ? undefined : ORG(m[1]!);
+  if (inYear !== undefined) {
+    out.push(SCHOOL.test(inYear.name) ? { op: 'assert', predicate: 'studies_at', object: inYear } : job(inYear));
+    return true;
   }
   m = ON_TEAM.exec(rest);
   if (m !== null) {
@@ -250,6 +270,13 @@ function readJobChange(rest: string, clause: Clause, ctx: RuleContext, out: Stat
   m = /^(?:start|starts|starting|will start|am starting|begin|will begin|(began|started))\b(?!\s+(?:at|with|for|by|working|a|my|the)\b)/i.exec(rest);
   if (m !== null) {
     out.push({ op: 'assert', predicate: 'works_at', future: m[1] === undefined, dateOnly: true });
+    return true;
+  }
+  // "my new job at IBM starts next Monday", "I will be at Google starting Monday": a job ahead, when the clause dates it
+  const ahead = NEW_JOB_STARTS.exec(clause.text) ?? (/\b(?:start|starting|from)\b/i.test(clause.text) ? WILL_BE_AT.exec(rest) : null);
+  const aheadOrg = ahead === null ? undefined : ORG(ahead[1]!);
+  if (aheadOrg !== undefined) {
+    out.push({ ...job(aheadOrg), future: true });
     return true;
   }
   if (/^my first day (?:is|will be)\b/i.test(clause.text)) {
@@ -325,7 +352,8 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
     return place !== undefined;
   }
   m = RENTS.exec(rest);
-  if (m !== null) {
+  // "got a place in Milan" is a home; "got a place in Tuscany for the summer" a stay
+  if (m !== null && !(/^(?:got|found|have)/i.test(rest) && STAY.test(rest))) {
     const place = PLACE(m[1]!, ctx);
     if (place !== undefined) out.push({ op: 'assert', predicate: 'lives_in', object: place });
     return place !== undefined;
@@ -342,8 +370,14 @@ function readHome(rest: string, ctx: RuleContext, out: StateHit[]): boolean {
     // "moved back in with my parents in Tacoma"; "found a flat in Leeds and moved in last week": the place the turn named before
     const movedIn = ctx.lastPlace !== undefined && /^\w+(?:\s+\w+)?\s+in\b(?!\s+(?:with\b|\p{Lu}))/u.test(rest);
     const place = PLACE(m[3]!.replace(/^(?:in\s+)?with\s+(?:[\w'-]+\s+){1,3}?in\s+/i, ''), ctx) ?? (movedIn ? { name: ctx.lastPlace!, type: 'place' } : undefined);
-    if (place === undefined) return false;
+    // "we're in Nice now, moved last month": a past move without a place dates the home the turn named
+    if (place === undefined && m[1] !== undefined) out.push({ op: 'assert', predicate: 'lives_in', dateOnly: true });
+    if (place === undefined) return m[1] !== undefined;
     out.push({ op: 'assert', predicate: 'lives_in', object: place, move: true, future: m[2] !== undefined });
+    // "moved to Seattle for a job at Amazon", "moving to Austin to work at Dell": the job the move is for
+    const forJob = MOVE_FOR_JOB.exec(m[3]!);
+    const org = forJob === null ? undefined : ORG(forJob[1]!);
+    if (org !== undefined) out.push({ ...job(org), future: m[2] !== undefined });
     return true;
   }
   // a visit changes no state; the older typed pattern (patterns.ts) records it as an event
@@ -363,8 +397,8 @@ function readJobOrHomeEnding(rest: string, clause: Clause, ctx: RuleContext, out
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }) });
     return true;
   }
-  const bare = /^(?:the |last|final)/.test(rest) ? BARE_LAST_DAY.exec(rest) : null;
-  let m = LAST_DAY.exec(rest) ?? (bare !== null && ctx.leaving?.() === true ? bare : null);
+  const bare = /^(?:the |last|final)/i.test(rest) ? BARE_LAST_DAY.exec(rest) : null;
+  let m = LAST_DAY.exec(rest) ?? (bare !== null && (bare[1] !== undefined || ctx.leaving?.() === true) ? bare : null);
   if (m !== null) {
     const org = m[1] === undefined ? undefined : ORG(m[1]);
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), at: 'end' });
@@ -387,7 +421,8 @@ function readJobOrHomeEnding(rest: string, clause: Clause, ctx: RuleContext, out
     }
   }
   m = LEFT_FOR.exec(rest);
-  const next = m === null ? undefined : ORG(m[3]!);
+  // "leaving Acme for a role at Google": the employer the role is at
+  const next = m === null ? undefined : ORG(m[3]!.replace(/^(?:a|an|the)\s+(?:new\s+)?(?:job|role|position|post)\s+(?:at|with)\s+/i, ''));
   // "left for Paris" is a trip: a new employer needs the old one named or work in the clause
   if (m !== null && next !== undefined && (m[2] !== undefined || WORK_WORDS.test(clause.text))) {
     const old = m[2] === undefined ? undefined : ORG(m[2]);
@@ -412,13 +447,16 @@ function readJobOrHomeEnding(rest: string, clause: Clause, ctx: RuleContext, out
   }
   m = LEAVES.exec(rest);
   if (m !== null) {
-    const org = m[1] !== undefined ? ORG(m[1]) : m[2] !== undefined ? ORG(m[2]) : undefined;
-    if (m[2] !== undefined && org === undefined) return false;
+    const known = m[2] === undefined ? undefined : ctx.employer?.(m[2]);
+    const org = m[1] !== undefined ? ORG(m[1]) : m[2] !== undefined ? (ORG(m[2]) ?? (known === undefined ? undefined : { name: known })) : undefined;
+    // "I left at the end of May": a leaving told with its time only ends the job the subject has
+    const timeOnly = m[2] !== undefined && org === undefined && LEFT_WHEN.test(m[2]) && ctx.hasJob?.() === true;
+    if (m[2] !== undefined && org === undefined && !timeOnly) return false;
     out.push({ op: 'retract', predicate: 'works_at', ...(org === undefined ? {} : { object: org }), future: /leaving|will/i.test(rest) });
     return true;
   }
   if (QUIT_ALONE.test(rest) || LOST_JOB.test(rest) || RETIRED.test(rest) || FREELANCE.test(rest)) {
-    out.push({ op: 'retract', predicate: 'works_at', future: /^(?:am retiring|will)/i.test(rest) });
+    out.push({ op: 'retract', predicate: 'works_at', future: /^(?:am retiring|retiring|will)/i.test(rest) });
     return true;
   }
   return undefined;
@@ -446,7 +484,11 @@ function readOtherEnding(rest: string, out: StateHit[]): boolean {
   if (m !== null) {
     const things = readThings(m[1]!);
     const name = things.length === 0 ? readName(m[1]!) : undefined;
-    if (/^(?:had to put|put)\b/i.test(rest) && (name === undefined || !/^\s*down\b/i.test(name.rest))) return false;
+    // "put our dog Max down": only a putting down ends anything
+    if (/^(?:had to put|put)\b/i.test(rest) && !/\bdown\b/i.test(rest)) return false;
+    // "traded in my car for an e-bike", "traded in the Subaru for a Tesla": the new one is had
+    const got = /^traded\b.*?\bfor\s+(.*)$/i.exec(rest);
+    if (got !== null) readHas(`got ${got[1]!}`, out);
     if (name !== undefined && !/^gave/i.test(rest)) {
       // "lost Kiwi" / "sold Rex": a name
       out.push({ op: 'retract', predicate: 'has', object: { name: name.value } });
@@ -454,9 +496,6 @@ function readOtherEnding(rest: string, out: StateHit[]): boolean {
     }
     if (name !== undefined) out.push({ op: 'retract', predicate: 'has', object: { name: name.value } });
     for (const t of things) out.push({ op: 'retract', predicate: 'has', object: t.name !== undefined ? { name: t.name } : { value: t.value! } });
-    // "traded in my car for an e-bike": the new one is had
-    const got = /^traded\b.*?\bfor\s+(.*)$/i.exec(rest);
-    if (got !== null) readHas(`got ${got[1]!}`, out);
     return out.length > 0;
   }
   // "Linda's cat Smudge died": the subject's named pet ended; "the laptop got stolen": the speaker's thing
@@ -468,6 +507,12 @@ function readOtherEnding(rest: string, out: StateHit[]): boolean {
   m = THING_GONE.exec(rest);
   if (m !== null) {
     out.push({ op: 'retract', predicate: 'has', object: { value: m[1]!.toLowerCase() } });
+    return true;
+  }
+  // "my MacBook got stolen": a thing had by its name
+  m = NAMED_GONE.exec(rest);
+  if (m !== null) {
+    out.push({ op: 'retract', predicate: 'has', object: { name: m[1]! } });
     return true;
   }
   if (DIES.test(rest)) {

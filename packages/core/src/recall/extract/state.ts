@@ -3,6 +3,9 @@ import { CORRECTION_MARKER, correctedNames, neverHeld } from './corrections.js';
 import { HAS_NOUNS } from './objects.js';
 import { heldBesides, maySaySeveralJobs, severalJobs } from './side-jobs.js';
 import { DEFAULT_ONTOLOGY } from './ontology.js';
+import { priorSpans } from './prior-spans.js';
+import { IT_GONE, lastThing, sentences } from './turn-text.js';
+import { endAtTheStart, objectKey, settle, startAtTheEnd } from './turn-settle.js';
 import { homeStatement, stateHits, type RuleContext, type StateHit } from './state-rules.js';
 import { clauseTimes, monthWindow, type ClauseTime, type Tense } from './times.js';
 import { mayTellState } from './triggers.js';
@@ -58,9 +61,11 @@ export const STATE_CONFIDENCE: Readonly<Record<string, number>> = {
 };
 
 const DAY = 86_400_000;
-const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong|said/i;
-const PAST = /\b(?:\w{3,}ed|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
+const MAY_CORRECT = /not|never|meant|mean|spoke|actually|sorry|oops|wrong|said|wait|scratch|should say/i;
+const PAST = /\b(?:\w{3,}ed|died|ran|was|were|got|left|quit|sold|gave|took|began|became|broke|had|did|went|came|flew|drove|lost|made|met|ago|since|back in|bought|joined)\b/i;
 const FUTURE = /\b(?:will|going to|next|start|starts|starting|begin|begins|upcoming|move|moving|joining)\b/i;
+const WHOLE_TIME = /\b(?:the whole time|ever since|since then|all along)\b/i;
+const FUTURE_FIRST = /^(?:(?:am|is|are)\s+(?:\w+\s+)?(?:moving|starting|joining|relocating|leaving|retiring|beginning)|will|(?:am|is|are)\s+going\s+to)\b/i;
 const PLACE_MENTION = /\b(?:to|in|from)\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/gu;
 const RELATION_SCAN = new RegExp(
   `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:new|little|old|best|older|younger|big|baby|sweet|rescue)\\s+)?(${[...PARTNER_WORDS, ...FAMILY_WORDS, ...ACQUAINTANCE_WORDS, ...Object.keys(HAS_NOUNS)].join('|')})(?![\\p{L}])(?:,)?(?:\\s+(?:is\\s+|was\\s+)?(?:called|named))?(?:\\s+(\\p{Lu}[\\p{L}'-]*))?`,
@@ -97,7 +102,6 @@ interface Belief {
   alongside?: boolean;
 }
 
-const objectKey = (o: StateFact['object'] | string): string => (typeof o === 'string' ? fold(o) : 'name' in o ? fold(o.name) : `=${o.value.toLowerCase()}`);
 
 export class StateReader {
   private readonly beliefs = new Map<string, Belief>();
@@ -126,7 +130,7 @@ export class StateReader {
     const norm = normalise(text);
     // the turn before the current clause, for "there" ("… to Lyon, I move there on June 15")
     const said: Said[] = [];
-    for (const sentence of norm.match(/[^.!?\n]+[.!?]*/g) ?? []) {
+    for (const sentence of sentences(norm)) {
       // every correction form says "not", "never" or a marker word; most sentences have none of them
       const correcting = MAY_CORRECT.test(sentence) && CORRECTION_MARKER.test(sentence);
       const before = out.facts.length;
@@ -139,8 +143,10 @@ export class StateReader {
       if (NAMING_WORD.test(sentence) && !nameTheUnnamed(sentence, speaker, out) && !correcting) this.nameEarlierPet(sentence, speaker, out);
       if (correcting) this.correct(sentence, speaker, at, out, before);
     }
+    priorSpans(norm, speaker, out, STATE_CONFIDENCE);
     startAtTheEnd(out, at);
-    settle(out);
+    endAtTheStart(out, at);
+    settle(out, at);
     let dated: Belief[] | undefined;
     for (const f of out.facts) {
       if (f.edgeType !== 'semantic') continue;
@@ -169,6 +175,10 @@ export class StateReader {
       declined: () => DECLINED.test(sentence),
       leaving: () => LEAVING.test(sentence),
       hasJob: () => this.current(who, 'works_at') !== undefined,
+      employer: (text) => {
+        const job = this.current(who, 'works_at');
+        return job !== undefined && text.toLowerCase().startsWith(job.toLowerCase()) && !/^[\p{L}\d]/u.test(text.slice(job.length)) ? job : undefined;
+      },
     };
     let previous: Clause | undefined;
     let previousTimeOf: (() => ClauseTime | undefined) | undefined;
@@ -178,20 +188,33 @@ export class StateReader {
       let time: ClauseTime | undefined | null = null;
       const timeOf = (): ClauseTime | undefined => {
         if (time !== null) return time;
-        const tense: Tense = PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
+        const tense: Tense = FUTURE_FIRST.test(clause.rest) ? 'future' : PAST.test(clause.rest) ? 'past' : FUTURE.test(clause.rest) ? 'future' : 'unknown';
         const times = clauseTimes(clause.text, at, tense);
         time = times.find((t) => t.kind !== 'point') ?? times[0];
-        if (time === undefined && clause.elliptical && previousTimeOf !== undefined) time = previousTimeOf();
+        // "… and I've been at DBS the whole time": the previous clause's time
+        if (time === undefined && (clause.elliptical || WHOLE_TIME.test(clause.text)) && previousTimeOf !== undefined) time = previousTimeOf();
         return time;
       };
       // "he" / "she": the last person the speaker named, if any
-      if (clause.subject?.kind === 'other' && clause.subject.pronoun === true && this.lastPerson !== undefined) clause.subject = { kind: 'named', name: this.lastPerson };
+      if (clause.subject?.kind === 'other' && clause.subject.pronoun === true) {
+        // "my daughter Emma …, she lives in Ann Arbor": a person the sentence named before, else the turn's last
+        const person = namedBefore(sentence.slice(0, sentence.indexOf(text))) ?? this.lastPerson;
+        if (person !== undefined) clause.subject = { kind: 'named', name: resolve(person) ?? person };
+      }
       // "my dad moved to Monterrey": the dad the speaker named before ("my dad Carlos")
       const kin = clause.subject?.kind === 'other' && clause.subject.relation !== undefined ? this.relatives.get(clause.subject.relation) : undefined;
       if (kin !== undefined) clause.subject = { kind: 'named', name: kin };
+      // "Mom retired": a relation word written as a name is the one the speaker named ("my mom Linda")
+      const titled = clause.subject?.kind === 'named' ? this.relatives.get(clause.subject.name.toLowerCase()) : undefined;
+      if (titled !== undefined) clause.subject = { kind: 'named', name: titled };
       speakerOwns(clause);
       talkedInto(clause);
       homeFirst(clause);
+      // "my car broke down so I sold it": "it" is the last thing the turn named
+      if (IT_GONE.test(clause.rest)) {
+        const thing = lastThing(`${said.map((s) => ('clause' in s ? s.clause : s.sentence)).join(' ')} ${sentence.slice(0, sentence.indexOf(text))}`);
+        if (thing !== undefined) clause.rest = clause.rest.replace(/\b(?:it|them)\b/i, `my ${thing}`);
+      }
       // "they laid me off", "the company let me go": the speaker's job ended, whoever "they" are
       if (clause.subject?.kind === 'other' && !clause.irrealis && /\bme\b/.test(clause.rest)) {
         for (const hit of stateHits(clause, { lastPlace: undefined, isHome: () => false })) {
@@ -204,7 +227,7 @@ export class StateReader {
       if (clause.subject !== undefined && clause.subject.kind !== 'other') {
         who = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
         // "I've lived here since 2019": the turn's last place, else the home the reader believes the subject has
-        ctx.lastPlace = /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest) ? (lastPlace(said) ?? (LIVED_HERE.test(clause.rest) ? this.current(who, 'lives_in') : undefined)) : undefined;
+        ctx.lastPlace = /\b(?:there|here)\b|\bmov\w*\s+in\b/i.test(clause.rest) ? (lastPlace(said) ?? (LIVED_HERE.test(clause.rest) || /\bmoved\s+here\b/i.test(clause.rest) ? this.current(who, 'lives_in') : undefined)) : undefined;
         const hits = stateHits(clause, ctx);
         if (hits.length > 0) {
           const named = clause.subject.kind === 'speaker' ? speaker : clause.subject.name.replace(/'s$/, '');
@@ -272,6 +295,8 @@ export class StateReader {
     const to = time?.kind === 'range' ? { validTo: time.end } : {};
     const alongside = hit.predicate === 'works_at' && heldBesides(hit, object, subject, clause.text, this.sentence, out);
     out.facts.push({ subject, predicate: hit.predicate, object, ...(from === undefined ? {} : { validFrom: from }), ...to, confidence, edgeType: 'semantic', ...(alongside ? { alongside } : {}) });
+    // "Marco and I live in Rome", "Jake and I moved to Denver": the one beside "I" lives there too
+    if (withName !== undefined && hit.predicate === 'lives_in' && hit.object !== undefined) out.facts.push({ subject: withName, predicate: 'lives_in', object, ...(from === undefined ? {} : { validFrom: from }), ...to, confidence, edgeType: 'semantic' });
     if (hit.move === true) {
       const day = Math.floor((from ?? at) / DAY) * DAY;
       out.facts.push({ subject, predicate: 'moved_to', object, validFrom: day, validTo: time === undefined || time.kind !== 'point' ? day + DAY : time.end, confidence: STATE_CONFIDENCE.moved_to!, edgeType: 'temporal' });
@@ -286,7 +311,7 @@ export class StateReader {
     for (const b of this.beliefs.values()) if (b.predicate === 'has' && fold(b.subject) === fold(speaker) && 'value' in b.object && HAS_NOUNS[b.object.value] === 'animal' && (pet === undefined || b.from >= pet.from)) pet = b;
     if (pet === undefined) return;
     out.retractions.push({ subject: speaker, predicate: 'has', object: pet.object as { value: string }, validFrom: pet.from, reason: sentence.trim() });
-    out.facts.push({ subject: speaker, predicate: 'has', object: { name: m[1]!, type: 'animal' }, validFrom: pet.from, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
+    out.facts.push({ subject: speaker, predicate: 'has', object: { name: givenName(m), type: 'animal' }, validFrom: pet.from, confidence: STATE_CONFIDENCE.has!, edgeType: 'semantic' });
   }
 
   /** "sorry, his name is Buster actually": the speaker's latest named pet goes by the name given. */
@@ -295,7 +320,7 @@ export class StateReader {
     if (m === null) return;
     let pet: Belief | undefined;
     for (const b of this.beliefs.values()) if (b.predicate === 'has' && fold(b.subject) === fold(speaker) && 'type' in b.object && b.object.type === 'animal' && (pet === undefined || b.from >= pet.from)) pet = b;
-    if (pet !== undefined && fold((pet.object as { name: string }).name) !== fold(m[1]!)) pairs.push({ wrong: (pet.object as { name: string }).name, right: m[1]! });
+    if (pet !== undefined && fold((pet.object as { name: string }).name) !== fold(givenName(m))) pairs.push({ wrong: (pet.object as { name: string }).name, right: givenName(m) });
   }
 
   /** The belief of the same subject and predicate that began last before `belief` began, if any. */
@@ -307,9 +332,15 @@ export class StateReader {
 
   /** The name of the subject's latest believed object of a predicate (a home, a job), if any. */
   private current(subject: string, predicate: string): string | undefined {
+    const best = this.latest(subject, predicate);
+    return best === undefined ? undefined : (best.object as { name: string }).name;
+  }
+
+  /** The subject's latest believed named object of a predicate, if any. */
+  private latest(subject: string, predicate: string): Belief | undefined {
     let best: Belief | undefined;
     for (const b of this.beliefs.values()) if (b.predicate === predicate && fold(b.subject) === fold(subject) && 'name' in b.object && (best === undefined || b.from >= best.from)) best = b;
-    return best === undefined ? undefined : (best.object as { name: string }).name;
+    return best;
   }
 
   /** The name of the subject's latest job told as held besides another, if any ("quit my weekend job"). */
@@ -333,6 +364,8 @@ export class StateReader {
       const name = raw === undefined ? undefined : (resolve(raw) ?? raw);
       if (name === speaker) continue;
       const animal = HAS_NOUNS[word] === 'animal';
+      // "my dog's name is Bo": the name follows, no unnamed dog
+      if (name === undefined && /^'s\s+name\b/.test(sentence.slice(m.index + m[0].length))) continue;
       if (name === undefined) {
         // "my dog", "lucky to have my husband and kids": had, unnamed ("my son turned out allergic" says nothing had; a parent or a friend never is)
         if (animal || (HAVE_MY.test(sentence) && (PARTNER_WORDS.has(word) || CHILDREN.has(word)))) out.facts.push({ subject: speaker, predicate: 'has', object: { value: animal ? word.replace(/s$/, '') : word }, confidence: 0.6, edgeType: 'semantic' });
@@ -358,14 +391,20 @@ export class StateReader {
    * the wrong one's start; a fact restated with a later start loses the months between ("in May, not March").
    */
   private correct(sentence: string, speaker: string, at: number, out: TurnState, from: number): void {
-    for (const n of neverHeld(sentence)) {
+    const never = neverHeld(sentence);
+    for (const n of never) {
       out.retractions.push({ subject: speaker, predicate: n.predicate, object: n.name, validFrom: -Infinity, reason: sentence.trim() });
       if (n.predicate === 'lives_in') out.retractions.push({ subject: speaker, predicate: 'moved_to', object: n.name, validFrom: -Infinity, reason: sentence.trim() });
     }
     const pairs = correctedNames(sentence);
+    if (pairs.length === 0) this.restate(sentence, out, from, never.map((n) => fold(n.name)));
     if (pairs.length === 0 && NAMING_WORD.test(sentence)) this.renamedPet(sentence, speaker, pairs);
     // "sorry, I meant Apex": the last name the speaker said before is the wrong one
     const meant = pairs.length === 0 && sentence.includes('meant') ? MEANT.exec(sentence) : null;
+    const kind = pairs.length === 0 ? WRONG_KIND.exec(sentence) : null;
+    const bareRight = kind === null ? null : IT_IS.exec(sentence);
+    const wrongOne = bareRight === null ? undefined : this.current(speaker, /company|job|employer/i.test(kind![1]!) ? 'works_at' : 'lives_in');
+    if (wrongOne !== undefined && fold(wrongOne) !== fold(bareRight![1]!)) pairs.push({ wrong: wrongOne, right: bareRight![1]! });
     const said = this.lastSaid[this.lastSaid.length - 1];
     if (meant !== null && said !== undefined && fold(said) !== fold(meant[1]!)) pairs.push({ wrong: said, right: meant[1]! });
     for (const pair of pairs) {
@@ -374,8 +413,10 @@ export class StateReader {
       // "I said Accra earlier but we live in Kumasi": the right one is what the sentence restates
       if (pair.right === '') {
         const said = out.facts.slice(from).find((f) => f.subject === wrong.subject && f.predicate === wrong.predicate && objectKey(f.object) !== objectKey(wrong.object));
-        if (said === undefined || !('name' in said.object)) continue;
-        pair.right = said.object.name;
+        const bare = said === undefined ? IT_IS.exec(sentence) : null;
+        if (bare !== null) pair.right = bare[1]!;
+        else if (said === undefined || !('name' in said.object)) continue;
+        else pair.right = said.object.name;
       }
       out.retractions.push({ subject: wrong.subject, predicate: wrong.predicate, object: 'name' in wrong.object ? wrong.object.name : wrong.object, validFrom: -Infinity, reason: sentence.trim() });
       const restated = out.facts.slice(from).find((f) => f.predicate === wrong.predicate && objectKey(f.object) === fold(pair.right));
@@ -398,10 +439,34 @@ export class StateReader {
 
 
   /**
+   * "I never moved to Denver, I moved to Austin", "Actually, scratch that, I live in Brooklyn": a home or job
+   * the correcting sentence restates without a date replaces the one believed, from when that one began
+   * (a restatement that tells of a change — "moved", "new", "now", a date — is news, not a correction).
+   */
+  private restate(sentence: string, out: TurnState, from: number, never: readonly string[]): void {
+    if (never.length === 0 && (!RESTATING.test(sentence) || CHANGE_TALK.test(sentence))) return;
+    for (const f of out.facts.slice(from)) {
+      if (f.edgeType !== 'semantic' || f.validFrom !== undefined || DEFAULT_ONTOLOGY[f.predicate]?.cardinality !== 'one') continue;
+      const wrong = never.length === 0 ? this.latest(f.subject, f.predicate) : [...this.beliefs.values()].find((b) => b.predicate === f.predicate && fold(b.subject) === fold(f.subject) && never.includes(objectKey(b.object)));
+      if (wrong === undefined || objectKey(wrong.object) === objectKey(f.object)) continue;
+      if (never.length === 0) out.retractions.push({ subject: wrong.subject, predicate: wrong.predicate, object: 'name' in wrong.object ? wrong.object.name : wrong.object, validFrom: -Infinity, reason: sentence.trim() });
+      f.validFrom = wrong.from;
+    }
+  }
+
+  /**
    * "It was in 2022, not last year" with no fact restated: the belief that started in the wrong window starts
    * in the right one instead.
    */
   private correctDate(sentence: string, at: number, out: TurnState, from: number): void {
+    // "my start date is the 15th, not the 1st": the last dated beliefs that began on the 1st begin on the 15th of that month
+    const ord = sentence.includes('not the') ? ORDINAL_PAIR.exec(sentence) : null;
+    for (const b of ord === null ? [] : this.lastDated) {
+      const d = new Date(b.from);
+      if (d.getUTCDate() !== Number(ord![2]) || this.beliefs.get(`${fold(b.subject)}|${b.predicate}|${objectKey(b.object)}`) !== b) continue;
+      out.facts.push({ subject: b.subject, predicate: b.predicate, object: b.object, validFrom: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), Number(ord![1])), confidence: STATE_CONFIDENCE[b.predicate] ?? 0.7, edgeType: 'semantic' });
+    }
+    if (ord !== null) return;
     // "in June, not July", "it was June not July", "March, not April"
     const cut = sentence.search(NOT_A_TIME);
     if (cut < 0) {
@@ -433,12 +498,23 @@ export class StateReader {
 // "We got a puppy! His name is Max", "… and named her Mochi", "we're calling him Churro": the name given anywhere in the turn
 // every form of NAME_GIVEN says one of these; most sentences say neither
 const NAMING_WORD = /name|call/i;
-const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called|calling|call|nicknamed)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)/iu;
+const NAME_GIVEN = /\b(?:(?:his|her|its|their)\s+name\s+is|(?:he|she|it)\s+is\s+called|(?:named|called|calling|call|nicknamed)\s+(?:him|her|it))\s+(\p{Lu}[\p{L}'-]*)(?:\s+([\p{L}'-]+))?/iu;
+/** The name NAME_GIVEN found: one word, or two when the second is capitalised too ("the kids called her Peanut Two"). */
+const givenName = (m: RegExpExecArray): string => (m[2] !== undefined && /^\p{Lu}/u.test(m[2]) && !NOT_SECOND_NAME.test(m[2]) ? `${m[1]!} ${m[2]}` : m[1]!);
+const NOT_SECOND_NAME = /^(?:I|On|In|At|And|But|So|The|Today|Yesterday|Lol)$/;
 
-const MEANT = /\bI\s+meant(?:\s+to\s+say)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\W*$/u;
+const RESTATING = /\b(?:actually|scratch that|misspoke|I meant|I mean|correction|my bad|I was wrong|wait|I should (?:say|have said))\b/i;
+const CHANGE_TALK = /\b(?:mov\w*|relocat\w*|start\w*|join\w*|new|now|switch\w*|transferr\w*|became|left|quit|since|ago|last|next|until)\b/i;
+// "the 15th, not the 1st": a day of the month corrected
+const ORDINAL_PAIR = /\bthe\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+not\s+the\s+(\d{1,2})(?:st|nd|rd|th)?\b/i;
+// "sorry, I meant Apex", "not Google, I meant Microsoft, sorry"
+// "…, but it's actually Bradford", "wrong company — it's Apex": the right name told bare
+const IT_IS = /\bit(?:'s|\s+is|\s+was)\s+(?:actually\s+|really\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/u;
+const WRONG_KIND = /\bwrong\s+(company|job|employer|city|town|place)\b/i;
+const MEANT = /\bI\s+meant(?:\s+to\s+say)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\W*(?:(?:sorry|oops|lol|haha|actually|my bad)\W*)*$/u;
 // ", not July", " not last year": a "not" before a time word (most sentences' "not" is none)
 const NOT_A_TIME = /,?\s+not\s+(?=(?:in\s+|on\s+|since\s+|until\s+)?(?:[A-Z]|\d|last\b|this\b|next\b|early\b|late\b|mid))/;
-const ONLY_A_TIME = /^\W*(?:(?:oops|sorry|wait|no|actually|correction|my bad)\W+)+(?:(?:it\s+was|I\s+meant|make\s+that|that\s+was)\s+)?(?:in\s+)?((?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)(?:\s+(?:19|20)\d\d)?)(?:\W+actually)?\W*$/i;
+const ONLY_A_TIME = /^\W*(?:(?:oops|sorry|wait|no|actually|correction|my bad)\W+)+(?:(?:it\s+was|I\s+meant|make\s+that|that\s+was)\s+)?(?:in\s+|since\s+)?((?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)(?:\s+(?:19|20)\d\d)?)(?:\W+actually)?(?:\s+when\s+(?:I|we)\s+(?:moved|started|joined|left|got\s+\w+))?\W*(?:actually\W*)?$/i;
 
 /** "no wait, March, not April": the last month written alone, the last one begun by `at`. */
 function bareMonth(text: string, at: number): { start: number; end: number } | undefined {
@@ -451,6 +527,18 @@ function bareYear(text: string, which: 'first' | 'last'): { start: number; end: 
   const years = [...text.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]));
   const y = which === 'first' ? years[0] : years[years.length - 1];
   return y === undefined ? undefined : { start: Date.UTC(y, 0, 1), end: Date.UTC(y + 1, 0, 1) };
+}
+
+
+/** The last person "my sister Ana" / "our neighbour Carla" names in the text, or undefined. */
+function namedBefore(text: string): string | undefined {
+  if (!/\b(?:[Mm]y|[Oo]ur)\b/.test(text)) return undefined;
+  let name: string | undefined;
+  RELATION_SCAN.lastIndex = 0;
+  for (let m = RELATION_SCAN.exec(text); m !== null; m = RELATION_SCAN.exec(text)) {
+    if (m[2] !== undefined && HAS_NOUNS[m[1]!.toLowerCase()] !== 'animal' && !NOT_A_NAME.test(m[2])) name = m[2].replace(/'s$/, '');
+  }
+  return name;
 }
 
 /** A clause without a subject that opens "The laptop …" is about the speaker's things (the rules read only endings there). */
@@ -483,34 +571,8 @@ function nameTheUnnamed(sentence: string, speaker: string, out: TurnState): bool
   for (let i = out.facts.length - 1; i >= 0; i--) {
     const f = out.facts[i]!;
     if (f.subject !== speaker || f.predicate !== 'has' || !('value' in f.object) || HAS_NOUNS[f.object.value] !== 'animal') continue;
-    f.object = { name: m[1]!, type: 'animal' };
+    f.object = { name: givenName(m), type: 'animal' };
     return true;
   }
   return false;
-}
-
-/** "I left Oracle last year, I'm at SAP now": an undated new job or home starts when the turn's dated ending was. */
-function startAtTheEnd(out: TurnState, at: number): void {
-  for (const f of out.facts) {
-    if (f.validFrom !== undefined || f.edgeType !== 'semantic' || (f.predicate !== 'works_at' && f.predicate !== 'lives_in')) continue;
-    const end = out.retractions.find((r) => r.subject === f.subject && r.predicate === f.predicate && r.validTo === undefined && Number.isFinite(r.validFrom) && r.validFrom < at - DAY && (r.object === undefined || objectKey(r.object) !== objectKey(f.object)));
-    if (end !== undefined) f.validFrom = end.validFrom;
-  }
-}
-
-/**
- * Within one turn the memory applies retractions before assertions; a fact the same turn both starts and
- * ends ("my dog Rex died") keeps only what held before the end.
- */
-function settle(out: TurnState): void {
-  out.facts = out.facts.filter((f) => {
-    const end = out.retractions.find(
-      (r) => r.subject === f.subject && r.predicate === f.predicate && r.validTo === undefined && r.object !== undefined && objectKey(r.object) === objectKey(f.object),
-    );
-    if (end === undefined) return true;
-    const start = f.validFrom ?? -Infinity;
-    if (end.validFrom === -Infinity || start >= end.validFrom || f.validFrom === undefined) return false;
-    f.validTo = Math.min(f.validTo ?? Infinity, end.validFrom);
-    return true;
-  });
 }

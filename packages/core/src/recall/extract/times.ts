@@ -42,8 +42,8 @@ const YEAR = '((?:19|20|21)\\d\\d)';
 const PART = new RegExp(`\\b(early|mid|late|the\\s+(?:beginning|start|middle|end)\\s+of)[-\\s]+${MONTH}(?:\\s+${YEAR})?`, 'gi');
 const PART_OF_PERIOD = /\bthe\s+(start|beginning|middle|end)\s+of\s+(the|this|last|next)\s+(month|year)\b/gi;
 const SINCE = new RegExp(`\\bsince\\s+(?:${YEAR}|(?:last\\s+)?${MONTH}(?:\\s+${YEAR})?|last\\s+(year|month|week))`, 'gi');
-const FOR = new RegExp(`\\b(?:for|spent)\\s+(?:the\\s+(?:last|past)\\s+)?(?:${APPROX})?${COUNT}\\s+(?:more\\s+)?${UNIT}`, 'gi');
-const AGO = new RegExp(`\\b(?:${APPROX})?${COUNT}\\s+${UNIT}\\s+ago\\b`, 'gi');
+const FOR = new RegExp(`\\b(?:for|spent|been\\s+(?:there|here))\\s+(?:the\\s+(?:last|past)\\s+)?(?:${APPROX})?${COUNT}\\s+(?:more\\s+)?${UNIT}`, 'gi');
+const AGO = new RegExp(`\\b(?:${APPROX})?${COUNT}(\\s+and\\s+a\\s+half)?\\s+${UNIT}(\\s+and\\s+a\\s+half)?\\s+ago\\b`, 'gi');
 // "it was June, not July": a month after "was" or "not" is a date too
 const BARE_MONTH = new RegExp(`\\b(?:back\\s+in|in|during|since|from|until|was|were|not)\\s+${MONTH}(?!\\s*\\d)`, 'gi');
 // a weekday on its own ("on Saturday"): the last one before today for a past clause, the next one for a future clause
@@ -54,16 +54,18 @@ const SEASON = /\b(last|this|next|in\s+the|over\s+the|during\s+the)\s+(spring|su
 const YEAR_RANGE = new RegExp(`\\b(?:from|between)\\s+${YEAR}\\s+(?:to|until|till|through|and|-)\\s+${YEAR}\\b`, 'gi');
 const BEFORE_LAST = /\bthe\s+(week|month|year)\s+before\s+last\b/gi;
 const ORDINAL_DAY = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/gi;
+const THIS_WEEKEND = /\bthis\s+(?:past\s+)?weekend\b/gi;
 const SEASON_START: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
-const ANY_TIME_WORD = /spring|summer|fall|autumn|winter|start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
+const ANY_TIME_WORD = /spring|summer|fall|autumn|winter|christmas|xmas|decade|start|beginning|middle|end|day|night|morning|afternoon|evening|tomorrow|week|month|year|since|ago|early|mid|late|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d/i;
 
-function count(word: string): number {
+/** A count word or numeral ("ten", "a couple of", "32"), NaN when it is none. */
+export function count(word: string): number {
   const w = word.toLowerCase().replace(/^a\s+/, '').replace(/\s+of$/, '');
   return /^\d+$/.test(w) ? Number(w) : (NUMBERS[w] ?? NaN);
 }
 
 /** The UTC day `n` units before or after the day of `at`. */
-function shiftDay(at: number, n: number, unit: string): number {
+export function shiftDay(at: number, n: number, unit: string): number {
   const d = new Date(Math.floor(at / DAY) * DAY);
   const u = unit.toLowerCase();
   if (u.startsWith('day')) return d.getTime() + n * DAY;
@@ -139,6 +141,34 @@ function namedDays(clause: string, at: number, tense: Tense, push: (m: RegExpExe
   }
 }
 
+// "in early 2024", "since mid-2021"; "since Christmas"; "for the past decade"
+const YEAR_PART = new RegExp(`\\b(?:(since)\\s+)?(?:in\\s+)?(early|mid|late)[-\\s]+${YEAR}\\b`, 'gi');
+const HOLIDAY = /\b(?:(since)\s+)?(?:last\s+)?(christmas|xmas|new\s+year(?:'s)?(?:\s+day)?)\b/gi;
+const PAST_UNIT = /\b(?:for|over)\s+the\s+(?:last|past)\s+(decade|year|month|week)\b/gi;
+
+/** Windows named by a part of a year, a holiday, or "the past decade" (what the date rules do not name). */
+function fuzzyWindows(clause: string, at: number, push: (m: RegExpExecArray, start: number, end: number, kind: ClauseTime['kind']) => void): void {
+  for (const m of clause.matchAll(YEAR_PART)) {
+    const y = Number(m[3]);
+    const part = m[2]!.toLowerCase();
+    const from = part === 'early' ? 0 : part === 'mid' ? 4 : 8;
+    push(m, Date.UTC(y, from, 1), Date.UTC(y, from + 4, 1), m[1] === undefined ? 'point' : 'since');
+  }
+  for (const m of clause.matchAll(HOLIDAY)) {
+    // the last one by the turn's day: Christmas Day, or New Year's Day
+    const d = new Date(at);
+    const christmas = /^(?:christmas|xmas)$/i.test(m[2]!);
+    let y = d.getUTCFullYear();
+    if (christmas && Date.UTC(y, 11, 25) > at) y -= 1;
+    const start = christmas ? Date.UTC(y, 11, 25) : Date.UTC(y, 0, 1);
+    push(m, start, start + DAY, m[1] === undefined ? 'point' : 'since');
+  }
+  for (const m of clause.matchAll(PAST_UNIT)) {
+    const from = shiftDay(at, -1, m[1]!);
+    push(m, from, from + DAY, 'for');
+  }
+}
+
 /** Date phrases of one clause, earliest first, never overlapping (the longer wins where two begin together). */
 export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTime[] {
   if (!ANY_TIME_WORD.test(clause)) return [];
@@ -178,8 +208,11 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
   for (const m of clause.matchAll(AGO)) {
     const n = count(m[1]!);
     if (!Number.isFinite(n)) continue;
-    const from = shiftDay(at, -n, m[2]!);
-    push(m, from, from + DAY, 'point');
+    const unit = m[3]!.toLowerCase();
+    let from = shiftDay(at, -n, unit);
+    // "… and a half": half a unit more (a year's half is six months)
+    if (m[2] !== undefined || m[4] !== undefined) from = unit.startsWith('year') ? shiftDay(from, -6, 'month') : unit.startsWith('decade') ? shiftDay(from, -5, 'year') : from - Math.round((unit.startsWith('month') ? 15 : unit.startsWith('week') ? 3.5 : 0.5) * DAY);
+    push(m, Math.floor(from / DAY) * DAY, Math.floor(from / DAY) * DAY + DAY, 'point');
   }
   for (const m of clause.matchAll(BARE_MONTH)) {
     const w = monthWindow(m[1]!, undefined, at, tense);
@@ -194,9 +227,18 @@ export function clauseTimes(clause: string, at: number, tense: Tense): ClauseTim
     push(m, day, day + DAY, 'point');
   }
   namedDays(clause, at, tense, push);
+  fuzzyWindows(clause, at, push);
   for (const m of clause.matchAll(SEASON)) {
     const w = seasonWindow(m, at, tense);
     push(m, w.start, w.end, 'point');
+  }
+  if (tense === 'past') {
+    // "we adopted a puppy this weekend" said on a Monday: the weekend just gone, not the coming one
+    for (const m of clause.matchAll(THIS_WEEKEND)) {
+      const today = Math.floor(at / DAY) * DAY;
+      const saturday = today - ((new Date(today).getUTCDay() + 1) % 7) * DAY;
+      push(m, saturday, saturday + 2 * DAY, 'point');
+    }
   }
   for (const d of resolveRelativeDates(clause, at)) found.push({ phrase: d.phrase, index: d.index, start: d.start, end: d.end, kind: 'point', len: d.phrase.length });
   found.sort((a, b) => a.index - b.index || b.len - a.len);
