@@ -2,12 +2,13 @@
 // Checks the extractor still misses are listed in KNOWN_MISSES (run as it.fails, so a fix shows up).
 import { describe, it, expect } from 'vitest';
 import { FIFTH } from './blind-fifth.data.js';
-import { runFifth, runProbes } from './blind-fifth.run.js';
+import { FIFTH_PROBES } from './blind-fifth-probes.data.js';
+import { runBlind, runProbes } from './blind-run.js';
 
 /** "conversation #check" of reads the rule extractor is known to get wrong (reported, not hidden). */
 const KNOWN_MISSES = new Set<string>([]);
 
-const results = runFifth();
+const results = runBlind(FIFTH);
 
 describe('fifth blind suite', () => {
   for (const conv of FIFTH) {
@@ -25,7 +26,7 @@ describe('fifth blind suite', () => {
 });
 
 describe('fifth suite probes (written after reading the rules)', () => {
-  for (const r of runProbes()) {
+  for (const r of runProbes(FIFTH_PROBES)) {
     it(`${r.conversation} (${r.index})`, () => {
       expect(r.ok, `got [${r.got.join(', ')}]`).toBe(true);
     });

@@ -3,8 +3,9 @@
 // fix shows up as a failure to remove from the list).
 import { describe, it, expect } from 'vitest';
 import { SIXTH } from './blind-sixth.data.js';
-import { runSixth } from './blind-sixth.run.js';
+import { runBlind } from './blind-run.js';
 import { SIXTH_PROBES } from './blind-sixth-probes.data.js';
+import { summarise } from './score.js';
 
 /**
  * "conversation #check" of reads the rule extractor is known to get wrong (reported, not hidden). The first
@@ -22,19 +23,12 @@ const KNOWN_MISSES = new Set<string>([
   'Pepper, Salt and Olive #2',
 ]);
 
-const results = runSixth();
+const results = runBlind(SIXTH);
 
 describe('sixth blind suite score', () => {
   it('reports its score per kind', () => {
-    const byKind = new Map<string, [number, number]>();
-    for (const r of results) {
-      const cell = byKind.get(r.category) ?? [0, 0];
-      cell[0] += r.ok ? 1 : 0;
-      cell[1] += 1;
-      byKind.set(r.category, cell);
-    }
-    const right = results.filter((r) => r.ok).length;
-    console.log(`sixth blind checks: ${right}/${results.length}\n${[...byKind].map(([k, [a, b]]) => `  ${k}: ${a}/${b}`).join('\n')}`);
+    const { total: [right, all], byCategory } = summarise(results.map((r) => ({ category: r.category, right: r.ok })));
+    console.log(`sixth blind checks: ${right}/${all}\n${[...byCategory].map(([k, [a, b]]) => `  ${k}: ${a}/${b}`).join('\n')}`);
     expect(right).toBe(results.length - KNOWN_MISSES.size);
   });
 });
@@ -55,7 +49,7 @@ describe('sixth blind suite', () => {
 });
 
 describe('sixth suite probes (written after reading the rules, one per family the suite led to)', () => {
-  for (const r of runSixth(SIXTH_PROBES)) {
+  for (const r of runBlind(SIXTH_PROBES)) {
     it(`${r.conversation} #${r.index}`, () => {
       expect(r.ok, `got [${r.got.join(', ')}]`).toBe(true);
     });

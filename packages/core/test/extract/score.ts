@@ -34,7 +34,7 @@ export function scoreConversation(c: Conversation): CheckResult[] {
 }
 
 /** Per category and overall: checks exactly right / total. */
-export function summarise(results: readonly CheckResult[]): { total: [number, number]; byCategory: Map<string, [number, number]> } {
+export function summarise(results: ReadonlyArray<Pick<CheckResult, 'category' | 'right'>>): { total: [number, number]; byCategory: Map<string, [number, number]> } {
   const byCategory = new Map<string, [number, number]>();
   for (const r of results) {
     const cell = byCategory.get(r.category) ?? [0, 0];
