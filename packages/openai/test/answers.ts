@@ -27,3 +27,15 @@ export function embeddingAnswer(r: { body: Record<string, unknown> }): unknown {
   });
   return { object: 'list', data, usage: { prompt_tokens: input.length, total_tokens: input.length } };
 }
+
+/**
+ * A chat reply that answers turn `tN` with `answers[N]` laid over an empty extraction (no entities, facts,
+ * retractions or rules): a model scripted turn by turn, whatever batch the extractor sends.
+ */
+export function scriptedAnswers(answers: ReadonlyArray<Record<string, unknown> | undefined>): (r: { body: Record<string, unknown> }) => unknown {
+  return (r) => {
+    const turns = (JSON.parse((r.body['messages'] as Array<{ content: string }>)[1]!.content) as { turns: Array<{ turn_id: string }> }).turns;
+    const content = { turns: turns.map((t) => ({ turn_id: t.turn_id, entities: [], facts: [], retractions: [], rules: [], ...answers[Number(t.turn_id.slice(1))] })) };
+    return { choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content), refusal: null }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
+  };
+}

@@ -3,7 +3,7 @@ import { AbortError, IngestError, InvalidArgumentError, MemoryGraph, ingest } fr
 import type { Turn } from '@palimpsest/core';
 import { ModelRequestError, ModelResponseError, openAIEmbedder, openAIExtractor } from '@palimpsest/openai';
 import type { ModelCall } from '@palimpsest/openai';
-import { chatAnswer, embeddingAnswer } from './answers.js';
+import { chatAnswer, embeddingAnswer, scriptedAnswers } from './answers.js';
 import { fixture, startServer } from './server.js';
 import type { TestServer } from './server.js';
 
@@ -275,13 +275,7 @@ describe('openAIExtractor', () => {
       { facts: [fact('Maya', 'lives_in', 'Austin', '2024-02-25'), fact('Maya', 'team_lead', 'Omar')], retractions: [ending('Maya', 'lives_in', 'Denver', null, true)] },
     ];
     const said = ['2024-01-10', '2024-03-01', '2024-04-08', '2024-05-02'].map(day);
-    server.fallback = {
-      answer: (r) => {
-        const turns = (JSON.parse((r.body.messages as Array<{ content: string }>)[1]!.content) as { turns: Array<{ turn_id: string }> }).turns;
-        const content = { turns: turns.map((t) => ({ turn_id: t.turn_id, entities: [], facts: [], retractions: [], rules: [], ...answers[Number(t.turn_id.slice(1))] })) };
-        return { choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content), refusal: null }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
-      },
-    };
+    server.fallback = { answer: scriptedAnswers(answers) };
     const x = openAIExtractor({ baseURL: server.baseURL, model: 'm', turnsPerRequest: 1 });
     let now = said[0]!;
     const mem = new MemoryGraph({ now: () => now }); // no predicates declared by the caller
@@ -330,13 +324,7 @@ describe('openAIExtractor', () => {
       { facts: [], retractions: [{ subject: 'Maya', predicate: 'works_at', object: 'Kumon', object_is_entity: true, ended_at: null, never_held: false, evidence: 'y' }] },
       { facts: [job('Globex')] },
     ];
-    server.fallback = {
-      answer: (r) => {
-        const turns = (JSON.parse((r.body.messages as Array<{ content: string }>)[1]!.content) as { turns: Array<{ turn_id: string }> }).turns;
-        const content = { turns: turns.map((t) => ({ turn_id: t.turn_id, entities: [], facts: [], retractions: [], rules: [], ...answers[Number(t.turn_id.slice(1))] })) };
-        return { choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content), refusal: null }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
-      },
-    };
+    server.fallback = { answer: scriptedAnswers(answers) };
     const x = openAIExtractor({ baseURL: server.baseURL, model: 'm', turnsPerRequest: 1 });
     const said = ['2024-01-10', '2024-02-01', '2024-03-01', '2024-04-01'].map(day);
     let now = said[0]!;
