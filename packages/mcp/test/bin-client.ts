@@ -28,10 +28,13 @@ export interface BinClient {
   close(): Promise<void>;
 }
 
-/** Starts the bin on a new temporary data folder (named after `prefix`) and connects a client to it. */
-export async function connectToBin(prefix: string): Promise<BinClient> {
+/**
+ * Starts the bin and connects a client to it: on a new temporary data folder (named after `prefix`), or on
+ * `dataDir` to reopen a folder an earlier server wrote (as a restart does); close() removes the folder.
+ */
+export async function connectToBin(prefix: string, dataDir?: string): Promise<BinClient> {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build first`);
-  const dataDir = await mkdtemp(join(tmpdir(), `plmp-${prefix}-`));
+  dataDir ??= await mkdtemp(join(tmpdir(), `plmp-${prefix}-`));
   const client = new Client({ name: `${prefix}-test`, version: '0.0.0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, '--data', dataDir], stderr: 'pipe' }));
   const call = async (name: string, args: Record<string, unknown>): Promise<ToolResult> => (await client.callTool({ name, arguments: args })) as ToolResult;

@@ -4,9 +4,7 @@
  * names, and assert_fact takes `alongside`. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, connectToBin } from './bin-client.js';
+import { connectToBin } from './bin-client.js';
 import type { BinClient } from './bin-client.js';
 
 let mcp: BinClient;
@@ -41,15 +39,7 @@ describe('two jobs over MCP', () => {
 
   it('after a restart the server reads both jobs back (the flag is in the stored log)', async () => {
     await mcp.client.close(); // the first server exits; the folder stays for the next one
-    const reader = new Client({ name: 'two-jobs-reader', version: '0.0.0' });
-    await reader.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, '--data', mcp.dataDir], stderr: 'pipe' }));
-    try {
-      const r = (await reader.callTool({ name: 'facts', arguments: { subject: 'Maya', predicate: 'works_at', validAt: '2024-06-15' } })) as { isError?: boolean; content: Array<{ text?: string }> };
-      expect(r.isError, r.content[0]?.text).not.toBe(true);
-      const objects = (JSON.parse(r.content[0]!.text!).facts as Array<{ object: string }>).map((f) => f.object).sort();
-      expect(objects).toEqual(['Acme', 'Lidl']);
-    } finally {
-      await reader.close();
-    }
+    mcp = await connectToBin('two-jobs', mcp.dataDir); // afterAll closes this one and removes the folder
+    expect(await jobs({ validAt: '2024-06-15' })).toEqual(['Acme', 'Lidl']);
   });
 });
