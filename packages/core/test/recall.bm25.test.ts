@@ -75,6 +75,33 @@ describe('Bm25Index', () => {
     expect(again.search('lake support', 5)).toEqual(idx.search('lake support', 5));
   });
 
+  it('a loaded index, its arrays adopted or copied, has every document\'s terms and counts of the live one (thousands of documents)', () => {
+    // Enough documents for the load's transpose to run in several buckets, a few with no terms.
+    const live = new Bm25Index();
+    let seed = 11;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+    const words = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
+    for (let d = 0; d < 3500; d++) live.add(d * 3 + 1, d % 500 === 0 ? '' : Array.from({ length: 1 + rand(30) }, () => words[Math.min(rand(400), rand(400))]).join(' '));
+    const pairs = (idx: Bm25Index, id: number) => {
+      const out: Array<[number, number]> = [];
+      idx.termIdsOfDoc(id, (t, tf) => out.push([t, tf]));
+      return out.sort((a, b) => a[0] - b[0]);
+    };
+    for (const adopt of [false, true]) {
+      const state = live.toState();
+      const loaded = Bm25Index.fromState(state, adopt);
+      expect(loaded.size).toBe(live.size);
+      for (let d = 0; d < 3500; d++) {
+        expect(pairs(loaded, d * 3 + 1)).toEqual(pairs(live, d * 3 + 1));
+        expect(loaded.lengthOf(d * 3 + 1)).toBe(live.lengthOf(d * 3 + 1));
+      }
+      for (const q of ['w1x w2x', 'w3x', 'wax w9x w10x']) expect(loaded.search(q, 20)).toEqual(live.search(q, 20));
+      loaded.add(99_999, 'w1x w5x w5x');
+      expect(pairs(loaded, 99_999)).toEqual(([[live.termId('w1x')!, 1], [live.termId('w5x')!, 2]] as Array<[number, number]>).sort((a, b) => a[0] - b[0]));
+      expect(loaded.size).toBe(live.size + 1);
+    }
+  });
+
   it('refuses bad input with InvalidArgumentError and changes nothing', () => {
     const idx = build();
     const before = idx.toState();

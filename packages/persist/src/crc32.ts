@@ -89,3 +89,34 @@ export function crc32(bytes: Uint8Array): number {
   for (; i < n; i++) crc = t[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
   return ~crc >>> 0;
 }
+
+type Crc32 = (bytes: Uint8Array) => number;
+let fastest: Crc32 | undefined;
+
+/**
+ * The fastest CRC-32 this runtime has, same values as crc32: zlib's native one where Node hands it out
+ * synchronously (process.getBuiltinModule, Node 20.16+ and 22.3+; zlib.crc32 is 20.15+), which is several
+ * times faster on a large snapshot; crc32 everywhere else (browsers, Workers, older Node). Looked up once,
+ * on first use, through globalThis so this file imports nothing and stays browser-safe.
+ */
+export function fastCrc32(bytes: Uint8Array): number {
+  fastest ??= nativeCrc32() ?? crc32;
+  return fastest(bytes);
+}
+
+function nativeCrc32(): Crc32 | undefined {
+  try {
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const zlib = typeof proc?.getBuiltinModule === 'function' ? (proc.getBuiltinModule('node:zlib') as { crc32?: unknown } | undefined) : undefined;
+    const native = zlib?.crc32;
+    if (typeof native !== 'function') return undefined;
+    const f = native as (data: Uint8Array) => number;
+    // Trust it only if it agrees with the table version on the check value.
+    if (f(CHECK_INPUT) >>> 0 !== 0xcbf43926) return undefined;
+    return (b) => f(b) >>> 0;
+  } catch {
+    return undefined;
+  }
+}
+
+const CHECK_INPUT = new Uint8Array([0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39]);

@@ -4,7 +4,7 @@
  */
 import { CorruptSnapshotError, InvalidArgumentError, SnapshotVersionError } from '@palimpsest/core';
 import type { ColumnArray, MemoryState, StateConfig } from '@palimpsest/core';
-import { crc32 } from './crc32.js';
+import { fastCrc32 } from './crc32.js';
 import { BodyReader } from './snapshot-body-reader.js';
 import type { TableRef } from './snapshot-body-reader.js';
 import { checkFrame, SNAPSHOT_FORMAT_VERSION } from './snapshot-frame.js';
@@ -253,7 +253,7 @@ export function decodeStateAs(
   caller: string,
   input: Uint8Array | ArrayBuffer,
   options: DecodeOptions = {},
-  checksum: (bytes: Uint8Array) => number = crc32,
+  checksum: (bytes: Uint8Array) => number = fastCrc32,
 ): MemoryState {
   const bytes = toBytes(caller, input);
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${caller}: options must be an object`);

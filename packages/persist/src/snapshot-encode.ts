@@ -8,7 +8,7 @@ import { InvalidArgumentError } from '@palimpsest/core';
 import type { ColumnArray, MemoryState, StateConfig } from '@palimpsest/core';
 import { isWellFormed } from '@palimpsest/core/internal';
 import { Column, Config, DType, Predicate, Snapshot, StringList } from './generated/snapshot_generated.js';
-import { crc32 } from './crc32.js';
+import { fastCrc32 } from './crc32.js';
 import { frameBody, MAX_BODY_BYTES, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_HEADER_BYTES, tooLarge } from './snapshot-frame.js';
 import { DTYPES, isPlainRecord, KNOWN_CONFIG_KEYS, LITTLE_ENDIAN } from './snapshot-schema.js';
 
@@ -92,7 +92,7 @@ const TABLE_BOUND = 64;
 const VECTOR_BOUND = 16;
 
 /** `checksum` lets the Node entry pass zlib's native CRC-32 (same values, a few times faster). */
-export function encodeStateAs(caller: string, state: MemoryState, checksum: (bytes: Uint8Array) => number = crc32): Uint8Array {
+export function encodeStateAs(caller: string, state: MemoryState, checksum: (bytes: Uint8Array) => number = fastCrc32): Uint8Array {
   if (!isPlainRecord(state)) throw new InvalidArgumentError(`${caller}: state must be an object`);
   const fv = state.formatVersion;
   if (typeof fv !== 'number' || !Number.isInteger(fv) || fv < 0 || fv > 0xffffffff) {

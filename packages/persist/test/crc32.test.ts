@@ -2,6 +2,7 @@ import * as zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { crc32 } from '@palimpsest/persist';
+import { fastCrc32 } from '../src/crc32.js';
 
 /** Bit-at-a-time reference (the textbook definition), to check the slice-by-8 tables against, across the 16-byte blocks and the tail. */
 function reference(bytes: Uint8Array): number {
@@ -60,5 +61,17 @@ describe('crc32c', () => {
       return ~c >>> 0;
     };
     for (let n = 0; n <= 40; n++) expect(crc32c(bytes.subarray(3, 3 + n))).toBe(ref(bytes.subarray(3, 3 + n)));
+  });
+
+  it('fastCrc32 (native where the runtime hands it out) gives the same checksum as crc32', () => {
+    const big = new Uint8Array(1 << 20).map((_, i) => (i * 2654435761) >>> 24);
+    expect(fastCrc32(big)).toBe(crc32(big));
+    expect(fastCrc32(big.subarray(3, 77_777))).toBe(crc32(big.subarray(3, 77_777)));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 100 }), (bytes) => {
+        expect(fastCrc32(bytes)).toBe(crc32(bytes));
+      }),
+      { numRuns: 200, seed: 8 },
+    );
   });
 });

@@ -4,6 +4,7 @@ import { ensureCapacity } from '../util/arrays.js';
 import { tokenize } from './text.js';
 import { TermReader } from './term-reader.js';
 import { Accumulator } from './accumulator.js';
+import { checkPostings, forwardIndex } from './bm25-load.js';
 import { BM25_DEFAULTS, idfFor, queryTermIds } from './bm25-shapes.js';
 import type { Bm25Options, Bm25State } from './bm25-shapes.js';
 
@@ -553,8 +554,11 @@ export class Bm25Index {
     };
   }
 
-  /** Rebuilds an index from `toState()` output; checks every length and reference. */
-  static fromState(state: Bm25State): Bm25Index {
+  /**
+   * Rebuilds an index from `toState()` output; checks every length and reference. `adopt`: the caller hands
+   * the state's arrays over (a loader that made them), so the index keeps them instead of copying them.
+   */
+  static fromState(state: Bm25State, adopt = false): Bm25Index {
     const bad = (why: string): never => {
       throw new CorruptSnapshotError(`Bm25Index.fromState: ${why}`);
     };
@@ -582,46 +586,32 @@ export class Bm25Index {
       index.count = slot + 1;
       index.totalLength += docLengths[slot]!;
     }
-    index.docIds = docIds.slice();
-    index.docLengths = docLengths.slice();
+    const own = (a: Uint32Array): Uint32Array<ArrayBuffer> => (adopt ? (a as Uint32Array<ArrayBuffer>) : a.slice());
+    index.docIds = own(docIds);
+    index.docLengths = own(docLengths);
     index.count = n;
-    index.postLen = new Uint32Array(Math.max(16, terms.length));
-    for (let t = 0; t < terms.length; t++) {
+    const nTerms = terms.length;
+    index.postLen = new Uint32Array(Math.max(16, nTerms));
+    for (let t = 0; t < nTerms; t++) {
       const term = terms[t];
       if (typeof term !== 'string' || index.termIds.has(term)) bad(`term ${t} is not a distinct string`);
-      const from = termOffsets[t]!;
-      const to = termOffsets[t + 1]!;
-      if (to < from) bad(`termOffsets decrease at term ${t}`);
-      for (let i = from; i < to; i++) {
-        if (postingDocs[i]! >= n || (i > from && postingDocs[i]! <= postingDocs[i - 1]!)) bad(`postings of term ${t} are out of range or unsorted`);
-        if (postingFreqs[i]! === 0) bad(`zero frequency in postings of term ${t}`);
-      }
       index.termIds.set(term as string, t);
       index.terms.push(term as string);
-      index.postLen[t] = to - from;
+      index.postLen[t] = termOffsets[t + 1]! - termOffsets[t]!;
     }
-    // the state's postings are the base (one copy, no array per term); nothing is pending
-    index.tailLen = new Uint32Array(Math.max(16, terms.length));
-    index.baseTerms = terms.length;
-    index.baseOffsets = termOffsets.slice();
-    index.baseDocs = postingDocs.slice();
-    index.baseFreqs = postingFreqs.slice();
+    const starts = checkPostings(n, nTerms, termOffsets, postingDocs, postingFreqs, bad);
+    // the state's postings are the base (one copy at most, no array per term); nothing is pending
+    index.tailLen = new Uint32Array(Math.max(16, nTerms));
+    index.baseTerms = nTerms;
+    index.baseOffsets = own(termOffsets);
+    index.baseDocs = own(postingDocs);
+    index.baseFreqs = own(postingFreqs);
     index.posted = n;
     // the forward index, transposed from the postings (a document's terms in term-id order)
-    const perDoc = new Uint32Array(n + 1);
-    for (let i = 0; i < postingDocs.length; i++) perDoc[postingDocs[i]! + 1]!++;
-    for (let d = 0; d < n; d++) perDoc[d + 1] = perDoc[d + 1]! + perDoc[d]!;
-    index.fwdStart = perDoc.slice();
-    index.fwdTerms = new Uint32Array(Math.max(16, postingDocs.length));
-    index.fwdFreqs = new Uint32Array(Math.max(16, postingDocs.length));
-    for (let t = 0; t < terms.length; t++) {
-      for (let i = termOffsets[t]!; i < termOffsets[t + 1]!; i++) {
-        const at = perDoc[postingDocs[i]!]!++;
-        index.fwdTerms[at] = t;
-        index.fwdFreqs[at] = postingFreqs[i]!;
-      }
-    }
-    if (index.fwdStart.length < 16) index.fwdStart = growU32(index.fwdStart, 16);
+    const forward = forwardIndex(n, nTerms, starts, termOffsets, postingDocs, postingFreqs, 16);
+    index.fwdStart = starts.length < 16 ? growU32(starts, 16) : starts;
+    index.fwdTerms = forward.terms;
+    index.fwdFreqs = forward.freqs;
     return index;
   }
 }

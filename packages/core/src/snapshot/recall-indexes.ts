@@ -57,8 +57,9 @@ export function exportSnapshotState(mem: MemoryTables): MemoryState {
 /**
  * Hands a loaded memory's recall engine the indexes its state kept, when they are there and were made by
  * this tokenizer; damaged ones (lengths, references, an episode they do not match) are CorruptSnapshotError.
+ * `adopt`: the state's arrays were made by the loader and are handed over (kept, not copied).
  */
-export function restoreRecallIndexes(mem: MemoryTables, state: MemoryState): void {
+export function restoreRecallIndexes(mem: MemoryTables, state: MemoryState, adopt = false): void {
   const tag = state.strings[TAG];
   if (!Array.isArray(tag) || tag.length !== 1 || tag[0] !== recallIndexTag()) return;
   const bad = (why: string): never => {
@@ -81,7 +82,7 @@ export function restoreRecallIndexes(mem: MemoryTables, state: MemoryState): voi
     termOffsets: u32(COLUMNS.termOffsets),
     postingDocs: u32(COLUMNS.postingDocs),
     postingFreqs: u32(COLUMNS.postingFreqs),
-  });
+  }, adopt);
   const n = text.size;
   if (n > mem.episodes.count) bad(`${n} documents for ${mem.episodes.count} episodes`);
   if (dated.length !== n) bad(`${dated.length} date flags for ${n} documents`);

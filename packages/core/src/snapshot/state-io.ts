@@ -132,7 +132,7 @@ export function memoryFromState(state: MemoryState, given: LoadOptions): MemoryT
     );
     // Recall's indexes: the kept ones read, the rest built in the load's pass unless deferred (no
     // first-recall cliff); no HNSW is built here, so this is linear in what was loaded.
-    restoreRecallIndexes(mem, state);
+    restoreRecallIndexes(mem, state, adopt);
     restoreKeptNames(mem, state);
     restoreKeptEntityVectors(mem, state);
     if (recallIndex === 'load') mem.indexForRecall();
