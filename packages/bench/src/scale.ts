@@ -4,7 +4,8 @@
  * `ingestEpisode`, user defaults, the default extractor), for each size; then M-like haystacks
  * (scale-haystacks.ts). Per size: ingest turns/s (CPU), heap + buffers per turn after a full GC, bytes per
  * turn by structure (`memorySizeReport`), recall p50/p95 at k = 10 over test questions, the first recall,
- * snapshot bytes, decode time beside a memcpy of the snapshot, and the first recall after the load.
+ * snapshot bytes, decode time beside a memcpy of the snapshot (both in a fresh process: scale-load.ts), and the
+ * first recall after the load.
  *
  * The pool: every distinct session id of LongMemEval_S (its turns as the file has them), a seeded shuffle;
  * a size takes sessions from its front until it holds N turns, and ingests them in date order (a memory
@@ -19,9 +20,11 @@ import { Random } from '@palimpsest/datasets';
 import type { LongMemEvalQuestion, LongMemEvalSession } from '@palimpsest/datasets';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { buildMemory, lmeTurnId } from './public-path.js';
+import { timeLoadInChild } from './scale-load.js';
+import type { LoadTiming } from './scale-load.js';
 import type { PublicTurn } from './public-path.js';
 
-export interface SizeResult {
+export interface SizeResult extends LoadTiming {
   turns: number;
   sessions: number;
   facts: number;
@@ -35,8 +38,8 @@ export interface SizeResult {
   firstRecall: number;
   snapshotBytes: number;
   encodeMs: number;
-  decodeMs: number;
-  memcpyMs: number;
+  /** Wall ms of the decode in this process (the built memory and the data set alive), before the recalls after it. */
+  decodeInProcessMs: number;
   firstRecallAfterLoad: number;
   recallP95AfterLoad: number;
   queries: number;
@@ -93,17 +96,6 @@ function timedRecall(mem: MemoryGraph, query: string): number {
   return performance.now() - t0;
 }
 
-/** The median of `runs` timings of fn, in ms. */
-function medianMs(runs: number, fn: () => void): number {
-  const xs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    xs.push(performance.now() - t0);
-  }
-  return quantile(xs, 0.5);
-}
-
 /** One size: build, size, recall, snapshot, load. `queries`: the test questions' texts (warm recalls). */
 export function measureSize(pool: readonly LongMemEvalSession[], size: number, queries: readonly string[], log: (s: string) => void): SizeResult {
   const { turns, sessions } = turnsOfSize(pool, size);
@@ -123,13 +115,13 @@ export function measureSize(pool: readonly LongMemEvalSession[], size: number, q
   const e0 = performance.now();
   const bytes = encodeSnapshot(mem);
   const encodeMs = performance.now() - e0;
-  const memcpyMs = medianMs(5, () => bytes.slice());
+  const load = timeLoadInChild(bytes, built.lastRecorded);
   const d0 = performance.now();
   const loaded = decodeSnapshot(bytes, { now: () => built.lastRecorded });
-  const decodeMs = performance.now() - d0;
+  const decodeInProcessMs = performance.now() - d0;
   const firstRecallAfterLoad = timedRecall(loaded, queries[0]!);
   const warmAfterLoad = queries.map((q) => timedRecall(loaded, q));
-  log(`  snapshot ${(bytes.length / 2 ** 20).toFixed(1)} MiB, decode ${decodeMs.toFixed(0)} ms, first recall after the load ${firstRecallAfterLoad.toFixed(1)} ms`);
+  log(`  snapshot ${(bytes.length / 2 ** 20).toFixed(1)} MiB, decode ${load.decodeMs.toFixed(0)} ms (CPU ${load.decodeCpuMs.toFixed(0)}, first ${load.firstDecodeMs.toFixed(0)}; in this process ${decodeInProcessMs.toFixed(0)}), memcpy ${load.memcpyMs.toFixed(1)} ms (warm ${load.memcpyWarmMs.toFixed(1)}), first recall after the load ${firstRecallAfterLoad.toFixed(1)} ms`);
   return {
     turns: turns.length,
     sessions,
@@ -144,8 +136,8 @@ export function measureSize(pool: readonly LongMemEvalSession[], size: number, q
     firstRecall,
     snapshotBytes: bytes.length,
     encodeMs,
-    decodeMs,
-    memcpyMs,
+    ...load,
+    decodeInProcessMs,
     firstRecallAfterLoad,
     recallP95AfterLoad: quantile(warmAfterLoad, 0.95),
     queries: queries.length,
