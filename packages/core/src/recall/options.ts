@@ -73,7 +73,7 @@ export interface RecallOptions extends Cut, Partial<EpisodeRankOptions> {
   fan?: number;
   /**
    * Most edges of one entity a firing walks per side (as subject, as object), newest first: a hub's (the
-   * speaker's) older facts are candidates only when their text matches the question. @default 1000
+   * speaker's) older facts are candidates only when their text matches the question. @default 2000
    */
   edgeCap?: number;
   /** Weight per edge type (`none`: facts without one). */
@@ -134,7 +134,7 @@ export const RECALL_DEFAULTS = {
   fireCap: 24,
   fan: 0.5,
   /** A firing walks at most this many edges of one entity per side, newest first (work bounded as a memory grows). */
-  edgeCap: 1000,
+  edgeCap: 2000,
   edgeTypeWeights: { causal: 1, temporal: 0.8, semantic: 1, cooccurrence: 0.5, hierarchical: 1, none: 1 } as EdgeTypeWeights,
   /** Weight of an episode's vector similarity (above minSimilarity) beside its lexical score. */
   vectorWeight: 0.3,
