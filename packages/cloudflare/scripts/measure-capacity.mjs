@@ -1,72 +1,127 @@
 #!/usr/bin/env node
 /**
- * How many LoCoMo turns one Durable Object's memory holds within the isolate's 128 MB: one memory grown
- * turn by turn as the `remember` route does (`ingestEpisode` with the turn's speaker, time and session, the
- * default extractor), from the LoCoMo conversations in turn (a pass past the tenth starts again at the
- * first with fresh ids and times a year later, so the memory keeps growing with LoCoMo-sized turns).
- * Every `step` turns, after a full GC: the live memory (V8 heap + ArrayBuffer memory: what the isolate
- * holds), and the peak of saving a snapshot (the graph plus its snapshot bytes, held together) and of waking
- * (the bytes plus the decoded graph). miniflare's workerd does not enforce the isolate limit, and workerd
- * runs V8, so this is measured in Node's V8 (the figure the Worker's MAX_MEMORY_BYTES is set from).
+ * How large a memory one Durable Object holds within the isolate's 128 MB, measured as the object uses it
+ * (src/memory-object.ts), in Node's V8 (workerd runs V8; miniflare's workerd enforces no isolate limit):
  *
- *   node --expose-gc packages/cloudflare/scripts/measure-capacity.mjs [--turns 60000] [--step 10000] [--budget-mib 108]
+ * - a write: each turn arrives as a JSON request body and is parsed (so the memory holds the only copy of
+ *   its text, as in the object), then `ingestEpisode` as the `remember` route runs it;
+ * - serving: a recall every `step` turns, then the live memory (V8 heap + ArrayBuffer memory after a full GC);
+ * - a save: `encodeSnapshot` beside the live graph; "save" is the graph plus the snapshot bytes held, and
+ *   "save+garbage" the same read right after encoding with no GC (what encoding left behind, not yet freed);
+ * - a wake: the snapshot bytes as read from R2 (a fresh copy) and the graph decoded from them, held
+ *   together, after a recall (the original graph is subtracted: a waking object holds only these);
+ *   "wake+garbage" again reads right after decoding with no GC;
+ * - the peak the Worker's default limit assumes for that stored size (`peakEstimate`, src/memory-budget.ts).
  *
- * `budget-mib`: the 128 MiB less room for the code (bundle, MCP SDK) and a request; the last line names the
- * largest measured size whose peak stays within it.
+ *   node --expose-gc --single-threaded-gc packages/cloudflare/scripts/measure-capacity.mjs \
+ *     [--data locomo|longmemeval] [--turns 60000] [--step 10000] [--budget-mib 108]
+ *
+ * LoCoMo: the ten conversations in turn, a pass past the tenth starting again at the first with fresh ids,
+ * sessions and times a year later. LongMemEval: the S file's unique sessions (all splits, first occurrence), in
+ * date order, every non-empty turn with its role as speaker. `--single-threaded-gc` makes V8 free ArrayBuffer
+ * memory inside the GC call rather than on a background thread, so a reading after a GC counts no freed buffer.
+ * The last line names the largest measured size whose peak stays within `budget-mib` (128 MiB less room for
+ * the code and a request).
  */
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
-import { loadLocomo } from '@palimpsest/datasets';
+import { loadLocomo, loadLongMemEval } from '@palimpsest/datasets';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
+import { peakEstimate } from '../dist/memory-budget.js';
 
 if (typeof globalThis.gc !== 'function') {
-  console.error('measure-capacity: run with node --expose-gc');
+  console.error('measure-capacity: run with node --expose-gc --single-threaded-gc');
   process.exit(2);
 }
-const { values } = parseArgs({ options: { turns: { type: 'string', default: '60000' }, step: { type: 'string', default: '10000' }, 'budget-mib': { type: 'string', default: '108' } } });
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: 'locomo' },
+    turns: { type: 'string', default: '60000' },
+    step: { type: 'string', default: '10000' },
+    'budget-mib': { type: 'string', default: '108' },
+  },
+});
+if (values.data !== 'locomo' && values.data !== 'longmemeval') throw new Error(`--data is locomo or longmemeval, got ${values.data}`);
 const MAX_TURNS = Number(values.turns);
 const STEP = Number(values.step);
 const BUDGET = Number(values['budget-mib']) * 2 ** 20;
 const mib = (n) => (n / 2 ** 20).toFixed(1);
-const live = () => {
-  globalThis.gc();
-  globalThis.gc();
+
+/** Heap in use plus ArrayBuffer memory, without a GC first (garbage included). */
+const raw = () => {
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
 };
+/** The same after full GCs: what is retained. */
+async function live() {
+  for (let i = 0; i < 3; i++) {
+    globalThis.gc();
+    await sleep(10);
+  }
+  return raw();
+}
 
-const convs = await loadLocomo({ split: 'all' });
 const YEAR = 365 * 86_400_000;
-function* turns() {
+async function* locomoTurns() {
+  const convs = await loadLocomo({ split: 'all' });
   for (let pass = 0; ; pass++) {
     for (const c of convs) for (const s of c.sessions) for (const t of s.turns) yield { id: `${t.id}@${c.id}#${pass}`, text: t.text, at: t.at + pass * YEAR, speaker: t.speaker, session: `${c.id}/S${s.index}#${pass}` };
   }
 }
+async function* longMemEvalTurns() {
+  const seen = new Set();
+  const sessions = [];
+  for (const q of await loadLongMemEval('s', { split: 'all' })) for (const s of q.sessions) if (!seen.has(s.id)) (seen.add(s.id), sessions.push(s));
+  sessions.sort((a, b) => a.date - b.date);
+  for (const s of sessions) {
+    for (const [i, t] of s.turns.entries()) if (t.content.trim() !== '') yield { id: `${s.id}:${i}`, text: t.content, at: s.date + i * 1000, speaker: t.role, session: s.id };
+  }
+}
 
-const base = live();
+const source = values.data === 'locomo' ? locomoTurns() : longMemEvalTurns();
+const first = await source.next(); // loads the data set before the baseline is read
+const base = await live();
 let last = -Infinity;
 const mem = new MemoryGraph({ now: () => last });
 let n = 0;
 let best;
-console.log(`LoCoMo turns into one memory (Node ${process.version}; live = V8 heap + ArrayBuffers after a full GC, beyond a ${mib(base)} MiB baseline)`);
-console.log('turns   snapshot MiB   live MiB   save peak MiB   wake peak MiB   B/turn live');
-for (const t of turns()) {
+const rows = [];
+console.log(`${values.data} turns into one memory (Node ${process.version}; MiB of V8 heap + ArrayBuffers beyond a ${mib(base)} MiB baseline)`);
+console.log('turns     ops  snapshot    live (heap+bufs)  save  save+garbage  wake  wake+garbage  peak/snapshot  default limit assumes');
+async function measure() {
+  mem.recall('What did they talk about last week?', { k: 10 });
+  const held = (await live()) - base;
+  const heapOnly = process.memoryUsage().heapUsed;
+  let bytes = encodeSnapshot(mem);
+  const saveGarbage = raw() - base;
+  const save = (await live()) - base;
+  const size = bytes.byteLength;
+  const estimate = peakEstimate(size);
+  let fromR2 = bytes.slice(); // a wake reads a fresh copy from R2; the saved bytes are long gone by then
+  bytes = undefined;
+  const before = (await live()) - size; // the original graph alone: a waking object holds only fromR2 and what it decodes
+  let woken = decodeSnapshot(fromR2, { now: () => last });
+  const wakeGarbage = raw() - before;
+  woken.recall('What did they talk about last week?', { k: 10 });
+  const wake = (await live()) - before;
+  fromR2 = undefined;
+  woken = undefined;
+  const peak = Math.max(save, saveGarbage, wake, wakeGarbage);
+  const row = { turns: n, ops: mem.size.operations, snapshot: size, live: held, heap: heapOnly - base, estimate, save, saveGarbage, wake, wakeGarbage, peak };
+  rows.push(row);
+  console.log(
+    `${String(n).padStart(6)} ${String(row.ops).padStart(7)} ${mib(size).padStart(9)} ${`${mib(held)} (${mib(row.heap)}+${mib(held - row.heap)})`.padStart(19)} ${mib(save).padStart(5)} ${mib(saveGarbage).padStart(13)} ${mib(wake).padStart(5)} ${mib(wakeGarbage).padStart(13)} ${(peak / size).toFixed(2).padStart(14)} ${mib(estimate).padStart(21)}`,
+  );
+  if (peak <= BUDGET) best = row;
+}
+
+for (let next = first; !next.done; next = await source.next()) {
+  const t = JSON.parse(JSON.stringify(next.value)); // as a request body: the memory holds the only copy of the text
   last = Math.max(last, t.at);
   ingestEpisode(mem, { ...t, recordedAt: last });
-  if (++n % STEP !== 0) continue;
-  mem.recall('What did they talk about last week?', { k: 10 });
-  const held = live() - base;
-  let bytes = encodeSnapshot(mem);
-  const save = live() - base;
-  const size = bytes.length;
-  let woken = decodeSnapshot(bytes, { now: () => last });
-  woken.recall('What did they talk about last week?', { k: 10 });
-  const wake = live() - base; // both graphs and the bytes are held here
-  bytes = undefined;
-  woken = undefined;
-  const wakePeak = wake - (live() - base); // less what stays when the woken graph and its bytes are dropped
-  console.log(`${String(n).padStart(6)} ${mib(size).padStart(14)} ${mib(held).padStart(10)} ${mib(save).padStart(15)} ${mib(wakePeak).padStart(15)} ${(held / n).toFixed(0).padStart(13)}`);
-  if (Math.max(save, wakePeak) <= BUDGET) best = { n, size };
+  if (++n % STEP === 0 || n === MAX_TURNS) await measure();
   if (n >= MAX_TURNS) break;
 }
-console.log(best === undefined ? `no measured size fits ${mib(BUDGET)} MiB` : `largest measured size within ${mib(BUDGET)} MiB: ${best.n} LoCoMo turns (snapshot ${mib(best.size)} MiB)`);
+console.log(best === undefined ? `no measured size fits ${mib(BUDGET)} MiB` : `largest measured size within ${mib(BUDGET)} MiB: ${best.turns} ${values.data} turns (snapshot ${mib(best.snapshot)} MiB, peak ${mib(best.peak)} MiB)`);
+console.log(`JSON ${JSON.stringify({ data: values.data, rows })}`);

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 /**
+ * Per-memory sizes for the README's cost estimate (part 1). Part 2 measures an older wake path (a replay of the
+ * snapshot's whole log); the capacity figures and MAX_MEMORY_BYTES come from measure-capacity.mjs.
+ *
  * How big a memory one Durable Object holds: V8 heap against stored size (the snapshot bytes, what
  * MAX_MEMORY_BYTES bounds), measured in Node's V8 (workerd runs V8 too, and miniflare does not enforce an
  * isolate's 128 MiB), and the per-memory sizes the cost estimate in the README uses.

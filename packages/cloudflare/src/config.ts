@@ -1,5 +1,6 @@
 /** The Worker's bindings and the limits read from its vars (wrangler.toml `[vars]`). */
 import { InvalidArgumentError } from '@palimpsest/core';
+import { DEFAULT_MAX_MEMORY_BYTES } from './memory-budget.js';
 
 export interface Env {
   /** The Durable Object namespace of MemoryObject. */
@@ -38,15 +39,14 @@ export interface Limits {
 }
 
 /**
- * Defaults. maxMemoryBytes, 16 MiB of stored size (snapshot bytes + operation JSON since): measured with
- * scripts/measure-size.mjs (README "Limits"), a live memory takes about 4× its snapshot size in V8 (heap +
- * typed arrays), and the peak — the graph with a fresh snapshot beside it, while saving — about 5×. 16 MiB
- * thus peaks near 80 MiB, inside the 128 MiB an isolate has, with room for the code and requests.
+ * Defaults. maxMemoryBytes, the stored size (snapshot bytes + operation JSON since) past which writes are
+ * refused: the largest whose measured peak in the isolate, saving a snapshot, leaves room for the code and a
+ * request in 128 MiB (memory-budget.ts; README "Limits" has the measurements).
  */
 export const DEFAULT_LIMITS: Limits = {
   snapshotEveryOps: 2000,
   snapshotEveryBytes: 1024 * 1024,
-  maxMemoryBytes: 16 * 1024 * 1024,
+  maxMemoryBytes: DEFAULT_MAX_MEMORY_BYTES,
   maxRequestBytes: 256 * 1024,
   keepSnapshots: 2,
   snapshotPrefix: 'memories/',

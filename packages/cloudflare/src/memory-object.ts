@@ -22,6 +22,7 @@ import { checkMemoryId, readLimits } from './config.js';
 import type { Env, Limits } from './config.js';
 import { MemoryLimitError, StorageError } from './errors.js';
 import { JSON_ROUTES, MEMORY_ROUTE, ROUTE, errorResponse, memoryIdOf, json, readBody } from './http.js';
+import { peakEstimate } from './memory-budget.js';
 import { OpStore } from './op-store.js';
 import { deleteSnapshotsExcept, getSnapshot, pruneSnapshots, putSnapshot, snapshotKey, snapshotPrefix } from './snapshots.js';
 
@@ -186,8 +187,9 @@ export class MemoryObject extends DurableObject<Env> {
   private async write<T>(change: (mem: MemoryGraph) => T, call: string, memoryId: string, incoming: number): Promise<T> {
     const max = this.limits.maxMemoryBytes;
     if (this.storedBytes + incoming > max) {
+      const peak = (peakEstimate(max) / 2 ** 20).toFixed(1);
       throw new MemoryLimitError(
-        `${call}: memory "${memoryId}" holds ${this.storedBytes} bytes; this write (${incoming} bytes) would pass its limit of ${max} bytes (MAX_MEMORY_BYTES)`,
+        `${call}: memory "${memoryId}" holds ${this.storedBytes} bytes; this write (${incoming} bytes) would pass its limit of ${max} bytes (MAX_MEMORY_BYTES; a memory that size peaks near ${peak} MiB of the isolate's 128 MiB while saving a snapshot)`,
       );
     }
     await this.fresh();
@@ -301,12 +303,13 @@ export class MemoryObject extends DurableObject<Env> {
   }
 
   /**
-   * Every answer says how big the memory is, so a client sees the limit coming: the stored size (what
-   * MAX_MEMORY_BYTES bounds) and the operations stored since the latest snapshot.
+   * Every answer says how big the memory is, so a client sees the limit coming: the stored size, the limit
+   * on it (MAX_MEMORY_BYTES) and the operations stored since the latest snapshot.
    */
   private withSize(response: Response): Response {
     const headers = new Headers(response.headers);
     headers.set('x-palimpsest-stored-bytes', String(this.storedBytes));
+    headers.set('x-palimpsest-max-memory-bytes', String(this.limits.maxMemoryBytes));
     headers.set('x-palimpsest-pending-operations', String(this.pendingOps));
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }

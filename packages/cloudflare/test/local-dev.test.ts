@@ -71,6 +71,9 @@ describe('npm run dev:cloudflare', () => {
     ({ child, url } = await start('--var', 'CORS_ORIGINS=https://app.example.com, http://localhost:5173'));
     const allowed = await fetch(`${url}/memories/dev/facts`, { method: 'POST', headers, body: '{}' });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    // A page may read the size headers, the limit among them.
+    expect(allowed.headers.get('access-control-expose-headers')?.split(/,\s*/)).toEqual(expect.arrayContaining(['x-palimpsest-stored-bytes', 'x-palimpsest-max-memory-bytes']));
+    expect(allowed.headers.get('x-palimpsest-max-memory-bytes')).toMatch(/^\d+$/);
     const preflight = await fetch(`${url}/memories/dev/mcp`, { method: 'OPTIONS', headers: { ...headers, 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/mcp-session-id/);

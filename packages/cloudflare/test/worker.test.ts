@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { decodeSnapshot, factJson } from '@palimpsest/persist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../src/config.js';
 import { AUTH, ok, post, startWorker } from './worker-client.js';
 import type { Local } from './worker-client.js';
 
@@ -41,10 +42,11 @@ async function readAll(base: string, id: string, who: string): Promise<unknown> 
 }
 
 /** The size headers every answer carries. */
-async function size(base: string, id: string): Promise<{ stored: number; pending: number }> {
+async function size(base: string, id: string): Promise<{ stored: number; pending: number; max: number }> {
   const r = await fetch(`${base}/memories/${id}/facts`, { method: 'POST', headers: AUTH, body: '{}' });
   await r.arrayBuffer();
-  return { stored: Number(r.headers.get('x-palimpsest-stored-bytes')), pending: Number(r.headers.get('x-palimpsest-pending-operations')) };
+  const header = (name: string) => Number(r.headers.get(`x-palimpsest-${name}`));
+  return { stored: header('stored-bytes'), pending: header('pending-operations'), max: header('max-memory-bytes') };
 }
 
 let dir: string;
@@ -129,6 +131,31 @@ describe('the Worker in workerd', () => {
     expect(await read()).toEqual(before);
   });
 
+  it('refuses an MCP write that would pass the limit whole, and names the limit on every answer', async () => {
+    const sizeOf = async () => {
+      const r = await post(local.url, '/memories/ivy/facts', {});
+      return { stored: Number(r.headers.get('x-palimpsest-stored-bytes')), max: r.headers.get('x-palimpsest-max-memory-bytes'), pending: r.headers.get('x-palimpsest-pending-operations') };
+    };
+    const line = (i: number) => `Ivy wrote down plant ${i}: ${'notes on soil, light and water for the greenhouse '.repeat(4)}`;
+    // Filled by single turns until a 3-turn call (about 1.2 KB of body) is more than is left.
+    for (let i = 0; (await sizeOf()).stored <= 60000 - 1500; i++) await ok(local.url, '/memories/ivy/remember', { text: line(i), at: '2024-04-01' });
+    const before = { size: await sizeOf(), facts: await ok(local.url, '/memories/ivy/facts', { limit: 1000 }) };
+    expect(before.size.max).toBe('60000');
+    const client = new Client({ name: 'palimpsest-test', version: '0.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${local.url}/memories/ivy/mcp`), { requestInit: { headers: AUTH } }));
+    const turns = [0, 1, 2].map((i) => ({ id: `late-${i}`, text: `Ivy planted a lemon tree number ${i} in the greenhouse.`, at: '2024-05-01' }));
+    const refused = (await client.callTool({ name: 'remember_many', arguments: { turns } })) as any;
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0].text).toMatch(/^MemoryLimitError: remember_many: memory "ivy" holds \d+ bytes; this write \(\d+ bytes\) would pass its limit of 60000 bytes \(MAX_MEMORY_BYTES; /);
+    // None of the three turns was kept: no episode, no fact, no stored byte or operation.
+    for (const t of turns) {
+      const episode = (await client.callTool({ name: 'get_episodes', arguments: { episodeIds: [t.id] } })) as any;
+      expect([episode.isError, episode.content[0].text]).toEqual([true, expect.stringMatching(/^NotFoundError: /)]);
+    }
+    await client.close();
+    expect({ size: await sizeOf(), facts: await ok(local.url, '/memories/ivy/facts', { limit: 1000 }) }).toEqual(before);
+  });
+
   it('serves the MCP tools over Streamable HTTP, bound to the memory in the path', async () => {
     const client = new Client({ name: 'palimpsest-test', version: '0.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${local.url}/memories/erin/mcp`), { requestInit: { headers: AUTH } }));
@@ -176,7 +203,7 @@ describe('persisted storage and R2', () => {
     let local = (await startWorker({ persistDir: dir, vars }));
     let before: unknown;
     let keys: string[];
-    let sizeBefore: { stored: number; pending: number };
+    let sizeBefore: { stored: number; pending: number; max: number };
     try {
       await fill(local.url, 'fay', 'Fay');
       await fill(local.url, 'gus', 'Gus');
@@ -193,6 +220,7 @@ describe('persisted storage and R2', () => {
     expect(keys).toHaveLength(2);
     expect(sizeBefore.pending).toBeGreaterThan(0);
     expect(sizeBefore.pending).toBeLessThan(7 + 6);
+    expect(sizeBefore.max).toBe(DEFAULT_LIMITS.maxMemoryBytes); // MAX_MEMORY_BYTES unset: the default is in force
     expect(keys.every((k) => /^memories\/fay\/snapshot-\d{12}\.plmp$/.test(k))).toBe(true);
 
     local = (await startWorker({ persistDir: dir, vars }));

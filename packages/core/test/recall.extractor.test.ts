@@ -205,6 +205,8 @@ describe('RuleExtractor: typed facts from first-person patterns', () => {
     ["I'm studying psychology.", [['user', 'studies', { value: 'psychology' }]]],
     ['I recently visited The Art Cube.', [['user', 'visited', 'Art Cube']]],
     ['My dog Max loves the beach.', [['user', 'has', 'Max']]],
+    // a dash written as a hyphen before a space ends the phrase (LoCoMo conv-26)
+    ['I want to be courageous for my family- they motivate me.', [['user', 'plans', { value: 'be courageous for my family' }]]],
   ];
   for (const [text, want] of cases) {
     it(text, () => {

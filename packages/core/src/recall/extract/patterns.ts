@@ -139,7 +139,8 @@ const POSSESSIVES = new Set('my our his her their your'.split(' '));
 const NOT_A_PLAN = /^(?:know|ask|understand|clarify|confirm|check|share|mention|thank|tell|say|find out|make sure|see if|learn more|hear|talk|chat|let)\b/i;
 // verbs too light to make a plan on their own ("I'm gonna keep going", "I'm gonna make it")
 const LIGHT = new Set('keep make try tell pass help go get do be see say stay continue give have take carry work push going doing trying working pushing keeping making happen it on up'.split(' '));
-const CUT = /[,;:!?.()"“”—–]|\s-\s/;
+// a hyphen before a space is a dash ("my family- they …", "hiking - and"), never inside a word
+const CUT = /[,;:!?.()"“”—–]|-\s/;
 const MAX_WORDS: Record<ObjectKind, number> = { thing: 5, place: 5, role: 4, clause: 8 };
 
 /**
