@@ -3,7 +3,7 @@
  * `node packages/bench/dist/cli.js [--full | --quick | --tiny] [--out DIR] [--generated]`
  * Runs the benchmark (the standard suite unless told otherwise) with a progress bar per phase on stderr,
  * prints a summary table, and prints the report folder LAST (so scripts can take the last line).
- * `--scale [--sizes N,N] [--questions N]` runs the scale bench instead (scale-report.ts).
+ * `--scale [--sizes N,N] [--questions N] [--split dev|test]` runs the scale bench instead (scale-report.ts).
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { InvalidArgumentError } from '@palimpsest/core';
@@ -18,7 +18,7 @@ export interface CliArgs {
   generated?: boolean;
   help?: boolean;
   /** The scale bench instead of the suite, at these memory sizes (turns) and with this many M-like haystacks. */
-  scale?: { sizes: number[]; questions: number };
+  scale?: { sizes: number[]; questions: number; split: 'dev' | 'test' };
 }
 
 export const USAGE = `Usage: npm run bench [-- --full | --quick | --tiny] [--out DIR] [--generated]
@@ -33,6 +33,7 @@ export const USAGE = `Usage: npm run bench [-- --full | --quick | --tiny] [--out
                 then M-like haystacks of ≈ 500 sessions per test question, beside plain BM25
   --sizes N,N   with --scale: these memory sizes in turns (e.g. --sizes 10000,50000)
   --questions N with --scale: this many M-like haystacks (default 100; 0: none)
+  --split S     with --scale: the haystacks' LongMemEval split, dev (tune on it) or test (report; default)
   -h, --help    this help`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
@@ -50,6 +51,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         scale: { type: 'boolean' },
         sizes: { type: 'string' },
         questions: { type: 'string' },
+        split: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -72,17 +74,19 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   };
 }
 
-/** --scale with its --sizes and --questions (refused without --scale). */
-function readScale(values: { scale?: boolean; sizes?: string; questions?: string }): CliArgs['scale'] {
+/** --scale with its --sizes, --questions and --split (refused without --scale). */
+function readScale(values: { scale?: boolean; sizes?: string; questions?: string; split?: string }): CliArgs['scale'] {
   if (!values.scale) {
-    if (values.sizes !== undefined || values.questions !== undefined) throw new InvalidArgumentError('bench: --sizes and --questions go with --scale');
+    if (values.sizes !== undefined || values.questions !== undefined || values.split !== undefined) throw new InvalidArgumentError('bench: --sizes, --questions and --split go with --scale');
     return undefined;
   }
   const whole = (x: string, min: number) => /^\d+$/.test(x.trim()) && Number(x) >= min;
   const sizes = values.sizes === undefined ? SCALE_DEFAULT_SIZES : values.sizes.split(',');
   if (!sizes.every((x) => whole(String(x), 1))) throw new InvalidArgumentError(`bench: --sizes must be whole numbers of turns separated by commas, got ${JSON.stringify(values.sizes)}`);
   if (values.questions !== undefined && !whole(values.questions, 0)) throw new InvalidArgumentError(`bench: --questions must be a whole number, got ${JSON.stringify(values.questions)}`);
-  return { sizes: sizes.map(Number), questions: values.questions === undefined ? 100 : Number(values.questions) };
+  const split = values.split ?? 'test';
+  if (split !== 'dev' && split !== 'test') throw new InvalidArgumentError(`bench: --split must be dev or test, got ${JSON.stringify(values.split)}`);
+  return { sizes: sizes.map(Number), questions: values.questions === undefined ? 100 : Number(values.questions), split };
 }
 
 const ms = (x: number | undefined) => (x === undefined ? '' : x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toPrecision(3));

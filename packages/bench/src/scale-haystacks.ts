@@ -26,6 +26,8 @@ export interface HaystackScores {
   /** Recall latency (ms, k = 10, question-day cut) on these haystacks: p50, p95. */
   recallP50: number;
   recallP95: number;
+  /** Per question (its id): ours' session recall_all@5 and turn recall_all@10 (NaN: no relevant units), to compare runs. */
+  perQuestion: Array<{ id: string; sessionAll5: number; turnAll10: number }>;
 }
 
 /** The question's haystack as turns in date order: own sessions (public-path's rule) plus the filler. */
@@ -62,6 +64,7 @@ function add(sums: Map<string, { palimpsest: number; bm25: number; n: number }>,
 export function scoreHaystacks(questions: readonly LongMemEvalQuestion[], pool: readonly LongMemEvalSession[], seed: number, log: (s: string) => void): HaystackScores {
   const sums = new Map<string, { palimpsest: number; bm25: number; n: number }>();
   const lat: number[] = [];
+  const perQuestion: HaystackScores['perQuestion'] = [];
   let sessions = 0;
   let turnsSeen = 0;
   for (const [n, q] of questions.entries()) {
@@ -83,6 +86,11 @@ export function scoreHaystacks(questions: readonly LongMemEvalQuestion[], pool: 
     const bmTurns = bm.search(q.question, 200, (id) => byId.get(id)!.at <= cut).map((h) => h.id);
     const sessionsOf = (ids: readonly string[]) => [...new Set(ids.map((id) => byId.get(id)?.sessionId ?? id))];
     const [os, bs] = [sessionsOf(oursTurns), sessionsOf(bmTurns)];
+    perQuestion.push({
+      id: q.id,
+      sessionAll5: relevantSessions.size > 0 ? evaluateRetrieval(os, relevantSessions, 5).recallAll : NaN,
+      turnAll10: relevantTurns.size > 0 ? evaluateRetrieval(oursTurns, relevantTurns, 10).recallAll : NaN,
+    });
     if (relevantSessions.size > 0) {
       add(sums, 'session recall_all@5', evaluateRetrieval(os, relevantSessions, 5).recallAll, evaluateRetrieval(bs, relevantSessions, 5).recallAll);
       add(sums, 'session recall_any@5', evaluateRetrieval(os, relevantSessions, 5).recallAny, evaluateRetrieval(bs, relevantSessions, 5).recallAny);
@@ -95,5 +103,5 @@ export function scoreHaystacks(questions: readonly LongMemEvalQuestion[], pool: 
   for (const [m, s] of sums) metrics[`${m} (n=${s.n})`] = { palimpsest: s.palimpsest / s.n, bm25: s.bm25 / s.n };
   const sorted = [...lat].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-  return { questions: questions.length, meanSessions: sessions / Math.max(1, questions.length), meanTurns: turnsSeen / Math.max(1, questions.length), metrics, recallP50: at(0.5), recallP95: at(0.95) };
+  return { questions: questions.length, meanSessions: sessions / Math.max(1, questions.length), meanTurns: turnsSeen / Math.max(1, questions.length), metrics, recallP50: at(0.5), recallP95: at(0.95), perQuestion };
 }

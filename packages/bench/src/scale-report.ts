@@ -18,8 +18,10 @@ const RECALL_QUERIES = 200;
 
 export interface ScaleOptions {
   sizes: number[];
-  /** Test questions with an M-like haystack (0: none). */
+  /** Questions with an M-like haystack (0: none). */
   questions: number;
+  /** The haystack questions' split: dev to tune on, test to report (the size rows always recall test questions). */
+  split: 'dev' | 'test';
   outDir: string;
   command: string;
 }
@@ -52,7 +54,7 @@ export function scaleMarkdown(sizes: readonly SizeResult[], hay: HaystackScores 
     lines.push('', 'Decode and memcpy are timed in a fresh process reading the snapshot file (scale-load.ts): decode is the median wall of 3 `decodeSnapshot` calls with every check (the first, cold, in brackets); memcpy the median of 7 copies into a new buffer after a full GC each (in brackets: into an already-touched buffer, bandwidth alone). The ratio is decode over the new-buffer copy (over the warm copy in brackets). "decode in-process" is the same decode in the bench process, whose full GCs also mark the built memory and the data set.');
   }
   if (hay !== undefined) {
-    lines.push('', `## M-like haystacks (${hay.questions} LongMemEval_S test questions, ≈ ${HAYSTACK_SESSIONS} sessions each: mean ${f(hay.meanSessions, 0)} sessions, ${f(hay.meanTurns, 0)} turns; question-day cut)`, '');
+    lines.push('', `## M-like haystacks (${hay.questions} LongMemEval_S ${o.split} questions, ≈ ${HAYSTACK_SESSIONS} sessions each: mean ${f(hay.meanSessions, 0)} sessions, ${f(hay.meanTurns, 0)} turns; question-day cut)`, '');
     lines.push('| metric | palimpsest | plain BM25 |', '|---|---|---|');
     for (const [m, v] of Object.entries(hay.metrics)) lines.push(`| ${m} | ${f(v.palimpsest, 3)} | ${f(v.bm25, 3)} |`);
     lines.push('', `Recall latency on these haystacks (k = 10, first recall per memory): p50 ${f(hay.recallP50, 2)} ms, p95 ${f(hay.recallP95, 2)} ms.`);
@@ -75,7 +77,8 @@ export async function runScale(o: ScaleOptions): Promise<string> {
     log(`scale: ${n} turns`);
     sizes.push(measureSize(pool, n, queries, log));
   }
-  const hay = o.questions > 0 ? scoreHaystacks(test.slice(0, o.questions), pool, SEED, log) : undefined;
+  const hayQuestions = o.split === 'test' ? test.slice(0, o.questions) : seededQuestions(all, 'dev', o.questions, SEED);
+  const hay = o.questions > 0 ? scoreHaystacks(hayQuestions, pool, SEED, log) : undefined;
   const md = scaleMarkdown(sizes, hay, o, [load0, loadavg()[0]!]);
   mkdirSync(o.outDir, { recursive: true });
   writeFileSync(join(o.outDir, 'scale.md'), md);

@@ -143,11 +143,14 @@ describe('cli arguments', () => {
   });
 
   it('parses --scale with its sizes and haystack count, and refuses bad ones by name', () => {
-    expect(parseArgs(['--scale'])).toEqual({ mode: 'standard', scale: { sizes: [10_000, 50_000, 200_000], questions: 100 } });
-    expect(parseArgs(['--scale', '--sizes', '10000,50000', '--questions', '0'])).toEqual({ mode: 'standard', scale: { sizes: [10_000, 50_000], questions: 0 } });
+    expect(parseArgs(['--scale'])).toEqual({ mode: 'standard', scale: { sizes: [10_000, 50_000, 200_000], questions: 100, split: 'test' } });
+    expect(parseArgs(['--scale', '--sizes', '10000,50000', '--questions', '0'])).toEqual({ mode: 'standard', scale: { sizes: [10_000, 50_000], questions: 0, split: 'test' } });
+    expect(parseArgs(['--scale', '--questions', '20', '--split', 'dev'])).toEqual({ mode: 'standard', scale: { sizes: [10_000, 50_000, 200_000], questions: 20, split: 'dev' } });
+    expect(() => parseArgs(['--scale', '--split', 'train'])).toThrow(/^bench: --split must be dev or test/);
+    expect(() => parseArgs(['--split', 'dev'])).toThrow(/^bench: --sizes, --questions and --split go with --scale/);
     expect(() => parseArgs(['--scale', '--sizes', '10k'])).toThrow(/^bench: --sizes must be whole numbers/);
     expect(() => parseArgs(['--scale', '--sizes', '0'])).toThrow(/^bench: --sizes must be whole numbers/);
     expect(() => parseArgs(['--scale', '--questions=-1'])).toThrow(/^bench: --questions must be a whole number/);
-    expect(() => parseArgs(['--sizes', '10000'])).toThrow(/^bench: --sizes and --questions go with --scale/);
+    expect(() => parseArgs(['--sizes', '10000'])).toThrow(/^bench: --sizes, --questions and --split go with --scale/);
   });
 });

@@ -363,6 +363,7 @@ export const RECALL_SHAPE = {
   nodeCap: 'any',
   fireCap: 'any',
   fan: 'any',
+  edgeCap: 'any',
   edgeTypeWeights: 'any',
   seeds: 'any',
   candidates: 'any',

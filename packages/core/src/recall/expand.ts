@@ -9,8 +9,11 @@ import { TopK } from './grow.js';
 
 /** What the expansion reads of the graph at the caller's cut. */
 export interface ExpandGraph {
-  /** Visible edges of entity u: fills the rows and, per row, the neighbour (NONE for a literal object). */
-  edgesOf(u: number, rows: number[], others: number[]): void;
+  /**
+   * Visible edges of entity u: fills the rows and, per row, the neighbour (NONE for a literal object), at
+   * most a bounded number of them (a hub's newest); returns how many are visible in all (its degree).
+   */
+  edgesOf(u: number, rows: number[], others: number[]): number;
   /** How much activation an edge carries: its edge-type weight × confidence. */
   strength(row: number): number;
   /** Every row the expansion walks (the fact candidates). */
@@ -98,8 +101,9 @@ export class Expansion {
       touched.length = 0;
       for (const u of firing) {
         this.fired[u] = epoch;
-        g.edgesOf(u, edgeRows, edgeOther);
-        const share = (this.act[u]! * o.decay) / Math.pow(Math.max(1, edgeRows.length), o.fan);
+        // the share is damped by the whole degree, whether or not every edge is walked
+        const degree = g.edgesOf(u, edgeRows, edgeOther);
+        const share = (this.act[u]! * o.decay) / Math.pow(Math.max(1, degree), o.fan);
         for (let i = 0; i < edgeRows.length; i++) {
           const r = edgeRows[i]!;
           g.reached(r);
@@ -158,6 +162,7 @@ export class Expansion {
     for (let hop = 1; hop <= o.hops && frontier.length > 0; hop++) {
       const next: number[] = [];
       for (const u of frontier) {
+        this.fired[u] = epoch;
         g.edgesOf(u, edgeRows, edgeOther);
         for (let i = 0; i < edgeRows.length; i++) {
           const r = edgeRows[i]!;
@@ -192,6 +197,11 @@ export class Expansion {
     for (const u of this.active) if (this.act[u]! > max) max = this.act[u]!;
     const epoch = this.epoch;
     return (e: number): number => (e >= 0 && this.mark[e] === epoch && max > 0 ? this.act[e]! / max : 0);
+  }
+
+  /** Whether entity e walked its edges in this call. */
+  hasFired(e: number): boolean {
+    return e >= 0 && this.fired[e] === this.epoch;
   }
 
   firedCount(): number {

@@ -71,6 +71,11 @@ export interface RecallOptions extends Cut, Partial<EpisodeRankOptions> {
   fireCap?: number;
   /** Fan-out damping: a node's outgoing share is divided by degree^fan. @default 0.5 */
   fan?: number;
+  /**
+   * Most edges of one entity a firing walks per side (as subject, as object), newest first: a hub's (the
+   * speaker's) older facts are candidates only when their text matches the question. @default 2000
+   */
+  edgeCap?: number;
   /** Weight per edge type (`none`: facts without one). */
   edgeTypeWeights?: Partial<EdgeTypeWeights>;
   /** How many fused seeds start the expansion. @default 20 */
@@ -128,6 +133,8 @@ export const RECALL_DEFAULTS = {
   /** At most this many nodes fire in one hop of spreading activation (strongest first). */
   fireCap: 24,
   fan: 0.5,
+  /** A firing walks at most this many edges of one entity per side, newest first (work bounded as a memory grows). */
+  edgeCap: 2000,
   edgeTypeWeights: { causal: 1, temporal: 0.8, semantic: 1, cooccurrence: 0.5, hierarchical: 1, none: 1 } as EdgeTypeWeights,
   /** Weight of an episode's vector similarity (above minSimilarity) beside its lexical score. */
   vectorWeight: 0.3,
@@ -238,6 +245,7 @@ export function resolveOptions(options: RecallOptions, call: string): Resolved {
     nodeCap: num('nodeCap', d.nodeCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     fireCap: num('fireCap', d.fireCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     fan: num('fan', d.fan, (x) => x >= 0 && x <= 2, 'in [0, 2]'),
+    edgeCap: num('edgeCap', d.edgeCap, (x) => count(x) && x >= 1, 'a whole number ≥ 1'),
     edgeTypeWeights,
     versionDepth: num('versionDepth', d.versionDepth, (x) => count(x) && x <= 1000, 'a whole number from 0 to 1000'),
     partWeight: num('partWeight', d.partWeight, (x) => x >= 0 && Number.isFinite(x), 'a finite number ≥ 0'),

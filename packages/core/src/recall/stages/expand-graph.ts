@@ -1,7 +1,10 @@
 /**
  * Stage 2, expand: the seeds' entities activated (a seed episode: the entities it mentions; a seed fact:
  * its ends), spreading activation or BFS over the edges visible at the cut (recall/expand.ts), and every
- * fact row reached on the way (and the seed facts' own rows) collected as a candidate.
+ * fact row reached on the way (and the seed facts' own rows) collected as a candidate. A firing entity walks
+ * at most `edgeCap` of its edges per side, newest first, so a hub (the speaker, with thousands of facts)
+ * costs the same in a year-long memory as in a week's; its older facts whose text matches the question
+ * (the facts' BM25 list) are candidates all the same.
  */
 import { EDGE_TYPES } from '../../types.js';
 import { NONE } from '../../store/fact-store.js';
@@ -67,32 +70,48 @@ export function expandSeeds(ctx: RecallContext, scratch: RecallScratch, seeds: S
     return edgeWeight[e === NONE ? EDGE_TYPES.length : e]!;
   };
   scratch.expansion.run({ edgesOf: edgesAt(ctx), strength: (r) => weightOf(r) * st.confidenceOf(r), reached: addCandidate }, o);
+  // the text-matched facts of an entity that fired: reached whether or not within its edgeCap newest
+  for (const h of seeds.bm25Triples) {
+    const t = h.id;
+    if (!scratch.expansion.hasFired(st.tSubject[t]!) && !scratch.expansion.hasFired(st.tObject[t]!)) continue;
+    for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) if (rowOk(r)) addCandidate(r);
+  }
   return { candidates, epoch };
 }
 
-/** Visible edges of an entity: rows and the neighbour (NONE for a literal object), into the given arrays. */
-function edgesAt(ctx: RecallContext): (u: number, edgeRows: number[], edgeOther: number[]) => void {
+/**
+ * Visible edges of an entity: rows and the neighbour (NONE for a literal object), into the given arrays, at
+ * most `edgeCap` per side; returns the visible degree. The lists run newest triple first (a row's triple is
+ * linked at its head when first seen), so the rows kept are the newest.
+ */
+function edgesAt(ctx: RecallContext): (u: number, edgeRows: number[], edgeOther: number[]) => number {
   const st = ctx.mem.store;
   const rowOk = ctx.rowOk;
+  const cap = ctx.o.edgeCap;
   return (u, edgeRows, edgeOther) => {
     edgeRows.length = 0;
     edgeOther.length = 0;
+    let degree = 0;
     for (let t = st.subjectHead[u] ?? NONE; t !== NONE; t = st.tSubjectNext[t]!) {
       const other = st.tObject[t]!;
       for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
         if (!rowOk(r)) continue;
+        if (degree++ >= cap) continue;
         edgeRows.push(r);
         edgeOther.push(other >= 0 ? other : NONE);
       }
     }
+    const subjectSide = degree;
     for (let t = st.objectHead[u] ?? NONE; t !== NONE; t = st.tObjectNext[t]!) {
       const other = st.tSubject[t]!;
       if (other === u) continue; // a self-loop was seen as subject
       for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) {
         if (!rowOk(r)) continue;
+        if (degree++ - subjectSide >= cap) continue;
         edgeRows.push(r);
         edgeOther.push(other);
       }
     }
+    return degree;
   };
 }
