@@ -97,7 +97,8 @@ let fastest: Crc32 | undefined;
  * The fastest CRC-32 this runtime has, same values as crc32: zlib's native one where Node hands it out
  * synchronously (process.getBuiltinModule, Node 20.16+ and 22.3+; zlib.crc32 is 20.15+), which is several
  * times faster on a large snapshot; crc32 everywhere else (browsers, Workers, older Node). Looked up once,
- * on first use, through globalThis so this file imports nothing and stays browser-safe.
+ * on first use, through globalThis so this file imports nothing and stays browser-safe. Every snapshot
+ * encode and decode checksums with it, the Node entry's saveSnapshot and loadSnapshot included.
  */
 export function fastCrc32(bytes: Uint8Array): number {
   fastest ??= nativeCrc32() ?? crc32;

@@ -10,18 +10,12 @@
  *   temporary file is removed; a missing file to read rejects with NotFoundError.
  */
 import { readFile } from 'node:fs/promises';
-import * as zlib from 'node:zlib';
 import { InvalidArgumentError, MemoryGraph } from '@palimpsest/core';
 import type { TranscriptTurn } from '@palimpsest/core';
 import { isErrno, notFound, readWholeFile, writeFileAtomic } from './fs-util.js';
 import { encodeStateAs } from './snapshot-encode.js';
-import { crc32 } from './crc32.js';
 import { decodeSnapshotAs, exportStateAs } from './snapshot.js';
 import type { SnapshotOptions } from './snapshot.js';
-
-/** zlib's native CRC-32 where Node has it (20.15+, 22.2+): the same checksum as crc32, faster. */
-const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
-const checksum = typeof nativeCrc32 === 'function' ? (b: Uint8Array) => nativeCrc32(b) >>> 0 : crc32;
 
 export { writeFileAtomic, removeStaleTemps } from './fs-util.js';
 export { writeLog, readLog, repairLog } from './log-file.js';
@@ -39,7 +33,7 @@ export async function saveSnapshot(path: string, mem: MemoryGraph): Promise<numb
   if (!(mem instanceof MemoryGraph)) {
     throw new InvalidArgumentError(`saveSnapshot: expected a MemoryGraph, got ${mem === null ? 'null' : typeof mem}`);
   }
-  const bytes = encodeStateAs('saveSnapshot', exportStateAs('saveSnapshot', mem), checksum);
+  const bytes = encodeStateAs('saveSnapshot', exportStateAs('saveSnapshot', mem));
   await writeFileAtomic(path, bytes);
   return bytes.length;
 }
@@ -58,7 +52,7 @@ export async function loadSnapshot(path: string, options: Omit<SnapshotOptions, 
     if (isErrno(e, 'ENOENT')) throw notFound('loadSnapshot', path, e);
     throw e;
   }
-  return decodeSnapshotAs(`loadSnapshot: ${path}`, bytes, { ...options, copy: false }, checksum, true);
+  return decodeSnapshotAs(`loadSnapshot: ${path}`, bytes, { ...options, copy: false }, true);
 }
 
 // ------------------------------------------------------------------------------------------ transcripts

@@ -253,13 +253,12 @@ export function decodeStateAs(
   caller: string,
   input: Uint8Array | ArrayBuffer,
   options: DecodeOptions = {},
-  checksum: (bytes: Uint8Array) => number = fastCrc32,
 ): MemoryState {
   const bytes = toBytes(caller, input);
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${caller}: options must be an object`);
   const copy = options.copy ?? true;
   try {
-    const body = checkFrame(caller, bytes, checksum);
+    const body = checkFrame(caller, bytes, fastCrc32);
     const r = new BodyReader(caller, body);
     for (let i = 0; i < 4; i++) {
       if (r.u8(4 + i, 'file identifier') !== FILE_IDENTIFIER.charCodeAt(i)) r.fail(`file identifier is not "${FILE_IDENTIFIER}"`);

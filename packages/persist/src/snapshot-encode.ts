@@ -91,8 +91,7 @@ const TABLE_BOUND = 64;
 /** Upper bound on a vector's or string's length prefix, terminator and alignment padding. */
 const VECTOR_BOUND = 16;
 
-/** `checksum` lets the Node entry pass zlib's native CRC-32 (same values, a few times faster). */
-export function encodeStateAs(caller: string, state: MemoryState, checksum: (bytes: Uint8Array) => number = fastCrc32): Uint8Array {
+export function encodeStateAs(caller: string, state: MemoryState): Uint8Array {
   if (!isPlainRecord(state)) throw new InvalidArgumentError(`${caller}: state must be an object`);
   const fv = state.formatVersion;
   if (typeof fv !== 'number' || !Number.isInteger(fv) || fv < 0 || fv > 0xffffffff) {
@@ -134,7 +133,7 @@ export function encodeStateAs(caller: string, state: MemoryState, checksum: (byt
     throw e;
   }
   const bb = b.dataBuffer();
-  return frameBody(caller, bb.bytes(), bb.position(), checksum);
+  return frameBody(caller, bb.bytes(), bb.position(), fastCrc32);
 }
 
 /** The columns in name order, checked, as little-endian views (copied once, into the builder), and their size bound. */

@@ -75,7 +75,6 @@ export function decodeSnapshotAs(
   caller: string,
   bytes: Uint8Array | ArrayBuffer,
   options: SnapshotOptions = {},
-  checksum?: (bytes: Uint8Array) => number,
   ownsBytes = false,
 ): MemoryGraph {
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError(`${caller}: options must be an object`);
@@ -89,7 +88,7 @@ export function decodeSnapshotAs(
   if (given !== undefined && (given === null || typeof given !== 'object' || typeof given.embed !== 'function' || typeof given.id !== 'string' || !Number.isInteger(given.dimensions))) {
     throw new InvalidArgumentError(`${caller}: embedder must have an id, integer dimensions and an embed(texts) method`);
   }
-  const state = decodeStateAs(caller, bytes, options, checksum);
+  const state = decodeStateAs(caller, bytes, options);
   try {
     return MemoryGraph.fromState(state, {
       ...(options.now === undefined ? {} : { now: options.now }),

@@ -31,7 +31,7 @@ describe('crc32', () => {
     );
   });
 
-  // The Node entry uses zlib's native CRC-32 when present: both must give the same checksum.
+  // Snapshots are checksummed with zlib's native CRC-32 where Node hands it out (fastCrc32): both must give the same checksum.
   const native = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
   it.runIf(typeof native === 'function')('equals zlib.crc32 on a large buffer', () => {
     const big = new Uint8Array(1 << 20).map((_, i) => (i * 2654435761) >>> 24);
