@@ -16,9 +16,7 @@
  *   node --expose-gc --single-threaded-gc packages/cloudflare/scripts/measure-capacity.mjs \
  *     [--data locomo|longmemeval] [--turns 60000] [--step 10000] [--budget-mib 108]
  *
- * LoCoMo: the ten conversations in turn, a pass past the tenth starting again at the first with fresh ids,
- * sessions and times a year later. LongMemEval: the S file's unique sessions (all splits, first occurrence), in
- * date order, every non-empty turn with its role as speaker. `--single-threaded-gc` makes V8 free ArrayBuffer
+ * The turns: capacity-turns.mjs. `--single-threaded-gc` makes V8 free ArrayBuffer
  * memory inside the GC call rather than on a background thread, so a reading after a GC counts no freed buffer.
  * The last line names the largest measured size whose peak stays within `budget-mib` (128 MiB less room for
  * the code and a request).
@@ -26,9 +24,9 @@
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
-import { loadLocomo, loadLongMemEval } from '@palimpsest/datasets';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { peakEstimate } from '../dist/memory-budget.js';
+import { turnsOf } from './capacity-turns.mjs';
 
 if (typeof globalThis.gc !== 'function') {
   console.error('measure-capacity: run with node --expose-gc --single-threaded-gc');
@@ -62,24 +60,7 @@ async function live() {
   return raw();
 }
 
-const YEAR = 365 * 86_400_000;
-async function* locomoTurns() {
-  const convs = await loadLocomo({ split: 'all' });
-  for (let pass = 0; ; pass++) {
-    for (const c of convs) for (const s of c.sessions) for (const t of s.turns) yield { id: `${t.id}@${c.id}#${pass}`, text: t.text, at: t.at + pass * YEAR, speaker: t.speaker, session: `${c.id}/S${s.index}#${pass}` };
-  }
-}
-async function* longMemEvalTurns() {
-  const seen = new Set();
-  const sessions = [];
-  for (const q of await loadLongMemEval('s', { split: 'all' })) for (const s of q.sessions) if (!seen.has(s.id)) (seen.add(s.id), sessions.push(s));
-  sessions.sort((a, b) => a.date - b.date);
-  for (const s of sessions) {
-    for (const [i, t] of s.turns.entries()) if (t.content.trim() !== '') yield { id: `${s.id}:${i}`, text: t.content, at: s.date + i * 1000, speaker: t.role, session: s.id };
-  }
-}
-
-const source = values.data === 'locomo' ? locomoTurns() : longMemEvalTurns();
+const source = turnsOf(values.data);
 const first = await source.next(); // loads the data set before the baseline is read
 const base = await live();
 let last = -Infinity;

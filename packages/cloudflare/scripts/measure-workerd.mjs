@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadLocomo, loadLongMemEval } from '@palimpsest/datasets';
+import { turnsOf } from './capacity-turns.mjs';
 import { startLocal } from './local.mjs';
 
 const MiB = 2 ** 20;
@@ -43,24 +43,6 @@ async function status(pid) {
 
 /** Resets the process's peak resident size to its current one (Linux ≥ 4.0). */
 const resetPeak = (pid) => writeFile(`/proc/${pid}/clear_refs`, '5');
-
-/** Turns as the remember tool takes them (times as ISO text). */
-export async function* turnsOf(data) {
-  const YEAR = 365 * 86_400_000;
-  if (data === 'locomo') {
-    const convs = await loadLocomo({ split: 'all' });
-    for (let pass = 0; ; pass++) {
-      for (const c of convs) for (const s of c.sessions) for (const t of s.turns) yield { id: `${t.id}@${c.id}#${pass}`, text: t.text, at: new Date(t.at + pass * YEAR).toISOString(), speaker: t.speaker, session: `${c.id}/S${s.index}#${pass}` };
-    }
-  }
-  const seen = new Set();
-  const sessions = [];
-  for (const q of await loadLongMemEval('s', { split: 'all' })) for (const s of q.sessions) if (!seen.has(s.id)) (seen.add(s.id), sessions.push(s));
-  sessions.sort((a, b) => a.date - b.date);
-  for (const s of sessions) {
-    for (const [i, t] of s.turns.entries()) if (t.content.trim() !== '') yield { id: `${s.id}:${i}`, text: t.content, at: new Date(s.date + i * 1000).toISOString(), speaker: t.role, session: s.id };
-  }
-}
 
 let rpc = 0;
 /** One MCP tools/call; the tool result, or the refusal's text when isError. */
@@ -105,7 +87,8 @@ export async function measureInWorkerd({ data = 'locomo', turns = 60000, heapMib
       batch = [];
       bytes = 0;
     };
-    for await (const t of turnsOf(data)) {
+    for await (const turn of turnsOf(data)) {
+      const t = { ...turn, at: new Date(turn.at).toISOString() }; // as the remember tool takes times
       const size = Buffer.byteLength(JSON.stringify(t));
       if (batch.length > 0 && (bytes + size > batchBytes || batch.length >= 1000)) await flush();
       if (refusal !== undefined || sent >= turns) break;
