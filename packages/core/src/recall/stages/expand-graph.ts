@@ -61,7 +61,11 @@ export function expandSeeds(ctx: RecallContext, scratch: RecallScratch, seeds: S
       candidates.push(r);
     }
   };
-  for (const t of seedTriples) for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) if (rowOk(r)) addCandidate(r);
+  /** Every version of triple t visible at the cut. */
+  const addTriple = (t: number): void => {
+    for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) if (rowOk(r)) addCandidate(r);
+  };
+  for (const t of seedTriples) addTriple(t);
   const edgeWeight = new Float64Array(EDGE_TYPES.length + 1);
   EDGE_TYPES.forEach((name, i) => (edgeWeight[i] = o.edgeTypeWeights[name]));
   edgeWeight[EDGE_TYPES.length] = o.edgeTypeWeights.none;
@@ -71,10 +75,8 @@ export function expandSeeds(ctx: RecallContext, scratch: RecallScratch, seeds: S
   };
   scratch.expansion.run({ edgesOf: edgesAt(ctx), strength: (r) => weightOf(r) * st.confidenceOf(r), reached: addCandidate }, o);
   // the text-matched facts of an entity that fired: reached whether or not within its edgeCap newest
-  for (const h of seeds.bm25Triples) {
-    const t = h.id;
-    if (!scratch.expansion.hasFired(st.tSubject[t]!) && !scratch.expansion.hasFired(st.tObject[t]!)) continue;
-    for (let r = st.tHead[t]!; r !== NONE; r = st.tripleNext[r]!) if (rowOk(r)) addCandidate(r);
+  for (const { id: t } of seeds.bm25Triples) {
+    if (scratch.expansion.hasFired(st.tSubject[t]!) || scratch.expansion.hasFired(st.tObject[t]!)) addTriple(t);
   }
   return { candidates, epoch };
 }
