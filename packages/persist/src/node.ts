@@ -39,7 +39,7 @@ export async function saveSnapshot(path: string, mem: MemoryGraph): Promise<numb
   if (!(mem instanceof MemoryGraph)) {
     throw new InvalidArgumentError(`saveSnapshot: expected a MemoryGraph, got ${mem === null ? 'null' : typeof mem}`);
   }
-  const bytes = encodeStateAs('saveSnapshot', exportStateAs('saveSnapshot', mem), checksum);
+  const bytes = encodeStateAs('saveSnapshot', exportStateAs('saveSnapshot', mem), checksum, true);
   await writeFileAtomic(path, bytes);
   return bytes.length;
 }

@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from '../errors.js';
 import { grow } from '../util/arrays.js';
+import { piecesWriter } from '../snapshot/snapshot-source.js';
+import type { ColumnWriter } from '../snapshot/snapshot-source.js';
 import { MAX_LOG_LINE_UNITS } from './log-size.js';
 import { ASSERT_BYTES, decodeRecord, EPISODE_HEAD_BYTES, RECORD_EPISODE, RECORD_JSON, RETRACT_BYTES, writeAssertRecord, writeRetractRecord } from './log-records.js';
 import type { RecordTables } from './log-records.js';
@@ -376,6 +378,21 @@ export class LogBuffer {
       bytes.set(this.segments[k]!.subarray(0, used), this.segmentStart[k]!);
     }
     return { bytes, ends: Uint32Array.from(this.ends.subarray(0, this.count)) };
+  }
+
+  /**
+   * The same two columns as `trimmed`, as writers for a snapshot encoder (no copy of the records beside
+   * the output): the segments' used bytes in order, and the end offsets as Uint32. Valid until the next write.
+   */
+  trimmedWriters(call: string): { bytes: ColumnWriter; ends: ColumnWriter } {
+    if (this.used > MAX_EXPORTED_LOG_BYTES) this.trimmed(call); // refuses by name
+    const last = this.segments.length - 1;
+    const pieces = this.segments.map((s, k) => (k === last ? s.subarray(0, this.currentUsed) : s));
+    const ends = this.ends.subarray(0, this.count);
+    return {
+      bytes: piecesWriter('Uint8Array', pieces),
+      ends: { tag: 'Uint32Array', length: ends.length, write: (out) => (out as Uint32Array).set(ends) },
+    };
   }
 }
 
