@@ -161,8 +161,13 @@ export type Operation =
 
 const encoder = new TextEncoder();
 
-/** The largest log segment (but for one holding a single larger record): what a new one grows to. */
-export const LOG_SEGMENT_BYTES = 1 << 26;
+/**
+ * The largest log segment (but for one holding a single larger record): what a new one grows to. 1 MiB, not
+ * more: the open segment's unused room is memory held for nothing (up to half the log with doubling
+ * segments, and a whole segment after a load, which adopts the snapshot's log as one segment), while
+ * segments are never copied and a record is found by a binary search over them.
+ */
+export const LOG_SEGMENT_BYTES = 1 << 20;
 /** Bytes of a log's first segment; each next one is twice the last, up to LOG_SEGMENT_BYTES. */
 const FIRST_SEGMENT_BYTES = 1 << 16;
 /** Largest view handed to TextEncoder.encodeInto: V8 writes nothing into a view of 2^31 bytes or more. */
