@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * Where a snapshot save's memory peak comes from: one memory of `--turns` LoCoMo (or LongMemEval_S) turns
- * built as measure-capacity.mjs builds it, then the save split into its stages — the state export (core's
- * exportSnapshotState: the columns and string lists a snapshot stores) and the encoding (persist's
- * encodeState: FlatBuffers body + frame) — each read as retained (after full GCs) and as raw (no GC, garbage
- * included), in MiB beyond the live graph.
+ * built as measure-capacity.mjs builds it, then a save split into stages — the state exported as copies
+ * (core's exportSnapshotState without views: the columns and string lists a snapshot stores) and encoded by
+ * the public encodeState — and, last, `encodeSnapshot` as the Worker runs it (views of the graph's arrays and
+ * column writers, strings written straight into the output). Each read as retained (after full GCs) and as
+ * raw (no GC, garbage included), in MiB beyond the live graph.
  *
  *   node --expose-gc --single-threaded-gc packages/cloudflare/scripts/measure-save-stages.mjs [--data locomo] [--turns 20000]
  */
