@@ -10,7 +10,8 @@
  *   "save+garbage" the same read right after encoding with no GC (what encoding left behind, not yet freed);
  * - a wake: the snapshot bytes as read from R2 (a fresh copy) and the graph decoded from them, held
  *   together, after a recall (the original graph is subtracted: a waking object holds only these);
- *   "wake+garbage" again reads right after decoding with no GC;
+ *   "wake+garbage" again reads right after decoding with no GC; "wake+write" after a first write to the woken
+ *   memory (what its structures allocate to grow), the snapshot bytes still held;
  * - the peak the Worker's default limit assumes for that stored size (`peakEstimate`, src/memory-budget.ts).
  *
  *   node --expose-gc --single-threaded-gc packages/cloudflare/scripts/measure-capacity.mjs \
@@ -69,7 +70,7 @@ let n = 0;
 let best;
 const rows = [];
 console.log(`${values.data} turns into one memory (Node ${process.version}; MiB of V8 heap + ArrayBuffers beyond a ${mib(base)} MiB baseline)`);
-console.log('turns     ops  snapshot    live (heap+bufs)  save  save+garbage  wake  wake+garbage  peak/snapshot  default limit assumes');
+console.log('turns     ops  snapshot    live (heap+bufs)  save  save+garbage  wake  wake+garbage  wake+write  peak/snapshot  default limit assumes');
 async function measure() {
   mem.recall('What did they talk about last week?', { k: 10 });
   const held = (await live()) - base;
@@ -86,13 +87,17 @@ async function measure() {
   const wakeGarbage = raw() - before;
   woken.recall('What did they talk about last week?', { k: 10 });
   const wake = (await live()) - before;
+  // the first write after a wake (the object replays the operations stored since its snapshot): what the
+  // loaded structures allocate to grow (a log segment, recall's arrays), beside the snapshot bytes still held
+  ingestEpisode(woken, { id: `after-wake-${n}`, text: 'Back again: how was the trip?', at: last, recordedAt: last, speaker: 'user' });
+  const wakeWrite = (await live()) - before;
   fromR2 = undefined;
   woken = undefined;
-  const peak = Math.max(save, saveGarbage, wake, wakeGarbage);
-  const row = { turns: n, ops: mem.size.operations, snapshot: size, live: held, heap: heapOnly - base, estimate, save, saveGarbage, wake, wakeGarbage, peak };
+  const peak = Math.max(save, saveGarbage, wake, wakeGarbage, wakeWrite);
+  const row = { turns: n, ops: mem.size.operations, snapshot: size, live: held, heap: heapOnly - base, estimate, save, saveGarbage, wake, wakeGarbage, wakeWrite, peak };
   rows.push(row);
   console.log(
-    `${String(n).padStart(6)} ${String(row.ops).padStart(7)} ${mib(size).padStart(9)} ${`${mib(held)} (${mib(row.heap)}+${mib(held - row.heap)})`.padStart(19)} ${mib(save).padStart(5)} ${mib(saveGarbage).padStart(13)} ${mib(wake).padStart(5)} ${mib(wakeGarbage).padStart(13)} ${(peak / size).toFixed(2).padStart(14)} ${mib(estimate).padStart(21)}`,
+    `${String(n).padStart(6)} ${String(row.ops).padStart(7)} ${mib(size).padStart(9)} ${`${mib(held)} (${mib(row.heap)}+${mib(held - row.heap)})`.padStart(19)} ${mib(save).padStart(5)} ${mib(saveGarbage).padStart(13)} ${mib(wake).padStart(5)} ${mib(wakeGarbage).padStart(13)} ${mib(wakeWrite).padStart(11)} ${(peak / size).toFixed(2).padStart(14)} ${mib(estimate).padStart(21)}`,
   );
   if (peak <= BUDGET) best = row;
 }

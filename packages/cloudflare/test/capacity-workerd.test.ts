@@ -1,5 +1,5 @@
 /**
- * Long (about a minute, a 17 MiB memory), not in the default suite: PALIMPSEST_WORKERD_CAPACITY=1 npx vitest run packages/cloudflare/test/capacity-workerd.test.ts
+ * Long (about a minute, a memory filled to the default limit), not in the default suite: PALIMPSEST_WORKERD_CAPACITY=1 npx vitest run packages/cloudflare/test/capacity-workerd.test.ts
  * (after `npm run build`). One memory filled with LoCoMo turns in workerd, the Worker's default limits, V8's
  * heap bounded (workerd aborts the whole process past it), until the object refuses a write by name; it keeps
  * serving reads, and wakes after a restart with the same answers. scripts/measure-workerd.mjs does the work

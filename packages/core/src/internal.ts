@@ -10,3 +10,4 @@ export { isWellFormed } from './util/well-formed.js';
 export { memorySizeReport } from './graph/memory-size.js';
 export type { MemorySizeReport } from './graph/memory-size.js';
 export { exportSnapshotState } from './snapshot/recall-indexes.js';
+export type { ColumnTag, ColumnWriter, SnapshotSource } from './snapshot/snapshot-source.js';

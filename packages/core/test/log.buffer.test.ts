@@ -1,7 +1,7 @@
 /**
  * The in-memory operation log never drops an operation: each is encoded into a bounded view, a
  * segment is closed (not copied) when full, and a single operation larger than a segment gets its own.
- * Sizes here cross the 64 MiB segment boundary cheaply (few large strings); the > 2 GiB cases are in
+ * Sizes here cross the LOG_SEGMENT_BYTES segment boundary cheaply (few large strings); the > 2 GiB cases are in
  * packages/persist/test/limit-long.test.ts behind PALIMPSEST_LONG_TESTS (so is the 600 MiB batch case).
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ describe('LogBuffer', () => {
   it('keeps every operation across segment boundaries, with one operation larger than a segment', () => {
     const log = new LogBuffer();
     const big = 'x'.repeat(1_050_000);
-    const huge = '€'.repeat(Math.ceil(LOG_SEGMENT_BYTES / 3) + 1000); // > 64 MiB of UTF-8 in one operation
+    const huge = '€'.repeat(Math.ceil(LOG_SEGMENT_BYTES / 3) + 1000); // more UTF-8 than a segment in one operation
     const expected: Operation[] = [];
     for (let i = 0; i < 140; i++) {
       const op = i === 70 ? note(i, huge) : note(i, i % 3 === 0 ? big : `small ${i} ü😀`);

@@ -33,7 +33,7 @@ export async function saveSnapshot(path: string, mem: MemoryGraph): Promise<numb
   if (!(mem instanceof MemoryGraph)) {
     throw new InvalidArgumentError(`saveSnapshot: expected a MemoryGraph, got ${mem === null ? 'null' : typeof mem}`);
   }
-  const bytes = encodeStateAs('saveSnapshot', exportStateAs('saveSnapshot', mem));
+  const bytes = encodeStateAs('saveSnapshot', exportStateAs('saveSnapshot', mem), true);
   await writeFileAtomic(path, bytes);
   return bytes.length;
 }

@@ -4,34 +4,31 @@
  * Browser-safe: no Node built-ins.
  */
 import { Builder } from 'flatbuffers';
+import type { Offset } from 'flatbuffers';
 import { InvalidArgumentError } from '@palimpsest/core';
 import type { ColumnArray, MemoryState, StateConfig } from '@palimpsest/core';
 import { isWellFormed } from '@palimpsest/core/internal';
+import type { ColumnWriter, SnapshotSource } from '@palimpsest/core/internal';
 import { Column, Config, DType, Predicate, Snapshot, StringList } from './generated/snapshot_generated.js';
 import { fastCrc32 } from './crc32.js';
 import { frameBody, MAX_BODY_BYTES, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_HEADER_BYTES, tooLarge } from './snapshot-frame.js';
 import { DTYPES, isPlainRecord, KNOWN_CONFIG_KEYS, LITTLE_ENDIAN } from './snapshot-schema.js';
+import type { DTypeInfo } from './snapshot-schema.js';
+import { vectorInPlace, writeList, writeListEnds } from './snapshot-encode-strings.js';
 
 const PREDICATE_KEYS = new Set(['name', 'cardinality', 'minConfidence']);
 
+/** A column checked: its bytes as a little-endian view, or a writer that puts its values into the output. */
 interface EncodedColumn {
   name: Uint8Array;
   dtype: DType;
-  bytes: Uint8Array;
+  bytes: Uint8Array | { info: DTypeInfo; writer: ColumnWriter };
 }
 
-interface EncodedStrings {
-  name: Uint8Array;
-  utf8: Uint8Array;
-  ends: Uint8Array;
-  count: number;
-}
-
-/** A string list checked and measured, not yet encoded. */
+/** A string list checked and measured (its exact UTF-8 size), written straight into the output. */
 interface MeasuredList {
   name: Uint8Array;
-  list: string[];
-  ends: Uint32Array;
+  list: readonly string[];
   bytes: number;
 }
 
@@ -91,7 +88,11 @@ const TABLE_BOUND = 64;
 /** Upper bound on a vector's or string's length prefix, terminator and alignment padding. */
 const VECTOR_BOUND = 16;
 
-export function encodeStateAs(caller: string, state: MemoryState): Uint8Array {
+/**
+ * `writers`: the state is core's snapshot source of a live memory (views and column writers, read here at once),
+ * not a caller's MemoryState, whose columns must be typed arrays.
+ */
+export function encodeStateAs(caller: string, state: MemoryState | SnapshotSource, writers = false): Uint8Array {
   if (!isPlainRecord(state)) throw new InvalidArgumentError(`${caller}: state must be an object`);
   const fv = state.formatVersion;
   if (typeof fv !== 'number' || !Number.isInteger(fv) || fv < 0 || fv > 0xffffffff) {
@@ -102,7 +103,7 @@ export function encodeStateAs(caller: string, state: MemoryState): Uint8Array {
   if (!isPlainRecord(state.strings)) throw new InvalidArgumentError(`${caller}: state.strings must be an object`);
 
   let bound = TABLE_BOUND * 2 + VECTOR_BOUND * 4; // root, config, the two top-level vectors
-  const columns = measureColumns(caller, state.columns);
+  const columns = measureColumns(caller, state.columns, writers);
   bound += columns.bound;
   const lists = measureLists(caller, state.strings, bound);
   bound = lists.bound;
@@ -112,21 +113,15 @@ export function encodeStateAs(caller: string, state: MemoryState): Uint8Array {
   for (const p of config.predicates) bound += TABLE_BOUND + VECTOR_BOUND + 3 * p.name.length + 4;
 
   if (bound > MAX_BODY_BYTES) throw tooLarge(caller, bound);
-  // Only now, with the size known to fit, is any string encoded: each dictionary straight into one
-  // buffer of its exact size, never joined into one string (V8 caps strings near 2^29 code units).
-  const strings: EncodedStrings[] = lists.lists.map((l) => ({
-    name: l.name,
-    utf8: encodeList(l.list, l.bytes),
-    ends: leBytes(l.ends, 4),
-    count: l.list.length,
-  }));
 
   // One allocation sized to the bound (a multiple of 8, so the builder's end-relative alignment is also
   // absolute), with room for the header in front: the file is a view of the builder's buffer, no copy.
   const capacity = Math.ceil((SNAPSHOT_HEADER_BYTES + bound) / 8) * 8;
   const b = new Builder(capacity);
   try {
-    buildBody(b, fv, config, extraJson, columns.columns, strings);
+    // Only now, with the size known to fit, is any string encoded: straight into the output, never joined
+    // into one string (V8 caps strings near 2^29 code units) nor into a UTF-8 copy beside it.
+    buildBody(b, fv, config, extraJson, columns.columns, lists.lists);
   } catch (e) {
     // Only reachable if the bound was too small and the builder had to grow past its own limit.
     if (e instanceof Error && /2 gigabytes/.test(e.message)) throw tooLarge(caller, bound);
@@ -136,13 +131,21 @@ export function encodeStateAs(caller: string, state: MemoryState): Uint8Array {
   return frameBody(caller, bb.bytes(), bb.position(), fastCrc32);
 }
 
-/** The columns in name order, checked, as little-endian views (copied once, into the builder), and their size bound. */
-function measureColumns(caller: string, input: Record<string, unknown>): { columns: EncodedColumn[]; bound: number } {
+/** A column writer of a snapshot source (core's snapshot-source.ts), else undefined. */
+function asWriter(value: unknown): ColumnWriter | undefined {
+  if (!isPlainRecord(value) || typeof value.write !== 'function') return undefined;
+  const length = value.length;
+  return typeof length === 'number' && Number.isSafeInteger(length) && length >= 0 ? (value as unknown as ColumnWriter) : undefined;
+}
+
+/** The columns in name order, checked, as little-endian views or writers (copied once, into the builder), and their size bound. */
+function measureColumns(caller: string, input: Record<string, unknown>, writers: boolean): { columns: EncodedColumn[]; bound: number } {
   let bound = 0;
   const columns: EncodedColumn[] = [];
   for (const name of Object.keys(input).sort(byName)) {
     const col: unknown = input[name];
-    const tag = typedArrayTag(col);
+    const writer = writers ? asWriter(col) : undefined;
+    const tag = writer?.tag ?? typedArrayTag(col);
     const info = DTYPES.find((d) => d.tag === tag);
     if (!info) {
       throw new InvalidArgumentError(
@@ -151,6 +154,11 @@ function measureColumns(caller: string, input: Record<string, unknown>): { colum
     }
     if (!isWellFormed(name)) throw new InvalidArgumentError(`${caller}: column name '${name}' is not well-formed UTF-16`);
     const nameUtf8 = encoder.encode(name);
+    if (writer !== undefined) {
+      bound += TABLE_BOUND + 2 * VECTOR_BOUND + nameUtf8.length + writer.length * info.size + 4;
+      columns.push({ name: nameUtf8, dtype: info.dtype, bytes: { info, writer } });
+      continue;
+    }
     const array = col as ColumnArray;
     bound += TABLE_BOUND + 2 * VECTOR_BOUND + nameUtf8.length + array.byteLength + 4;
     // Only views here; the bytes are copied once, into the builder, after the size check.
@@ -169,7 +177,6 @@ function measureLists(caller: string, input: Record<string, unknown>, bound: num
     const list: unknown = input[name];
     if (!Array.isArray(list)) throw new InvalidArgumentError(`${caller}: state.strings['${name}'] must be an array of strings`);
     if (!isWellFormed(name)) throw new InvalidArgumentError(`${caller}: string list name '${name}' is not well-formed UTF-16`);
-    const ends = new Uint32Array(list.length);
     let total = 0;
     let bytes = 0;
     let previous: string | undefined;
@@ -182,7 +189,6 @@ function measureLists(caller: string, input: Record<string, unknown>, bound: num
       }
       total += s.length;
       if (total > 0xffffffff) throw new InvalidArgumentError(`${caller}: state.strings['${name}'] exceeds 2^32 code units`);
-      ends[i] = total;
       // Exact UTF-8 size, counted without encoding (a repeated string is counted once).
       if (s !== previous) {
         previous = s;
@@ -193,8 +199,8 @@ function measureLists(caller: string, input: Record<string, unknown>, bound: num
       if (bound + bytes > MAX_BODY_BYTES) throw tooLarge(caller, bound + bytes, 'at least');
     }
     const nameUtf8 = encoder.encode(name);
-    bound += TABLE_BOUND + 3 * VECTOR_BOUND + nameUtf8.length + bytes + ends.byteLength + 4;
-    lists.push({ name: nameUtf8, list: list as string[], ends, bytes });
+    bound += TABLE_BOUND + 3 * VECTOR_BOUND + nameUtf8.length + bytes + 4 * list.length + 4;
+    lists.push({ name: nameUtf8, list: list as string[], bytes });
   }
   return { lists, bound };
 }
@@ -213,20 +219,19 @@ function extraConfigJson(caller: string, config: StateConfig): string | null {
 }
 
 /** Builds the FlatBuffers body (schema/snapshot.fbs) into `b`, children before the tables that point at them. */
-function buildBody(b: Builder, stateVersion: number, config: StateConfig, extraJson: string | null, columns: EncodedColumn[], strings: EncodedStrings[]): void {
+function buildBody(b: Builder, stateVersion: number, config: StateConfig, extraJson: string | null, columns: EncodedColumn[], strings: MeasuredList[]): void {
   const columnOffsets = columns.map((c) => {
     const nameOffset = b.createString(c.name);
-    b.prep(8, c.bytes.length); // 8-byte aligned data, so a decoder may wrap a Float64Array in place
-    const dataOffset = b.createByteVector(c.bytes);
+    const dataOffset = columnVector(b, c.bytes);
     return Column.createColumn(b, nameOffset, c.dtype, dataOffset);
   });
   const stringOffsets = strings.map((s) => {
     const nameOffset = b.createString(s.name);
-    const utf8Offset = b.createByteVector(s.utf8);
-    b.prep(4, s.ends.length);
-    const endsOffset = b.createByteVector(s.ends);
-    // createByteVector wrote the byte count; a [uint32] vector's prefix is its element count.
-    b.dataBuffer().writeUint32(b.dataBuffer().capacity() - endsOffset, s.count);
+    const utf8Offset = vectorInPlace(b, s.bytes, (out, at) => writeList(s.list, out, at));
+    b.prep(4, 4 * s.list.length);
+    const endsOffset = vectorInPlace(b, 4 * s.list.length, (out, at) => writeListEnds(s.list, out, at));
+    // the vector's prefix holds its byte count; a [uint32] vector's prefix is its element count.
+    b.dataBuffer().writeUint32(b.dataBuffer().capacity() - endsOffset, s.list.length);
     return StringList.createStringList(b, nameOffset, utf8Offset, endsOffset);
   });
   const predicateOffsets = config.predicates.map((p) =>
@@ -253,6 +258,28 @@ function buildBody(b: Builder, stateVersion: number, config: StateConfig, extraJ
   Snapshot.finishSnapshotBuffer(b, root);
 }
 
+/** A column's data vector, 8-byte aligned (a decoder may wrap a Float64Array in place): copied from its view, or written by its writer. */
+function columnVector(b: Builder, bytes: EncodedColumn['bytes']): Offset {
+  if (bytes instanceof Uint8Array) {
+    b.prep(8, bytes.length);
+    return b.createByteVector(bytes);
+  }
+  const { info, writer } = bytes;
+  const length = writer.length;
+  b.prep(8, length * info.size);
+  return vectorInPlace(b, length * info.size, (out, at) => {
+    const start = out.byteOffset + at;
+    if (LITTLE_ENDIAN && start % info.size === 0) {
+      writer.write(new info.ctor(out.buffer as ArrayBuffer, start, length));
+    } else {
+      // a big-endian host (or an unaligned place, which the builder's layout does not make): one copy
+      const values = new info.ctor(length);
+      writer.write(values);
+      out.set(leBytes(values, info.size), at);
+    }
+  });
+}
+
 /** UTF-8 length of a well-formed string. */
 export function utf8Length(s: string): number {
   let n = s.length;
@@ -266,19 +293,6 @@ export function utf8Length(s: string): number {
     } else n += 2;
   }
   return n;
-}
-
-/** The strings' UTF-8, concatenated, in one buffer of `bytes` bytes (encodeInto views stay small). */
-function encodeList(list: readonly string[], bytes: number): Uint8Array {
-  const out = new Uint8Array(bytes);
-  let at = 0;
-  for (const s of list) {
-    const { read, written } = encoder.encodeInto(s, out.subarray(at, Math.min(bytes, at + 3 * s.length)));
-    if (read !== s.length) throw new Error(`encodeList: encoded ${read} of ${s.length} code units`);
-    at += written;
-  }
-  if (at !== bytes) throw new Error(`encodeList: wrote ${at} of ${bytes} bytes`);
-  return out;
 }
 
 /** Encodes a MemoryState into snapshot bytes. The same state always gives the same bytes. */

@@ -2,6 +2,7 @@
 import { ConfigMismatchError, CorruptSnapshotError, EmbedderMismatchError, InvalidArgumentError, MemoryGraph, SnapshotVersionError } from '@palimpsest/core';
 import type { Embedder, LoadConfigOptions } from '@palimpsest/core';
 import { exportSnapshotState, tablesOf } from '@palimpsest/core/internal';
+import type { SnapshotSource } from '@palimpsest/core/internal';
 import { decodeStateAs } from './snapshot-decode.js';
 import type { DecodeOptions } from './snapshot-decode.js';
 import { encodeStateAs } from './snapshot-encode.js';
@@ -34,17 +35,18 @@ export function encodeSnapshot(mem: MemoryGraph): Uint8Array {
   if (!(mem instanceof MemoryGraph)) {
     throw new InvalidArgumentError(`encodeSnapshot: expected a MemoryGraph, got ${mem === null ? 'null' : typeof mem}`);
   }
-  return encodeStateAs('encodeSnapshot', exportStateAs('encodeSnapshot', mem));
+  return encodeStateAs('encodeSnapshot', exportStateAs('encodeSnapshot', mem), true);
 }
 
 /**
- * mem.exportState() and recall's episode indexes (a load reads them instead of re-indexing every turn),
- * with a size refusal re-prefixed by the call the user made.
+ * mem.exportState() and recall's episode indexes (a load reads them instead of re-indexing every turn), as
+ * a snapshot source valid until the memory's next write, with a size refusal re-prefixed by the call the user made.
  */
-export function exportStateAs(caller: string, mem: MemoryGraph): ReturnType<MemoryGraph['exportState']> {
+export function exportStateAs(caller: string, mem: MemoryGraph): SnapshotSource {
   try {
     const tables = tablesOf(mem);
-    return tables === undefined ? mem.exportState() : exportSnapshotState(tables);
+    // views of the memory's arrays and column writers, read by the encoder at once (no copy beside the graph)
+    return tables === undefined ? mem.exportState() : exportSnapshotState(tables, true);
   } catch (e) {
     if (e instanceof InvalidArgumentError) {
       const err = new InvalidArgumentError(`${caller}: ${e.message.replace(/^MemoryGraph\.exportState: /, '')}`);

@@ -141,6 +141,12 @@ export class RecallEngine implements RecallIndexes {
     return { text: this.episodeText.toState(), dated: this.dated.exportFlags() };
   }
 
+  /** @internal The same as views and writers, for a snapshot encoder (valid until the next write). */
+  episodeIndexViews(): { text: ReturnType<Bm25Index['toViews']>; dated: Uint8Array } | undefined {
+    if (this.episodesIndexed !== this.mem.episodes.count || this.episodesIndexed === 0) return undefined;
+    return { text: this.episodeText.toViews(), dated: this.dated.flagViews() };
+  }
+
   /** @internal A load's, before its first catch-up: the indexes of the first `text.size` episodes, as saved. */
   restoreEpisodeIndexes(text: Bm25Index, dated: Uint8Array): void {
     if (this.episodesIndexed !== 0) throw new Error('RecallEngine.restoreEpisodeIndexes: episodes were indexed already');

@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from '../errors.js';
 import { grow } from '../util/arrays.js';
+import { piecesWriter } from '../snapshot/snapshot-source.js';
+import type { ColumnWriter } from '../snapshot/snapshot-source.js';
 import { MAX_LOG_LINE_UNITS } from './log-size.js';
 import { ASSERT_BYTES, decodeRecord, EPISODE_HEAD_BYTES, RECORD_EPISODE, RECORD_JSON, RETRACT_BYTES, writeAssertRecord, writeRetractRecord } from './log-records.js';
 import type { RecordTables } from './log-records.js';
@@ -159,8 +161,13 @@ export type Operation =
 
 const encoder = new TextEncoder();
 
-/** The largest log segment (but for one holding a single larger record): what a new one grows to. */
-export const LOG_SEGMENT_BYTES = 1 << 26;
+/**
+ * The largest log segment (but for one holding a single larger record): what a new one grows to. 1 MiB, not
+ * more: the open segment's unused room is memory held for nothing (up to half the log with doubling
+ * segments, and a whole segment after a load, which adopts the snapshot's log as one segment), while
+ * segments are never copied and a record is found by a binary search over them.
+ */
+export const LOG_SEGMENT_BYTES = 1 << 20;
 /** Bytes of a log's first segment; each next one is twice the last, up to LOG_SEGMENT_BYTES. */
 const FIRST_SEGMENT_BYTES = 1 << 16;
 /** Largest view handed to TextEncoder.encodeInto: V8 writes nothing into a view of 2^31 bytes or more. */
@@ -376,6 +383,21 @@ export class LogBuffer {
       bytes.set(this.segments[k]!.subarray(0, used), this.segmentStart[k]!);
     }
     return { bytes, ends: Uint32Array.from(this.ends.subarray(0, this.count)) };
+  }
+
+  /**
+   * The same two columns as `trimmed`, as writers for a snapshot encoder (no copy of the records beside
+   * the output): the segments' used bytes in order, and the end offsets as Uint32. Valid until the next write.
+   */
+  trimmedWriters(call: string): { bytes: ColumnWriter; ends: ColumnWriter } {
+    if (this.used > MAX_EXPORTED_LOG_BYTES) this.trimmed(call); // refuses by name
+    const last = this.segments.length - 1;
+    const pieces = this.segments.map((s, k) => (k === last ? s.subarray(0, this.currentUsed) : s));
+    const ends = this.ends.subarray(0, this.count);
+    return {
+      bytes: piecesWriter('Uint8Array', pieces),
+      ends: { tag: 'Uint32Array', length: ends.length, write: (out) => (out as Uint32Array).set(ends) },
+    };
   }
 }
 

@@ -1,5 +1,6 @@
 // Bm25Index's options, its snapshot form and the small functions around it (recall/bm25.ts), kept apart so
 // the index's own file stays within the size rule; bm25.ts re-exports them.
+import type { ColumnWriter } from '../snapshot/snapshot-source.js';
 
 /** The ids of a query's terms that an index knows, each once, in the query's order. */
 export function queryTermIds(terms: readonly string[], termIds: ReadonlyMap<string, number>): Set<number> {
@@ -37,6 +38,9 @@ export interface Bm25State {
   /** Term frequency in that document. */
   postingFreqs: Uint32Array;
 }
+
+/** `toViews()`: Bm25State's fields, the postings as writers; valid until the index's next add. */
+export type Bm25Views = Omit<Bm25State, 'postingDocs' | 'postingFreqs'> & { postingDocs: ColumnWriter; postingFreqs: ColumnWriter };
 
 /** idf of a term held by n of N documents: ln(1 + (N − n + 0.5) / (n + 0.5)). */
 export function idfFor(n: number, N: number): number {

@@ -6,7 +6,8 @@ import { TermReader } from './term-reader.js';
 import { Accumulator } from './accumulator.js';
 import { checkPostings, forwardIndex } from './bm25-load.js';
 import { BM25_DEFAULTS, idfFor, queryTermIds } from './bm25-shapes.js';
-import type { Bm25Options, Bm25State } from './bm25-shapes.js';
+import type { Bm25Options, Bm25State, Bm25Views } from './bm25-shapes.js';
+import type { ColumnWriter } from '../snapshot/snapshot-source.js';
 
 export { queryTermIds, BM25_DEFAULTS } from './bm25-shapes.js';
 export type { Bm25Options, Bm25State } from './bm25-shapes.js';
@@ -516,6 +517,19 @@ export class Bm25Index {
 
   /** Compact copy of the index (CSR postings), independent of this object. */
   toState(): Bm25State {
+    const v = this.toViews();
+    const postingDocs = new Uint32Array(v.postingDocs.length);
+    const postingFreqs = new Uint32Array(v.postingFreqs.length);
+    v.postingDocs.write(postingDocs);
+    v.postingFreqs.write(postingFreqs);
+    return { ...v, docIds: v.docIds.slice(), docLengths: v.docLengths.slice(), terms: this.terms.slice(), postingDocs, postingFreqs };
+  }
+
+  /**
+   * What `toState` holds, for a snapshot encoder: the document columns and terms as views, the postings as
+   * writers (each term's base and tail postings, copied once, into the output). Valid until the next add.
+   */
+  toViews(): Bm25Views {
     this.postPending();
     const nTerms = this.terms.length;
     const termOffsets = new Uint32Array(nTerms + 1);
@@ -525,32 +539,29 @@ export class Bm25Index {
       total += this.postLen[t]!;
     }
     termOffsets[nTerms] = total;
-    const postingDocs = new Uint32Array(total);
-    const postingFreqs = new Uint32Array(total);
-    for (let t = 0; t < nTerms; t++) {
-      let at = termOffsets[t]!;
-      if (t < this.baseTerms) {
-        const from = this.baseOffsets[t]!;
-        const to = this.baseOffsets[t + 1]!;
-        postingDocs.set(this.baseDocs.subarray(from, to), at);
-        postingFreqs.set(this.baseFreqs.subarray(from, to), at);
-        at += to - from;
-      }
-      const n = this.tailLen[t]!;
-      if (n > 0) {
-        postingDocs.set(this.tailDocs[t]!.subarray(0, n), at);
-        postingFreqs.set(this.tailFreqs[t]!.subarray(0, n), at);
-      }
-    }
+    const { baseTerms, baseOffsets, tailLen } = this;
+    // element loops, not subarray + set: no view object per term
+    const writer = (base: Uint32Array, tails: Array<Uint32Array | undefined>): ColumnWriter => ({
+      tag: 'Uint32Array',
+      length: total,
+      write: (out) => {
+        for (let t = 0; t < nTerms; t++) {
+          let at = termOffsets[t]!;
+          if (t < baseTerms) for (let i = baseOffsets[t]!, to = baseOffsets[t + 1]!; i < to; i++) out[at++] = base[i]!;
+          const tail = tails[t];
+          for (let i = 0, n = tailLen[t]!; i < n; i++) out[at++] = tail![i]!;
+        }
+      },
+    });
     return {
       k1: this.k1,
       b: this.b,
-      docIds: this.docIds.slice(0, this.count),
-      docLengths: this.docLengths.slice(0, this.count),
-      terms: this.terms.slice(),
+      docIds: this.docIds.subarray(0, this.count),
+      docLengths: this.docLengths.subarray(0, this.count),
+      terms: this.terms,
       termOffsets,
-      postingDocs,
-      postingFreqs,
+      postingDocs: writer(this.baseDocs, this.tailDocs),
+      postingFreqs: writer(this.baseFreqs, this.tailFreqs),
     };
   }
 

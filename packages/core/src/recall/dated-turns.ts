@@ -27,6 +27,11 @@ export class DatedTurns {
     return this.flags.slice(0, this.count);
   }
 
+  /** The same flags as a view, for a snapshot encoder (valid until the next add). */
+  flagViews(): Uint8Array {
+    return this.flags.subarray(0, this.count);
+  }
+
   /** Before any add: the flags a snapshot kept (each 0 or 1); the next add reads episode `flags.length`. */
   loadFlags(flags: Uint8Array): void {
     if (this.count !== 0) throw new Error('DatedTurns.loadFlags: flags are loaded before any episode is read');

@@ -1,7 +1,8 @@
 import { CorruptSnapshotError, InvalidArgumentError } from '../errors.js';
 import { simdAvailable, vectorMemory, type DistanceKernel, type VectorMemory } from '../simd/kernel.js';
 import { dotScalar } from '../simd/scalar.js';
-import { growU32, growU8, isCount, isU32, TopK, type Hit } from './grow.js';
+import { growU32, isCount, isU32, TopK, type Hit } from './grow.js';
+import { grow } from '../util/arrays.js';
 import { CandidateHeap, ResultHeap } from './sim-heap.js';
 
 export type { DistanceKernel } from '../simd/kernel.js';
@@ -202,10 +203,11 @@ export class Hnsw {
     let cap = Math.max(64, this.labels.length);
     while (cap < n) cap *= 2;
     this.mem.reserve(this.vbase + cap * this.dimensions);
-    this.labels = growU32(this.labels, cap);
-    this.levels = growU8(this.levels, cap);
-    this.links0 = growU32(this.links0, cap * this.stride0);
-    this.upperOffsets = growU32(this.upperOffsets, cap);
+    // exactly `cap` slots each: the check above reads the labels' length for all of them
+    this.labels = grow(this.labels, cap);
+    this.levels = grow(this.levels, cap);
+    this.links0 = grow(this.links0, cap * this.stride0);
+    this.upperOffsets = grow(this.upperOffsets, cap);
     const v = new Uint32Array(cap);
     v.set(this.visited);
     this.visited = v;

@@ -3,6 +3,7 @@
 // without them (an older file, another embedder's settings) loads by embedding the names, as before.
 import { CorruptSnapshotError } from '../errors.js';
 import type { ColumnArray, MemoryState } from '../state.js';
+import type { ColumnWriter, SnapshotSource } from './snapshot-source.js';
 import type { MemoryTables } from '../graph/tables.js';
 
 /** What the kept rows were made by: the built-in embedder of this id (its dimensions and weights). */
@@ -19,11 +20,11 @@ const COLUMNS = {
 } as const;
 
 /** The state with the entities' kept vectors added, when recall has indexed every entity with the built-in embedder. */
-export function withKeptEntityVectors(mem: MemoryTables, state: MemoryState): MemoryState {
+export function withKeptEntityVectors<S extends SnapshotSource>(mem: MemoryTables, state: S): S {
   const engine = mem.recallIndexIfBuilt();
   const rows = engine?.exportEntityVectors();
   if (engine === undefined || rows === undefined) return state;
-  const columns: Record<string, ColumnArray> = {
+  const columns: Record<string, ColumnArray | ColumnWriter> = {
     ...state.columns,
     [COLUMNS.labels]: rows.labels,
     [COLUMNS.starts]: rows.starts,

@@ -4,6 +4,7 @@
 import { CorruptSnapshotError } from '../errors.js';
 import { TOKENIZE } from '../recall/text.js';
 import type { ColumnArray, MemoryState } from '../state.js';
+import type { ColumnWriter, SnapshotSource } from './snapshot-source.js';
 import type { MemoryTables } from '../graph/tables.js';
 import { NameTokens } from '../recall/name-tokens.js';
 
@@ -21,7 +22,7 @@ const LITERAL_STARTS = 'recall.names.literalStarts';
  * The state's columns and string lists with the names' terms added (every entity's and literal's; those recall
  * has not indexed yet are tokenized here, without making recall's engine). A memory without names adds none.
  */
-export function withKeptNames(mem: MemoryTables, state: MemoryState): MemoryState {
+export function withKeptNames<S extends SnapshotSource>(mem: MemoryTables, state: S): S {
   const en = mem.entities;
   if (en.count === 0 && mem.literals.length === 0) return state;
   const names = mem.recallIndexIfBuilt()?.names ?? new NameTokens();

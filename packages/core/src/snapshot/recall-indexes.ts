@@ -6,6 +6,7 @@ import { CorruptSnapshotError } from '../errors.js';
 import { BM25_DEFAULTS, Bm25Index } from '../recall/bm25.js';
 import { TOKENIZE } from '../recall/text.js';
 import type { ColumnArray, MemoryState } from '../state.js';
+import type { ColumnWriter, SnapshotSource } from './snapshot-source.js';
 import type { MemoryTables } from '../graph/tables.js';
 import { exportMemoryState } from './state-io.js';
 import { withKeptNames } from './kept-names.js';
@@ -37,12 +38,16 @@ const DATED = 'recall.datedTurns';
  * stores (persist's encoders call it): the episode indexes only once they have caught up with every episode. exportState() itself stays the memory's content
  * alone, so two memories that hold the same things export equal states however their indexes were made.
  */
-export function exportSnapshotState(mem: MemoryTables): MemoryState {
-  const state = withKeptEntityVectors(mem, withKeptNames(mem, exportMemoryState(mem)));
-  const kept = mem.recallIndexIfBuilt()?.exportEpisodeIndexes();
+export function exportSnapshotState(mem: MemoryTables): MemoryState;
+/** `views`: the same as views of the memory's arrays and writers (snapshot-source.ts), valid until its next write. */
+export function exportSnapshotState(mem: MemoryTables, views: true): SnapshotSource;
+export function exportSnapshotState(mem: MemoryTables, views = false): SnapshotSource {
+  const state = withKeptEntityVectors(mem, withKeptNames(mem, views ? exportMemoryState(mem, true) : exportMemoryState(mem)));
+  const engine = mem.recallIndexIfBuilt();
+  const kept = views ? engine?.episodeIndexViews() : engine?.exportEpisodeIndexes();
   if (kept === undefined) return state;
   const { text, dated } = kept;
-  const columns: Record<string, ColumnArray> = {
+  const columns: Record<string, ColumnArray | ColumnWriter> = {
     ...state.columns,
     [COLUMNS.docIds]: text.docIds,
     [COLUMNS.docLengths]: text.docLengths,

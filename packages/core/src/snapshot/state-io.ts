@@ -4,6 +4,7 @@ import { CorruptSnapshotError, PalimpsestError, SnapshotVersionError } from '../
 import { NONE } from '../store/fact-store.js';
 import { STATE_FORMAT_VERSION } from '../state.js';
 import type { ColumnArray, MemoryState } from '../state.js';
+import type { ColumnWriter, SnapshotSource } from './snapshot-source.js';
 import type { MemoryGraphOptions, PredicateOptions } from '../types.js';
 import { checkLoadConfig } from '../graph/config-check.js';
 import { refuseMismatch, RESTORED_EMBEDDER } from '../recall/embedder-config.js';
@@ -23,21 +24,29 @@ import { describeError, readOptions, SHAPES } from '../graph/validate.js';
  * trimmed to their used length; derived indexes are not included (a snapshot adds recall's episode
  * postings and date flags: recall-indexes.ts; the rest are rebuilt linearly on load).
  */
-export function exportMemoryState(mem: MemoryTables): MemoryState {
+export function exportMemoryState(mem: MemoryTables): MemoryState;
+/**
+ * `views`: for a snapshot encoder that reads the state at once (snapshot-source.ts): the columns kept as they
+ * are stored are views of the memory's arrays, the log is written from its segments, the string lists are the
+ * memory's own arrays. Valid only until the memory's next write.
+ */
+export function exportMemoryState(mem: MemoryTables, views: true): SnapshotSource;
+export function exportMemoryState(mem: MemoryTables, views = false): SnapshotSource {
   const e = mem.entities;
   const n = e.count;
   const ep = mem.episodes;
-  const log = mem.logBuffer.trimmed();
-  const columns: Record<string, ColumnArray> = {
+  const cut = <T extends ColumnArray>(a: T, length: number): T => (views ? (a.subarray(0, length) as T) : (a.slice(0, length) as T));
+  const log = views ? mem.logBuffer.trimmedWriters('MemoryGraph.exportState') : mem.logBuffer.trimmed();
+  const columns: Record<string, ColumnArray | ColumnWriter> = {
     ...mem.store.exportColumns(),
-    'entity.name': e.name.slice(0, n),
-    'entity.display': e.display.slice(0, n),
-    'entity.type': e.type.slice(0, n),
-    'entity.recordedAt': e.recordedAt.slice(0, n),
-    'entity.mergedInto': e.mergedInto.slice(0, n),
-    'entity.mergedAt': e.mergedAt.slice(0, n),
-    'entity.hasVector': e.hasVector.slice(0, n),
-    'entity.vectors': e.vectors.slice(0, n * mem.dimensions),
+    'entity.name': cut(e.name, n),
+    'entity.display': cut(e.display, n),
+    'entity.type': cut(e.type, n),
+    'entity.recordedAt': cut(e.recordedAt, n),
+    'entity.mergedInto': cut(e.mergedInto, n),
+    'entity.mergedAt': cut(e.mergedAt, n),
+    'entity.hasVector': cut(e.hasVector, n),
+    'entity.vectors': cut(e.vectors, n * mem.dimensions),
     'alias.entity': Int32Array.from(e.aliasEntity),
     'alias.name': Int32Array.from(e.aliasName),
     'literal.kind': Uint8Array.from(mem.literals, (v) => (typeof v === 'string' ? 0 : typeof v === 'number' ? 1 : 2)),
@@ -45,15 +54,15 @@ export function exportMemoryState(mem: MemoryTables): MemoryState {
     'provenance.source': Int32Array.from(mem.provenance.source),
     'provenance.reason': Int32Array.from(mem.provenance.reason),
     'provenance.edgeType': Int32Array.from(mem.provenance.edgeType),
-    'episode.at': ep.at.slice(0, ep.count),
-    'episode.recordedAt': ep.recordedAt.slice(0, ep.count),
-    'episode.speaker': ep.speaker.slice(0, ep.count),
+    'episode.at': cut(ep.at, ep.count),
+    'episode.recordedAt': cut(ep.recordedAt, ep.count),
+    'episode.speaker': cut(ep.speaker, ep.count),
     // only when some episode has a session: a memory without any writes the bytes it wrote before sessions
-    ...(ep.session.subarray(0, ep.count).some((s) => s !== NONE) ? { 'episode.session': ep.session.slice(0, ep.count) } : {}),
-    'episode.entityStart': ep.entityStart.slice(0, ep.count + 1),
+    ...(ep.session.subarray(0, ep.count).some((s) => s !== NONE) ? { 'episode.session': cut(ep.session, ep.count) } : {}),
+    'episode.entityStart': cut(ep.entityStart, ep.count + 1),
     'episode.entityIds': Int32Array.from(ep.entityIds),
-    'episode.hasVector': ep.hasVector.slice(0, ep.count),
-    'episode.vectors': ep.vectors.slice(0, ep.count * mem.dimensions),
+    'episode.hasVector': cut(ep.hasVector, ep.count),
+    'episode.vectors': cut(ep.vectors, ep.count * mem.dimensions),
     'log.bytes': log.bytes,
     'log.ends': log.ends,
   };
@@ -71,11 +80,11 @@ export function exportMemoryState(mem: MemoryTables): MemoryState {
     },
     columns,
     strings: {
-      strings: [...mem.strings.values],
+      strings: views ? mem.strings.values : [...mem.strings.values],
       predicates: [...mem.predicateNames.values],
       'literal.string': mem.literals.map((v) => (typeof v === 'string' ? v : '')),
-      'episode.id': [...ep.ids],
-      'episode.text': [...ep.texts],
+      'episode.id': views ? ep.ids : [...ep.ids],
+      'episode.text': views ? ep.texts : [...ep.texts],
     },
   };
 }
