@@ -126,6 +126,8 @@ export class RuleExtractor implements Extractor {
     const label = turn.speaker?.trim();
     const assistant = turn.role === 'assistant' || (label !== undefined && this.assistants.has(fold(label)));
     const ss = sentences(text);
+    // an assistant's turn yields only names already heard: many name none of them
+    if (assistant && !this.book.mayHear(ss)) return { entities: [], facts: [] };
     const midCaps = midSentenceCaps(ss);
     const isKnown = (f: string): boolean => this.book.isKnown(f);
     if (assistant) return { entities: this.heardNames(text, ss, midCaps), facts: [] };
