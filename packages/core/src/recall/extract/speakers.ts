@@ -48,17 +48,15 @@ export class SpeakerBook {
   }
 
   /**
-   * Whether a name `isKnown` accepts may be in these sentences: some capitalised word of them is, folded, the
-   * first word of a known name. A necessary condition only: an assistant's turn that fails it names nobody
-   * heard, so its names need not be read.
+   * Whether a name `isKnown` accepts may be in this sentence: some capitalised word of it is, folded, the
+   * first word of a known name (a name is a run of whole words, the first of them capitalised). A
+   * necessary condition only.
    */
-  mayHear(ss: readonly Sentence[]): boolean {
-    for (const s of ss) {
-      for (const t of s.toks) {
-        const w = t.text;
-        // the first word of a longer name is written whole; a one-word name loses its "'s"
-        if (this.knownFirstWords.has(w.toLowerCase().replace(/['’]/g, '')) || this.knownFirstWords.has(folded(bare(w)))) return true;
-      }
+  mayHear(s: Sentence): boolean {
+    for (const t of s.toks) {
+      const w = t.text;
+      // the first word of a longer name is written whole; a one-word name loses its "'s" (twice: namesIn, then folded)
+      if (this.knownFirstWords.has(w.toLowerCase().replace(/['’]/g, '')) || this.knownFirstWords.has(folded(bare(w)))) return true;
     }
     return false;
   }
