@@ -122,7 +122,7 @@ export class RuleExtractor implements Extractor {
   }
 
   private extractTurn(turn: Turn): Extraction {
-    const text = turn.text.replace(/’/g, "'");
+    const text = turn.text.indexOf('’') < 0 ? turn.text : turn.text.replace(/’/g, "'");
     const label = turn.speaker?.trim();
     const assistant = turn.role === 'assistant' || (label !== undefined && this.assistants.has(fold(label)));
     const ss = sentences(text);

@@ -43,6 +43,7 @@ export class SpeakerBook {
   }
 
   private addKnown(f: string): void {
+    if (this.known.has(f)) return;
     this.known.add(f);
     this.knownFirstWords.add(f.split(' ')[0]!);
   }
@@ -56,7 +57,8 @@ export class SpeakerBook {
     for (const t of s.toks) {
       const w = t.text;
       // the first word of a longer name is written whole; a one-word name loses its "'s" (twice: namesIn, then folded)
-      if (this.knownFirstWords.has(w.toLowerCase().replace(/['’]/g, '')) || this.knownFirstWords.has(folded(bare(w)))) return true;
+      const lower = w.toLowerCase();
+      if (w.indexOf("'") < 0 && w.indexOf('’') < 0 ? this.knownFirstWords.has(lower) : this.knownFirstWords.has(lower.replace(/['’]/g, '')) || this.knownFirstWords.has(folded(bare(w)))) return true;
     }
     return false;
   }
