@@ -82,9 +82,13 @@ function firstDifference(a: unknown, b: unknown, path = '$'): string | undefined
   return `${path}: ${String(a)} vs ${String(b)}`;
 }
 
+/** CPU seconds of the process (every thread: the collector's and compiler's helpers too) while f runs; `lastWall`: its wall seconds. */
+let lastWall = 0;
 function cpuOf<T>(f: () => T): [number, T] {
   const c0 = process.cpuUsage();
+  const w0 = performance.now();
   const r = f();
+  lastWall = (performance.now() - w0) / 1000;
   const c = process.cpuUsage(c0);
   return [(c.user + c.system) / 1e6, r];
 }
@@ -134,7 +138,7 @@ async function main(): Promise<void> {
         );
         times.get(b.name)!.push(s);
         extractions.set(b.name, out);
-        process.stderr.write(`  round ${r} ${b.name}: extractor alone ${(turns.length / s).toFixed(0)} turns/s CPU (${s.toFixed(2)} s, ${facts} facts)\n`);
+        process.stderr.write(`  round ${r} ${b.name}: extractor alone ${(turns.length / s).toFixed(0)} turns/s CPU (${s.toFixed(2)} s CPU, ${lastWall.toFixed(2)} s wall, ${facts} facts)\n`);
         continue;
       }
       const [s, built] = cpuOf(() => sets.map((set) => buildMemory(set, { core: b.core, ...(noExtract ? { extractor: NO_EXTRACTION } : {}) })));
@@ -142,7 +146,7 @@ async function main(): Promise<void> {
       mems.set(b.name, built);
       const facts = built.reduce((n, m) => n + m.facts, 0);
       const refused = built.reduce((n, m) => n + m.refused.length, 0);
-      process.stderr.write(`  round ${r} ${b.name}: ${(turns.length / s).toFixed(0)} turns/s CPU (${s.toFixed(2)} s, ${facts} facts, ${refused} refused)\n`);
+      process.stderr.write(`  round ${r} ${b.name}: ${(turns.length / s).toFixed(0)} turns/s CPU (${s.toFixed(2)} s CPU, ${lastWall.toFixed(2)} s wall, ${facts} facts, ${refused} refused)\n`);
     }
     if (extractions.size === 2 && r === 0) {
       const [a, b] = builds.map((x) => extractions.get(x.name)!);
