@@ -181,7 +181,7 @@ export class MemoryObject extends DurableObject<Env> {
   }
 
   /** The peak this memory is projected to reach in the isolate (memory-budget.ts), with `incoming` more bytes written. */
-  projectedPeak(incoming = 0): number {
+  private projectedPeak(incoming = 0): number {
     // a body of n bytes adds at most n characters of text, two bytes each in V8, and its operations
     // count as snapshot bytes like the rest
     return peakEstimate(this.snapshotBytes + (this.pendingBytes + incoming) * OPS_TO_SNAPSHOT, this.textBytes + 2 * incoming);
