@@ -12,7 +12,8 @@
  *   together, after a recall (the original graph is subtracted: a waking object holds only these);
  *   "wake+garbage" again reads right after decoding with no GC; "wake+write" after a first write to the woken
  *   memory (what its structures allocate to grow), the snapshot bytes still held;
- * - the peak the Worker's default limit assumes for that stored size (`peakEstimate`, src/memory-budget.ts).
+ * - the peak the object projects for that memory (`peakEstimate` of its snapshot bytes and its episodes' text
+ *   bytes, src/memory-budget.ts), which must stay at or above the measured peak.
  *
  *   node --expose-gc --single-threaded-gc packages/cloudflare/scripts/measure-capacity.mjs \
  *     [--data locomo|longmemeval] [--turns 60000] [--step 10000] [--budget-mib 108]
@@ -26,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
-import { peakEstimate } from '../dist/memory-budget.js';
+import { peakEstimate, textBytes } from '../dist/memory-budget.js';
 import { turnsOf } from './capacity-turns.mjs';
 
 if (typeof globalThis.gc !== 'function') {
@@ -67,10 +68,11 @@ const base = await live();
 let last = -Infinity;
 const mem = new MemoryGraph({ now: () => last });
 let n = 0;
+let text = 0; // the episodes' text as V8 holds it (what the object counts)
 let best;
 const rows = [];
 console.log(`${values.data} turns into one memory (Node ${process.version}; MiB of V8 heap + ArrayBuffers beyond a ${mib(base)} MiB baseline)`);
-console.log('turns     ops  snapshot    live (heap+bufs)  save  save+garbage  wake  wake+garbage  wake+write  peak/snapshot  default limit assumes');
+console.log('turns     ops  snapshot    live (heap+bufs)  save  save+garbage  wake  wake+garbage  wake+write  peak/snapshot  text  projected');
 async function measure() {
   mem.recall('What did they talk about last week?', { k: 10 });
   const held = (await live()) - base;
@@ -79,7 +81,7 @@ async function measure() {
   const saveGarbage = raw() - base;
   const save = (await live()) - base;
   const size = bytes.byteLength;
-  const estimate = peakEstimate(size);
+  const estimate = peakEstimate(size, text);
   let fromR2 = bytes.slice(); // a wake reads a fresh copy from R2; the saved bytes are long gone by then
   bytes = undefined;
   const before = (await live()) - size; // the original graph alone: a waking object holds only fromR2 and what it decodes
@@ -94,10 +96,10 @@ async function measure() {
   fromR2 = undefined;
   woken = undefined;
   const peak = Math.max(save, saveGarbage, wake, wakeGarbage, wakeWrite);
-  const row = { turns: n, ops: mem.size.operations, snapshot: size, live: held, heap: heapOnly - base, estimate, save, saveGarbage, wake, wakeGarbage, wakeWrite, peak };
+  const row = { turns: n, ops: mem.size.operations, snapshot: size, text, live: held, heap: heapOnly - base, estimate, save, saveGarbage, wake, wakeGarbage, wakeWrite, peak };
   rows.push(row);
   console.log(
-    `${String(n).padStart(6)} ${String(row.ops).padStart(7)} ${mib(size).padStart(9)} ${`${mib(held)} (${mib(row.heap)}+${mib(held - row.heap)})`.padStart(19)} ${mib(save).padStart(5)} ${mib(saveGarbage).padStart(13)} ${mib(wake).padStart(5)} ${mib(wakeGarbage).padStart(13)} ${mib(wakeWrite).padStart(11)} ${(peak / size).toFixed(2).padStart(14)} ${mib(estimate).padStart(21)}`,
+    `${String(n).padStart(6)} ${String(row.ops).padStart(7)} ${mib(size).padStart(9)} ${`${mib(held)} (${mib(row.heap)}+${mib(held - row.heap)})`.padStart(19)} ${mib(save).padStart(5)} ${mib(saveGarbage).padStart(13)} ${mib(wake).padStart(5)} ${mib(wakeGarbage).padStart(13)} ${mib(wakeWrite).padStart(11)} ${(peak / size).toFixed(2).padStart(14)} ${mib(text).padStart(5)} ${mib(estimate).padStart(10)}${estimate < peak ? ' BELOW' : ''}`,
   );
   if (peak <= BUDGET) best = row;
 }
@@ -106,6 +108,7 @@ for (let next = first; !next.done; next = await source.next()) {
   const t = JSON.parse(JSON.stringify(next.value)); // as a request body: the memory holds the only copy of the text
   last = Math.max(last, t.at);
   ingestEpisode(mem, { ...t, recordedAt: last });
+  text += textBytes(t.text);
   if (++n % STEP === 0 || n === MAX_TURNS) await measure();
   if (n >= MAX_TURNS) break;
 }

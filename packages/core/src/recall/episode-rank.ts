@@ -238,7 +238,7 @@ export class EpisodeRanker {
       }
     }
     // each scored episode's share of the best turn, divided once (a turn is read as itself and as a neighbour)
-    if (this.norm.length < size) this.norm = new Float64Array(Math.max(size, this.norm.length * 2));
+    if (this.norm.length < size) this.norm = new Float64Array(size + (size >> 5));
     const norm = this.norm;
     for (let j = 0; j < count; j++) norm[touched[j]!] = topTurn > 0 ? values[touched[j]!]! / topTurn : 0;
     // The speaker lift holds only when the best-matching turn is the named speaker's own: a question whose
