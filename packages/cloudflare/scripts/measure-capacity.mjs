@@ -26,6 +26,7 @@
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
+import { releaseRecallScratch } from '@palimpsest/core/internal';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { peakEstimate, textBytes } from '../dist/memory-budget.js';
 import { turnsOf } from './capacity-turns.mjs';
@@ -77,6 +78,7 @@ async function measure() {
   mem.recall('What did they talk about last week?', { k: 10 });
   const held = (await live()) - base;
   const heapOnly = process.memoryUsage().heapUsed;
+  releaseRecallScratch(mem); // as the object does before a save
   let bytes = encodeSnapshot(mem);
   const saveGarbage = raw() - base;
   const save = (await live()) - base;

@@ -17,6 +17,7 @@ import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/co
 import type { ForgetOptions, ForgetResult, ForgetScope } from '@palimpsest/core';
 import { MEMORY_TOOLS, SERVER_INSTRUCTIONS, registerTools, runTool } from '@palimpsest/mcp/tools';
 import type { ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
+import { releaseRecallScratch } from '@palimpsest/core/internal';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { checkMemoryId, readLimits } from './config.js';
 import type { Env, Limits } from './config.js';
@@ -265,6 +266,8 @@ export class MemoryObject extends DurableObject<Env> {
   /** Saves the memory to R2, records it as the latest snapshot and drops the operations it covers. */
   private async snapshot(memoryId: string): Promise<void> {
     const ops = this.stored;
+    // the snapshot's bytes beside the graph are the object's largest moment: recall's scratch is not kept through it
+    releaseRecallScratch(this.mem);
     const bytes = encodeSnapshot(this.mem);
     const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);
     await putSnapshot(this.env.SNAPSHOTS, key, bytes, memoryId, ops);

@@ -1,11 +1,11 @@
 /**
- * A save lets go of recall's scratch (the score arrays recalls keep between calls, sized by the episodes),
- * so the snapshot's bytes are not held beside it; the next recall makes it again with the same answers, and
- * the bytes saved do not depend on it.
+ * A host may let go of recall's scratch (the score arrays recalls keep between calls, sized by the episodes)
+ * before a save, so the snapshot's bytes are not held beside it (the Durable Object does); the next recall
+ * makes it again with the same answers, and the bytes saved do not depend on it. A plain save keeps it.
  */
 import { describe, expect, it } from 'vitest';
 import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
-import { memorySizeReport, tablesOf } from '@palimpsest/core/internal';
+import { memorySizeReport, releaseRecallScratch, tablesOf } from '@palimpsest/core/internal';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { mulberry32 } from './helpers.js';
 
@@ -28,12 +28,15 @@ const scratchBytes = (mem: MemoryGraph): number => memorySizeReport(tablesOf(mem
 const answers = (mem: MemoryGraph): unknown[] => QUESTIONS.map((q) => mem.recall(q, { k: 8 }));
 
 describe('encodeSnapshot and recall scratch', () => {
-  it('drops the scratch while saving; recall afterwards answers the same and the next save writes the same bytes', () => {
+  it('a save keeps the scratch; released before a save, recall answers the same and the next save writes the same bytes', () => {
     const mem = memory(4000);
     const before = answers(mem);
     const held = scratchBytes(mem);
     // some twenty score arrays of 16 bytes an episode
     expect(held).toBeGreaterThan(10 * 16 * 4000);
+    encodeSnapshot(mem);
+    expect(scratchBytes(mem)).toBe(held);
+    releaseRecallScratch(mem);
     const bytes = encodeSnapshot(mem);
     expect(scratchBytes(mem)).toBeLessThan(held / 10);
     expect(answers(mem)).toEqual(before);

@@ -44,9 +44,6 @@ export function exportSnapshotState(mem: MemoryTables, views: true): SnapshotSou
 export function exportSnapshotState(mem: MemoryTables, views = false): SnapshotSource {
   const state = withKeptEntityVectors(mem, withKeptNames(mem, views ? exportMemoryState(mem, true) : exportMemoryState(mem)));
   const engine = mem.recallIndexIfBuilt();
-  // An encoder holds the snapshot's bytes beside the graph: recall's scratch is not kept through that (the
-  // Durable Object's largest moment); the next recall makes it again.
-  if (views) engine?.releaseScratch();
   const kept = views ? engine?.episodeIndexViews() : engine?.exportEpisodeIndexes();
   if (kept === undefined) return state;
   const { text, dated } = kept;
