@@ -97,7 +97,7 @@ export class BoundedSessionDocs {
    */
   score(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, keep: number, must: Accumulator<Float64Array>, out: Accumulator<Float64Array>, cut?: VisibleCut): void {
     const avgdl = index.tokenCount / Math.max(1, sessions.sessionCount) || 1;
-    this.collect(index, sessions, terms, accept, size, cut);
+    const whole = this.collect(index, sessions, terms, accept, size, cut);
     const { k1, b } = BM25_DEFAULTS;
     const sum = (root: number, length: number): number => {
       let s = 0;
@@ -107,9 +107,10 @@ export class BoundedSessionDocs {
       }
       return s;
     };
+    const low = this.lowLength;
+    if (whole) return this.scoreWhole(sum, size, keep, must, out);
     const bound = this.bound;
     bound.begin(size);
-    const low = this.lowLength;
     // a hair above the sum with the shorter length, so rounding can never put an exact score above its bound
     for (let j = 0; j < low.count; j++) bound.set(low.touched[j]!, sum(low.touched[j]!, low.values[low.touched[j]!]!) * (1 + 1e-9));
     const exact = this.exact;
@@ -125,6 +126,27 @@ export class BoundedSessionDocs {
       const root = exact.touched[j]!;
       if (exact.values[root]! > 0 && (must.has(root) || chosen.has(root))) out.set(root, exact.values[root]!);
     }
+  }
+
+  /**
+   * `score` when every turn is visible: each session's length is its total, so its bound is its exact score
+   * and the best `keep` are picked in one pass (the same sessions and scores the bounded rounds find).
+   */
+  private scoreWhole(sum: (root: number, length: number) => number, size: number, keep: number, must: Accumulator<Float64Array>, out: Accumulator<Float64Array>): void {
+    const { lowLength: low, exact, best } = this;
+    exact.begin(size);
+    best.reset(keep);
+    for (let j = 0; j < low.count; j++) {
+      const root = low.touched[j]!;
+      const s = sum(root, low.values[root]!);
+      exact.set(root, s);
+      best.push(s, root);
+    }
+    for (let j = 0; j < must.count; j++) {
+      const root = must.touched[j]!;
+      if (exact.get(root) > 0) out.set(root, exact.values[root]!);
+    }
+    for (const h of best.drain()) if (h.score > 0) out.set(h.id, h.score);
   }
 
   /**
@@ -152,8 +174,11 @@ export class BoundedSessionDocs {
    * shows every turn (a question asked now), nothing is tested per posting and each session's bound takes its
    * whole length (SessionMap's totals): the bound is then its exact score.
    */
-  private collect(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, cut: VisibleCut | undefined): void {
-    if (cut !== undefined && sessions.turnsVisible(cut.validAt, cut.knownAt)) return this.collectAll(index, sessions, terms, size);
+  private collect(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, cut: VisibleCut | undefined): boolean {
+    if (cut !== undefined && sessions.turnsVisible(cut.validAt, cut.knownAt)) {
+      this.collectAll(index, sessions, terms, size);
+      return true;
+    }
     const n = Math.max(1, sessions.sessionCount);
     this.entries = 0;
     this.head.begin(size);
@@ -202,6 +227,7 @@ export class BoundedSessionDocs {
         if (!this.lowLength.has(root) || l > this.lowLength.values[root]!) this.lowLength.set(root, l);
       }
     }
+    return false;
   }
 
   /** `collect` when every turn is visible: no accept per posting, each session's bound length its total. */
@@ -223,17 +249,22 @@ export class BoundedSessionDocs {
       let run = -1;
       let runF = 0;
       index.forEachRun(term, (slots, freqs, from, to, docIds) => {
+        // the run in locals while walking (the closure's variables are slower to write)
+        let r = run;
+        let rf = runF;
         for (let x = from; x < to; x++) {
           const i = docIds[slots[x]!]!;
           if (wholes[i] === 1) continue;
           const root = roots[i]!;
-          if (root !== run) {
-            if (run >= 0) tf.add(run, runF);
-            run = root;
-            runF = 0;
+          if (root !== r) {
+            if (r >= 0) tf.add(r, rf);
+            r = root;
+            rf = 0;
           }
-          runF += freqs[x]!;
+          rf += freqs[x]!;
         }
+        run = r;
+        runF = rf;
       });
       if (run >= 0) tf.add(run, runF);
       const df = tf.count;
