@@ -16,7 +16,7 @@ import type { Bm25Index } from './bm25.js';
 import type { SessionMap } from './sessions.js';
 import type { TemporalIntent } from './temporal.js';
 import { windowCloseness } from './temporal.js';
-import { TopK } from './grow.js';
+import { TopK, type Hit } from './grow.js';
 import { Accumulator } from './accumulator.js';
 import { splitFeedback } from './dense-feedback.js';
 import { BoundedSessionDocs } from './session-docs.js';
@@ -372,21 +372,31 @@ export class EpisodeRanker {
     const scores = this.scores;
     const size = src.count;
     const all = src.cut !== undefined && sessions.allVisible(src.cut.validAt, src.cut.knownAt);
-    lexical(src.index, terms, accept, scores, size, all);
     const withDenseShare = dense !== undefined && o.denseWeight > 0;
-    if (withDenseShare && dense.size > 0) {
+    const denseFed = withDenseShare && dense.size > 0;
+    if (!denseFed && o.feedback > 0) {
+      // the question's own pass only picks the feedback turns: its scores are not kept unless no term is added
+      const top = this.feedbackTop;
+      top.reset(o.feedbackDocs);
+      let matched = false;
+      src.index.scoreWeighted(terms, all ? acceptAll : accept, (i, s) => {
+        if (!(s > 0)) return;
+        matched = true;
+        if (!sessions.isWhole(i)) top.push(s, i);
+      });
+      const expanded = matched ? feedbackTerms(src, terms, top.drain(), o, o.feedback) : terms;
+      lexical(src.index, expanded.size > terms.size ? expanded : terms, accept, scores, size, all);
+    } else lexical(src.index, terms, accept, scores, size, all);
+    if (denseFed) {
       // turns at denseFeedback, whole-session documents at feedback (recall/dense-feedback.ts)
       if ((o.feedback > 0 || o.denseFeedback > 0) && scores.count > 0) {
-        const fed = feedbackTerms(src, terms, scores, o, 1, this.feedbackTop);
+        const fed = feedbackTerms(src, terms, bestTurns(src, scores, o, this.feedbackTop), o, 1);
         if (fed.size > terms.size) {
           const asked = mapOf(scores);
           lexical(src.index, fed, accept, scores, size, all);
           load(scores, splitFeedback(asked, mapOf(scores), sessions, o.denseFeedback, o.feedback), size);
         }
       }
-    } else if (o.feedback > 0 && scores.count > 0) {
-      const expanded = feedbackTerms(src, terms, scores, o, o.feedback, this.feedbackTop);
-      if (expanded.size > terms.size) lexical(src.index, expanded, accept, scores, size, all);
     }
     if (withDenseShare) load(scores, withDense(mapOf(scores), dense, sessions, o.denseWeight), size);
   }
@@ -507,15 +517,20 @@ function load(scores: Scores, from: ReadonlyMap<number, number>, size: number): 
   from.forEach((s, i) => scores.set(i, s));
 }
 
-/** RM3: the query's terms plus the top turns' most distinctive terms (together `feedback` of the weight), weighted by how much those turns matched. */
-function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, scores: Scores, o: EpisodeRankOptions, feedback: number, top: TopK): Map<string, number> {
-  // best score first, ties by lower index
+/** The feedback's turns: the `feedbackDocs` best scored turns, best score first, ties by lower index. */
+function bestTurns(src: EpisodeSource, scores: Scores, o: EpisodeRankOptions, top: TopK): Hit[] {
   top.reset(o.feedbackDocs);
   for (let j = 0; j < scores.count; j++) {
     const i = scores.touched[j]!;
     if (!src.sessions.isWhole(i)) top.push(scores.values[i]!, i);
   }
-  const docs = top.drain();
+  return top.drain();
+}
+
+const acceptAll = (): boolean => true;
+
+/** RM3: the query's terms plus the top turns' most distinctive terms (together `feedback` of the weight), weighted by how much those turns matched. */
+function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, docs: Hit[], o: EpisodeRankOptions, feedback: number): Map<string, number> {
   if (docs.length === 0) return new Map(terms);
   const best = docs[0]!.score;
   for (const d of docs) d.score /= best;

@@ -97,7 +97,8 @@ export class BoundedSessionDocs {
    */
   score(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, keep: number, must: Accumulator<Float64Array>, out: Accumulator<Float64Array>, cut?: VisibleCut): void {
     const avgdl = index.tokenCount / Math.max(1, sessions.sessionCount) || 1;
-    this.collect(index, sessions, terms, accept, size, cut);
+    if (cut !== undefined && sessions.turnsVisible(cut.validAt, cut.knownAt)) return this.scoreWhole(index, sessions, terms, size, avgdl, keep, must, out);
+    this.collect(index, sessions, terms, accept, size);
     const { k1, b } = BM25_DEFAULTS;
     const sum = (root: number, length: number): number => {
       let s = 0;
@@ -107,9 +108,9 @@ export class BoundedSessionDocs {
       }
       return s;
     };
+    const low = this.lowLength;
     const bound = this.bound;
     bound.begin(size);
-    const low = this.lowLength;
     // a hair above the sum with the shorter length, so rounding can never put an exact score above its bound
     for (let j = 0; j < low.count; j++) bound.set(low.touched[j]!, sum(low.touched[j]!, low.values[low.touched[j]!]!) * (1 + 1e-9));
     const exact = this.exact;
@@ -125,6 +126,23 @@ export class BoundedSessionDocs {
       const root = exact.touched[j]!;
       if (exact.values[root]! > 0 && (must.has(root) || chosen.has(root))) out.set(root, exact.values[root]!);
     }
+  }
+
+  /**
+   * `score` when every turn is visible (a question asked now): each session's length is its total, so every
+   * session holding a term is scored exactly as its terms' postings are walked (no bounds, no entry lists),
+   * and the best `keep` are picked in one pass: the same sessions and scores the bounded rounds find.
+   */
+  private scoreWhole(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, size: number, avgdl: number, keep: number, must: Accumulator<Float64Array>, out: Accumulator<Float64Array>): void {
+    const { exact, best } = this;
+    this.collectAll(index, sessions, terms, size, avgdl);
+    best.reset(keep);
+    for (let j = 0; j < exact.count; j++) best.push(exact.values[exact.touched[j]!]!, exact.touched[j]!);
+    for (let j = 0; j < must.count; j++) {
+      const root = must.touched[j]!;
+      if (exact.get(root) > 0) out.set(root, exact.values[root]!);
+    }
+    for (const h of best.drain()) if (h.score > 0) out.set(h.id, h.score);
   }
 
   /**
@@ -148,12 +166,10 @@ export class BoundedSessionDocs {
   }
 
   /**
-   * Each term's counts per session into the entry lists, and each session's length lower bound. When the cut
-   * shows every turn (a question asked now), nothing is tested per posting and each session's bound takes its
-   * whole length (SessionMap's totals): the bound is then its exact score.
+   * Each term's counts per session into the entry lists, and each session's length lower bound (a cut that
+   * hides some turn: `scoreWhole` takes the others).
    */
-  private collect(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number, cut: VisibleCut | undefined): void {
-    if (cut !== undefined && sessions.turnsVisible(cut.validAt, cut.knownAt)) return this.collectAll(index, sessions, terms, size);
+  private collect(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, size: number): void {
     const n = Math.max(1, sessions.sessionCount);
     this.entries = 0;
     this.head.begin(size);
@@ -204,14 +220,15 @@ export class BoundedSessionDocs {
     }
   }
 
-  /** `collect` when every turn is visible: no accept per posting, each session's bound length its total. */
-  private collectAll(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, size: number): void {
+  /**
+   * Each session's exact score into `exact` when every turn is visible: no accept per posting, each session's
+   * length its total (SessionMap's).
+   */
+  private collectAll(index: Bm25Index, sessions: SessionMap, terms: ReadonlyMap<string, number>, size: number, avgdl: number): void {
     const n = Math.max(1, sessions.sessionCount);
-    this.entries = 0;
-    this.head.begin(size);
-    this.tail.begin(size);
-    const low = this.lowLength;
-    low.begin(size);
+    const { k1, b } = BM25_DEFAULTS;
+    const exact = this.exact;
+    exact.begin(size);
     const tf = this.tf;
     const roots = sessions.roots;
     const wholes = sessions.wholes;
@@ -223,26 +240,33 @@ export class BoundedSessionDocs {
       let run = -1;
       let runF = 0;
       index.forEachRun(term, (slots, freqs, from, to, docIds) => {
+        // the run in locals while walking (the closure's variables are slower to write)
+        let r = run;
+        let rf = runF;
         for (let x = from; x < to; x++) {
           const i = docIds[slots[x]!]!;
           if (wholes[i] === 1) continue;
           const root = roots[i]!;
-          if (root !== run) {
-            if (run >= 0) tf.add(run, runF);
-            run = root;
-            runF = 0;
+          if (root !== r) {
+            if (r >= 0) tf.add(r, rf);
+            r = root;
+            rf = 0;
           }
-          runF += freqs[x]!;
+          rf += freqs[x]!;
         }
+        run = r;
+        runF = rf;
       });
       if (run >= 0) tf.add(run, runF);
       const df = tf.count;
       if (df === 0) continue;
       const idf = w * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      // summed per session term by term in the fixed order, as `score`'s entry lists sum them
       for (let j = 0; j < df; j++) {
         const root = tf.touched[j]!;
-        this.append(root, tf.values[root]!, idf);
-        if (!low.has(root)) low.set(root, sessions.tokensIfVisible(root, Infinity, Infinity));
+        const f = tf.values[root]!;
+        const length = sessions.tokensIfVisible(root, Infinity, Infinity);
+        exact.add(root, (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * length) / avgdl)));
       }
     }
   }
