@@ -89,8 +89,10 @@ export async function measureInWorkerd({ data = 'locomo', turns = 60000, heapMib
       batch = [];
       bytes = 0;
     };
+    let firstId;
     for await (const turn of turnsOf(data)) {
       const t = { ...turn, at: new Date(turn.at).toISOString() }; // as the remember tool takes times
+      firstId ??= t.id;
       const size = Buffer.byteLength(JSON.stringify(t));
       if (batch.length > 0 && (bytes + size > batchBytes || batch.length >= 1000)) await flush();
       if (refusal !== undefined || sent >= turns) break;
@@ -100,10 +102,15 @@ export async function measureInWorkerd({ data = 'locomo', turns = 60000, heapMib
     const filled = await status(pid);
     const recall = await call(local.url, memory, 'recall', question);
     const again = refusedBatch === undefined ? undefined : await call(local.url, memory, 'remember_many', { turns: refusedBatch });
+    // a forget of the first turn at this size: done, or refused by name before anything changed
+    const forgot = await call(local.url, memory, 'forget', { episode: firstId, reason: 'capacity check' });
+    const forgetAnswer = forgot.result.isError === true ? forgot.result.content[0].text : 'forgotten';
+    const afterForget = await call(local.url, memory, 'recall', question);
     const out = {
       data, heapMib, turns: sent, storedBytes: stored, projectedPeakBytes: projected, refusal: refusal ?? null,
       idleRss: idle.rss, fillPeakRss: filled.peak, fillPeakAboveIdle: filled.peak - idle.rss,
       recallServed: recall.result.isError !== true, refusedAgain: again?.result.isError === true && again.result.content[0].text.startsWith('MemoryLimitError: '),
+      forget: forgetAnswer, recallAfterForget: afterForget.result.isError !== true, sameRecallAfterRefusedForget: forgetAnswer !== 'forgotten' && JSON.stringify(afterForget.result) === JSON.stringify(recall.result),
     };
     await local.mf.dispose();
     local = await start();
@@ -132,5 +139,6 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   console.log(`${out.data}: ${out.turns} turns, stored ${m(out.storedBytes)} MiB, projected peak ${m(out.projectedPeakBytes)} MiB; refusal: ${out.refusal ?? 'none'}`);
   console.log(`workerd (V8 heap ≤ ${out.heapMib} MiB): idle rss ${m(out.idleRss)} MiB, peak while filling ${m(out.fillPeakRss)} MiB (+${m(out.fillPeakAboveIdle)}); wake peak ${m(out.wakePeakRss)} MiB (+${m(out.wakePeakAboveIdle)} over ${m(out.wakeIdleRss)})`);
   console.log(`served: recall ${out.recallServed}, the refused call refused again: ${out.refusedAgain}; after the restart recall ${out.recallAfterWake}, identical ${out.sameRecallAfterWake}`);
+  console.log(`forget of the first turn: ${out.forget}; recall after it ${out.recallAfterForget}`);
   console.log(`JSON ${JSON.stringify(out)}`);
 }

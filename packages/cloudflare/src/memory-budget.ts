@@ -68,3 +68,22 @@ export function opsTextBytes(ops: Iterable<Operation>): number {
   for (const op of ops) if (op.type === 'episode' && typeof op.text === 'string') n += textBytes(op.text);
   return n;
 }
+
+/**
+ * A forget (memory-object.ts) rebuilds the memory beside the live one and saves the rebuilt one, so at its
+ * end it holds two graphs and a snapshot's bytes. The fitted line (scripts/measure-capacity.mjs --forget,
+ * LoCoMo to 52,000 turns in steps of 4,000 and LongMemEval_S to 14,000 in steps of 1,000; the smallest line
+ * at or above every forget from 50 MiB up) is of what it holds after a GC: what it cannot do without. Read
+ * before a GC, its garbage included, a forget measured about 1.6 times that (226.8 against 131.6 MiB at
+ * 52,000 LoCoMo turns), which V8 can collect while the replay runs; so a forget refused by this line could
+ * not have fitted, and one admitted may still run the isolate out near the budget (nothing is stored
+ * until the rebuilt memory is, so the memory stays as it was).
+ */
+export const FORGET_FIXED_BYTES = 16.3 * MiB;
+export const FORGET_PER_STORED_BYTE = 3.54;
+export const FORGET_PER_TEXT_BYTE = 3.99;
+
+/** The isolate memory a forget is projected to hold at its end: the rebuilt memory beside the live one, then saved. */
+export function forgetPeakEstimate(snapshotBytes: number, textBytes: number): number {
+  return (FORGET_FIXED_BYTES + snapshotBytes * FORGET_PER_STORED_BYTE + textBytes * FORGET_PER_TEXT_BYTE) * PEAK_MARGIN;
+}
