@@ -29,17 +29,14 @@
  * the code and a request).
  */
 import { parseArgs } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
 import { releaseRecallScratch } from '@palimpsest/core/internal';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { forgetPeakEstimate, peakEstimate, textBytes } from '../dist/memory-budget.js';
 import { turnsOf } from './capacity-turns.mjs';
+import { live, raw, requireGc } from './heap-reading.mjs';
 
-if (typeof globalThis.gc !== 'function') {
-  console.error('measure-capacity: run with node --expose-gc --single-threaded-gc');
-  process.exit(2);
-}
+requireGc('measure-capacity');
 const { values } = parseArgs({
   options: {
     data: { type: 'string', default: 'locomo' },
@@ -54,20 +51,6 @@ const MAX_TURNS = Number(values.turns);
 const STEP = Number(values.step);
 const BUDGET = Number(values['budget-mib']) * 2 ** 20;
 const mib = (n) => (n / 2 ** 20).toFixed(1);
-
-/** Heap in use plus ArrayBuffer memory, without a GC first (garbage included). */
-const raw = () => {
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-};
-/** The same after full GCs: what is retained. */
-async function live() {
-  for (let i = 0; i < 3; i++) {
-    globalThis.gc();
-    await sleep(10);
-  }
-  return raw();
-}
 
 const source = turnsOf(values.data);
 const first = await source.next(); // loads the data set before the baseline is read
@@ -112,7 +95,7 @@ async function measure() {
     `${String(n).padStart(6)} ${String(row.ops).padStart(7)} ${mib(size).padStart(9)} ${`${mib(held)} (${mib(row.heap)}+${mib(held - row.heap)})`.padStart(19)} ${mib(save).padStart(5)} ${mib(saveGarbage).padStart(13)} ${mib(wake).padStart(5)} ${mib(wakeGarbage).padStart(13)} ${mib(wakeWrite).padStart(11)} ${(peak / size).toFixed(2).padStart(14)} ${mib(text).padStart(5)} ${mib(estimate).padStart(10)}${estimate < peak ? ' BELOW' : ''}`,
   );
   if (values.forget) {
-    console.log(`        forget+garbage ${mib(row.forgetGarbage)}  forget ${mib(row.forget)}  projected ${mib(row.forgetEstimate)}${row.forgetEstimate < row.forgetGarbage ? ' BELOW' : ''}`);
+    console.log(`        forget+garbage ${mib(row.forgetGarbage)}  forget ${mib(row.forget)}  projected ${mib(row.forgetEstimate)}${row.forgetEstimate < row.forget ? ' BELOW' : ''}`);
   }
   if (peak <= BUDGET) best = row;
 }

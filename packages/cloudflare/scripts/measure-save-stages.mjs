@@ -10,45 +10,17 @@
  *   node --expose-gc --single-threaded-gc packages/cloudflare/scripts/measure-save-stages.mjs [--data locomo] [--turns 20000]
  */
 import { parseArgs } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
 import { exportSnapshotState, tablesOf } from '@palimpsest/core/internal';
-import { loadLocomo, loadLongMemEval } from '@palimpsest/datasets';
 import { encodeSnapshot, encodeState } from '@palimpsest/persist';
+import { turnsOf } from './capacity-turns.mjs';
+import { live, raw, requireGc } from './heap-reading.mjs';
 
-if (typeof globalThis.gc !== 'function') {
-  console.error('measure-save-stages: run with node --expose-gc --single-threaded-gc');
-  process.exit(2);
-}
+requireGc('measure-save-stages');
 const { values } = parseArgs({ options: { data: { type: 'string', default: 'locomo' }, turns: { type: 'string', default: '20000' } } });
 const TURNS = Number(values.turns);
 const mib = (n) => (n / 2 ** 20).toFixed(1).padStart(6);
-const raw = () => {
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-};
-async function live() {
-  for (let i = 0; i < 3; i++) {
-    globalThis.gc();
-    await sleep(10);
-  }
-  return raw();
-}
-const YEAR = 365 * 86_400_000;
-async function* locomoTurns() {
-  const convs = await loadLocomo({ split: 'all' });
-  for (let pass = 0; ; pass++) {
-    for (const c of convs) for (const s of c.sessions) for (const t of s.turns) yield { id: `${t.id}@${c.id}#${pass}`, text: t.text, at: t.at + pass * YEAR, speaker: t.speaker, session: `${c.id}/S${s.index}#${pass}` };
-  }
-}
-async function* longMemEvalTurns() {
-  const seen = new Set();
-  const sessions = [];
-  for (const q of await loadLongMemEval('s', { split: 'all' })) for (const s of q.sessions) if (!seen.has(s.id)) (seen.add(s.id), sessions.push(s));
-  sessions.sort((a, b) => a.date - b.date);
-  for (const s of sessions) for (const [i, t] of s.turns.entries()) if (t.content.trim() !== '') yield { id: `${s.id}:${i}`, text: t.content, at: s.date + i * 1000, speaker: t.role, session: s.id };
-}
-const source = values.data === 'locomo' ? locomoTurns() : longMemEvalTurns();
+const source = turnsOf(values.data);
 let last = -Infinity;
 const mem = new MemoryGraph({ now: () => last });
 let n = 0;
