@@ -28,8 +28,11 @@ export const DIST = join(HERE, 'dist');
  * new rules, stated rules on dependent beliefs, kept recall indexes and bounded ranking (core 109.4 → 118.0 KiB).
  * Raised to 142 KiB later that day (140.8 KiB built): the core it bundles grew again (the sixth blind suite's
  * rules, jobs held alongside, write-time session totals, the turn word reader: core 126.0 → 130.5 KiB).
+ * Raised to 144 KiB (2026-11-28, eighth session; 142.1 KiB built): the core it bundles grew by the save that
+ * writes from views and column writers, the extractor's capital scan and one-pass session documents
+ * (core 131.3 → 131.9 KiB).
  */
-export const INSPECTOR_GZ_BUDGET = 142 * 1024;
+export const INSPECTOR_GZ_BUDGET = 144 * 1024;
 
 /** Bundles the page script; returns the code, its source map and its gzipped size. */
 export async function buildInspector({ minify = true } = {}) {

@@ -12,10 +12,16 @@
  *   together, after a recall (the original graph is subtracted: a waking object holds only these);
  *   "wake+garbage" again reads right after decoding with no GC; "wake+write" after a first write to the woken
  *   memory (what its structures allocate to grow), the snapshot bytes still held;
- * - the peak the Worker's default limit assumes for that stored size (`peakEstimate`, src/memory-budget.ts).
+ * - the peak the object projects for that memory (`peakEstimate` of its snapshot bytes and its episodes' text
+ *   bytes, src/memory-budget.ts), which must stay at or above the measured peak.
+ *
+ * - with `--forget`, a forget of the first episode as the object runs it: `planForget` rebuilds the memory
+ *   beside the live one and `encodeSnapshot` saves the rebuilt one; "forget+garbage" reads right after the
+ *   save with no GC, "forget" after a GC with both graphs and the bytes held (not part of "peak": the object
+ *   refuses a forget by its own projection, forgetPeakEstimate).
  *
  *   node --expose-gc --single-threaded-gc packages/cloudflare/scripts/measure-capacity.mjs \
- *     [--data locomo|longmemeval] [--turns 60000] [--step 10000] [--budget-mib 108]
+ *     [--data locomo|longmemeval] [--turns 60000] [--step 10000] [--budget-mib 108] [--forget]
  *
  * The turns: capacity-turns.mjs. `--single-threaded-gc` makes V8 free ArrayBuffer
  * memory inside the GC call rather than on a background thread, so a reading after a GC counts no freed buffer.
@@ -25,8 +31,9 @@
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
+import { releaseRecallScratch } from '@palimpsest/core/internal';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
-import { peakEstimate } from '../dist/memory-budget.js';
+import { forgetPeakEstimate, peakEstimate, textBytes } from '../dist/memory-budget.js';
 import { turnsOf } from './capacity-turns.mjs';
 
 if (typeof globalThis.gc !== 'function') {
@@ -39,6 +46,7 @@ const { values } = parseArgs({
     turns: { type: 'string', default: '60000' },
     step: { type: 'string', default: '10000' },
     'budget-mib': { type: 'string', default: '108' },
+    forget: { type: 'boolean', default: false },
   },
 });
 if (values.data !== 'locomo' && values.data !== 'longmemeval') throw new Error(`--data is locomo or longmemeval, got ${values.data}`);
@@ -66,20 +74,23 @@ const first = await source.next(); // loads the data set before the baseline is 
 const base = await live();
 let last = -Infinity;
 const mem = new MemoryGraph({ now: () => last });
+let firstId;
 let n = 0;
+let text = 0; // the episodes' text as V8 holds it (what the object counts)
 let best;
 const rows = [];
 console.log(`${values.data} turns into one memory (Node ${process.version}; MiB of V8 heap + ArrayBuffers beyond a ${mib(base)} MiB baseline)`);
-console.log('turns     ops  snapshot    live (heap+bufs)  save  save+garbage  wake  wake+garbage  wake+write  peak/snapshot  default limit assumes');
+console.log('turns     ops  snapshot    live (heap+bufs)  save  save+garbage  wake  wake+garbage  wake+write  peak/snapshot  text  projected');
 async function measure() {
   mem.recall('What did they talk about last week?', { k: 10 });
   const held = (await live()) - base;
   const heapOnly = process.memoryUsage().heapUsed;
+  releaseRecallScratch(mem); // as the object does before a save
   let bytes = encodeSnapshot(mem);
   const saveGarbage = raw() - base;
   const save = (await live()) - base;
   const size = bytes.byteLength;
-  const estimate = peakEstimate(size);
+  const estimate = peakEstimate(size, text);
   let fromR2 = bytes.slice(); // a wake reads a fresh copy from R2; the saved bytes are long gone by then
   bytes = undefined;
   const before = (await live()) - size; // the original graph alone: a waking object holds only fromR2 and what it decodes
@@ -94,18 +105,36 @@ async function measure() {
   fromR2 = undefined;
   woken = undefined;
   const peak = Math.max(save, saveGarbage, wake, wakeGarbage, wakeWrite);
-  const row = { turns: n, ops: mem.size.operations, snapshot: size, live: held, heap: heapOnly - base, estimate, save, saveGarbage, wake, wakeGarbage, wakeWrite, peak };
+  const forget = values.forget ? await measureForget(size) : {};
+  const row = { turns: n, ops: mem.size.operations, snapshot: size, text, live: held, heap: heapOnly - base, estimate, save, saveGarbage, wake, wakeGarbage, wakeWrite, peak, ...forget };
   rows.push(row);
   console.log(
-    `${String(n).padStart(6)} ${String(row.ops).padStart(7)} ${mib(size).padStart(9)} ${`${mib(held)} (${mib(row.heap)}+${mib(held - row.heap)})`.padStart(19)} ${mib(save).padStart(5)} ${mib(saveGarbage).padStart(13)} ${mib(wake).padStart(5)} ${mib(wakeGarbage).padStart(13)} ${mib(wakeWrite).padStart(11)} ${(peak / size).toFixed(2).padStart(14)} ${mib(estimate).padStart(21)}`,
+    `${String(n).padStart(6)} ${String(row.ops).padStart(7)} ${mib(size).padStart(9)} ${`${mib(held)} (${mib(row.heap)}+${mib(held - row.heap)})`.padStart(19)} ${mib(save).padStart(5)} ${mib(saveGarbage).padStart(13)} ${mib(wake).padStart(5)} ${mib(wakeGarbage).padStart(13)} ${mib(wakeWrite).padStart(11)} ${(peak / size).toFixed(2).padStart(14)} ${mib(text).padStart(5)} ${mib(estimate).padStart(10)}${estimate < peak ? ' BELOW' : ''}`,
   );
+  if (values.forget) {
+    console.log(`        forget+garbage ${mib(row.forgetGarbage)}  forget ${mib(row.forget)}  projected ${mib(row.forgetEstimate)}${row.forgetEstimate < row.forgetGarbage ? ' BELOW' : ''}`);
+  }
   if (peak <= BUDGET) best = row;
+}
+
+/** A forget of the first episode as the object runs it (the rebuilt memory beside the live one, then saved), discarded. */
+async function measureForget(snapshotBytes) {
+  await live();
+  let plan = mem.planForget({ episode: firstId });
+  let bytes = encodeSnapshot(plan.memory);
+  const forgetGarbage = raw() - base;
+  const forget = (await live()) - base;
+  plan = undefined;
+  bytes = undefined;
+  return { forget, forgetGarbage, forgetEstimate: forgetPeakEstimate(snapshotBytes, text) };
 }
 
 for (let next = first; !next.done; next = await source.next()) {
   const t = JSON.parse(JSON.stringify(next.value)); // as a request body: the memory holds the only copy of the text
   last = Math.max(last, t.at);
+  firstId ??= t.id;
   ingestEpisode(mem, { ...t, recordedAt: last });
+  text += textBytes(t.text);
   if (++n % STEP === 0 || n === MAX_TURNS) await measure();
   if (n >= MAX_TURNS) break;
 }

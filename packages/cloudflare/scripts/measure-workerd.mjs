@@ -50,7 +50,7 @@ async function call(url, memory, name, args) {
   const r = await fetch(`${url}/memories/${memory}/mcp`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: ++rpc, method: 'tools/call', params: { name, arguments: args } }) });
   const body = await r.json();
   if (body.error !== undefined) throw new Error(`${name}: ${JSON.stringify(body.error)}`);
-  return { result: body.result, stored: Number(r.headers.get('x-palimpsest-stored-bytes')) };
+  return { result: body.result, stored: Number(r.headers.get('x-palimpsest-stored-bytes')), projected: Number(r.headers.get('x-palimpsest-projected-peak-bytes')) };
 }
 
 /**
@@ -72,23 +72,27 @@ export async function measureInWorkerd({ data = 'locomo', turns = 60000, heapMib
     await resetPeak(pid);
     let sent = 0;
     let stored = 0;
+    let projected = 0;
     let refusal;
     let refusedBatch;
     let batch = [];
     let bytes = 0;
     const flush = async () => {
-      const { result, stored: after } = await call(local.url, memory, 'remember_many', { turns: batch });
+      const { result, stored: after, projected: peak } = await call(local.url, memory, 'remember_many', { turns: batch });
       if (result.isError) (refusal = result.content[0].text), (refusedBatch = batch);
       else {
-        if (Math.floor((sent + batch.length) / 10_000) > Math.floor(sent / 10_000)) log(`  ${sent + batch.length} turns, stored ${(after / MiB).toFixed(1)} MiB, workerd rss ${((await status(pid)).rss / MiB).toFixed(1)} MiB`);
+        if (Math.floor((sent + batch.length) / 10_000) > Math.floor(sent / 10_000)) log(`  ${sent + batch.length} turns, stored ${(after / MiB).toFixed(1)} MiB, projected peak ${(peak / MiB).toFixed(1)} MiB, workerd rss ${((await status(pid)).rss / MiB).toFixed(1)} MiB`);
         sent += batch.length;
         stored = after;
+        projected = peak;
       }
       batch = [];
       bytes = 0;
     };
+    let firstId;
     for await (const turn of turnsOf(data)) {
       const t = { ...turn, at: new Date(turn.at).toISOString() }; // as the remember tool takes times
+      firstId ??= t.id;
       const size = Buffer.byteLength(JSON.stringify(t));
       if (batch.length > 0 && (bytes + size > batchBytes || batch.length >= 1000)) await flush();
       if (refusal !== undefined || sent >= turns) break;
@@ -98,10 +102,15 @@ export async function measureInWorkerd({ data = 'locomo', turns = 60000, heapMib
     const filled = await status(pid);
     const recall = await call(local.url, memory, 'recall', question);
     const again = refusedBatch === undefined ? undefined : await call(local.url, memory, 'remember_many', { turns: refusedBatch });
+    // a forget of the first turn at this size: done, or refused by name before anything changed
+    const forgot = await call(local.url, memory, 'forget', { episode: firstId, reason: 'capacity check' });
+    const forgetAnswer = forgot.result.isError === true ? forgot.result.content[0].text : 'forgotten';
+    const afterForget = await call(local.url, memory, 'recall', question);
     const out = {
-      data, heapMib, turns: sent, storedBytes: stored, refusal: refusal ?? null,
+      data, heapMib, turns: sent, storedBytes: stored, projectedPeakBytes: projected, refusal: refusal ?? null,
       idleRss: idle.rss, fillPeakRss: filled.peak, fillPeakAboveIdle: filled.peak - idle.rss,
       recallServed: recall.result.isError !== true, refusedAgain: again?.result.isError === true && again.result.content[0].text.startsWith('MemoryLimitError: '),
+      forget: forgetAnswer, recallAfterForget: afterForget.result.isError !== true, sameRecallAfterRefusedForget: forgetAnswer !== 'forgotten' && JSON.stringify(afterForget.result) === JSON.stringify(recall.result),
     };
     await local.mf.dispose();
     local = await start();
@@ -127,8 +136,9 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   const vars = Object.fromEntries((values.var ?? []).map((v) => [v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1)]));
   const out = await measureInWorkerd({ data: values.data, turns: Number(values.turns), heapMib: Number(values['heap-mib']), batchBytes: Number(values['batch-bytes']), vars });
   const m = (x) => (x / MiB).toFixed(1);
-  console.log(`${out.data}: ${out.turns} turns, stored ${m(out.storedBytes)} MiB; refusal: ${out.refusal ?? 'none'}`);
+  console.log(`${out.data}: ${out.turns} turns, stored ${m(out.storedBytes)} MiB, projected peak ${m(out.projectedPeakBytes)} MiB; refusal: ${out.refusal ?? 'none'}`);
   console.log(`workerd (V8 heap ≤ ${out.heapMib} MiB): idle rss ${m(out.idleRss)} MiB, peak while filling ${m(out.fillPeakRss)} MiB (+${m(out.fillPeakAboveIdle)}); wake peak ${m(out.wakePeakRss)} MiB (+${m(out.wakePeakAboveIdle)} over ${m(out.wakeIdleRss)})`);
   console.log(`served: recall ${out.recallServed}, the refused call refused again: ${out.refusedAgain}; after the restart recall ${out.recallAfterWake}, identical ${out.sameRecallAfterWake}`);
+  console.log(`forget of the first turn: ${out.forget}; recall after it ${out.recallAfterForget}`);
   console.log(`JSON ${JSON.stringify(out)}`);
 }

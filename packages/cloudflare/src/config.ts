@@ -11,7 +11,10 @@ export interface Env {
   SNAPSHOT_EVERY_OPS?: string;
   /** …or after this many bytes of operations stored since the last snapshot. */
   SNAPSHOT_EVERY_BYTES?: string;
-  /** Refuse writes once the memory's stored size (snapshot + operations since) would pass this. */
+  /**
+   * Refuse writes once the memory's stored size (snapshot + operations since) would pass this. Writes are also
+   * refused once the memory's projected peak in the isolate would pass what it may use (memory-budget.ts).
+   */
   MAX_MEMORY_BYTES?: string;
   /** Origins (comma-separated) whose browser pages may call the Worker (CORS); unset: none. */
   CORS_ORIGINS?: string;
@@ -40,8 +43,9 @@ export interface Limits {
 
 /**
  * Defaults. maxMemoryBytes, the stored size (snapshot bytes + operation JSON since) past which writes are
- * refused: the largest whose measured peak in the isolate, saving a snapshot, leaves room for the code and a
- * request in 128 MiB (memory-budget.ts; README "Limits" has the measurements).
+ * refused: the largest whose projected peak in the isolate, for a memory with no text, leaves room for the
+ * code and a request in 128 MiB; memories with text are refused earlier by their projection (memory-budget.ts;
+ * README "Limits" has the measurements).
  */
 export const DEFAULT_LIMITS: Limits = {
   snapshotEveryOps: 2000,

@@ -18,7 +18,7 @@ export function corsHeaders(request: Request, allowed: ReadonlySet<string>): Rec
     'access-control-allow-origin': origin,
     'access-control-allow-methods': 'POST, GET, OPTIONS',
     'access-control-allow-headers': ALLOWED_HEADERS,
-    'access-control-expose-headers': 'mcp-session-id, x-palimpsest-stored-bytes, x-palimpsest-max-memory-bytes, x-palimpsest-pending-operations',
+    'access-control-expose-headers': 'mcp-session-id, x-palimpsest-stored-bytes, x-palimpsest-max-memory-bytes, x-palimpsest-pending-operations, x-palimpsest-projected-peak-bytes, x-palimpsest-peak-budget-bytes',
     'access-control-max-age': '600',
     vary: 'origin',
   };

@@ -1,20 +1,22 @@
 /**
- * How much of its isolate a memory takes, from its stored size: the default MAX_MEMORY_BYTES.
+ * How much of its isolate a memory takes, projected from what it holds: the limit a Durable Object's writes
+ * are refused by (memory-object.ts), before the isolate could run out.
  *
- * One memory lives in one isolate of 128 MB. Its largest moment is saving a snapshot: the live graph and the
- * snapshot bytes beside it (encoding reads the graph's own arrays and writes straight into the snapshot, so
- * it leaves little behind), or the first write after a wake (the bytes read from R2, the decoded graph and
+ * One memory lives in one isolate of 128 MB. Its largest moment is saving a snapshot (the live graph and the
+ * snapshot bytes beside it) or the first write after a wake (the bytes read from R2, the decoded graph and
  * what it allocates to grow). Measured in Node's V8 with scripts/measure-capacity.mjs (README "Limits"), the
- * peak per snapshot byte near the limit is higher for LongMemEval_S turns (long assistant answers: 4.5× at a
- * 23.5 MiB snapshot) than for LoCoMo turns (4.1× at 23.1 MiB), so the default is set from LongMemEval_S.
- * (At smaller sizes the multiple is higher, from fixed costs, but the peak is far below the budget.)
+ * peak is not one multiple of the stored size: a memory of long turns holds more per stored byte (its text
+ * as V8 strings, its larger vocabulary) than one of short turns. So the projection has two terms, each
+ * measured: the stored size (the snapshot it would save) and the bytes its episodes' text takes as V8
+ * strings. The line through them is the smallest at or above every peak measured near the budget on LoCoMo
+ * (short chat turns) and LongMemEval_S (long assistant answers), and a margin is added (PEAK_MARGIN), so
+ * both data sets, and memories between them, are refused before their peak passes the budget.
  *
- * The stored size the object bounds runs a little behind the snapshot it would save: the operation JSON
- * stored since the last snapshot is about 0.7–0.8 of the snapshot bytes the same turns add (≤ 0.43 MiB
- * short at SNAPSHOT_EVERY_BYTES), and a write is admitted on its body's size while its operations can be
- * 2.4× that (≤ 0.35 MiB past the limit at MAX_REQUEST_BYTES). So a memory stopped at 22 MiB saves
- * snapshots of up to about 22.8 MiB; LongMemEval_S turns peaked at 105.4 MiB at a larger one (23.5 MiB).
+ * The stored size runs a little behind the snapshot the memory would save: the operation JSON stored since
+ * the last snapshot is about 0.7–0.8 of the snapshot bytes the same turns add, so it is counted at
+ * OPS_TO_SNAPSHOT times its bytes.
  */
+import type { Operation } from '@palimpsest/core';
 
 const MiB = 1024 * 1024;
 
@@ -24,17 +26,64 @@ export const ISOLATE_BYTES = 128 * MiB;
 /** Left for the Worker's code (the bundle, the MCP SDK, zod) and the request being served. */
 export const RESERVED_BYTES = 20 * MiB;
 
-/**
- * The isolate's peak (saving a snapshot, or the first write after a wake) per stored byte near the limit, on
- * the worst data set measured: LongMemEval_S's 105.4 MiB at a 23.5 MiB snapshot, over the 22 MiB of stored
- * size a snapshot up to 22.8 MiB can come from (105.4 / 22 = 4.79).
- */
-export const PEAK_PER_STORED_BYTE = 4.8;
+/** What one memory may peak at: the isolate less RESERVED_BYTES. */
+export const PEAK_BUDGET_BYTES = ISOLATE_BYTES - RESERVED_BYTES;
 
-/** The isolate memory a memory of `storedBytes` is expected to peak at (saving a snapshot). */
-export function peakEstimate(storedBytes: number): number {
-  return storedBytes * PEAK_PER_STORED_BYTE;
+/**
+ * The fitted line (scripts/measure-capacity.mjs, LoCoMo to 58,000 turns and LongMemEval_S to 16,000 in steps
+ * of 2,000 and 1,000; the smallest line at or above every peak from 50 MiB up): a fixed part, then per byte
+ * of the snapshot the memory would save, then per byte of its episodes' text as V8 holds it (one byte a
+ * character, two when any is past Latin-1). Each is rounded up.
+ */
+export const PEAK_FIXED_BYTES = 23.1 * MiB;
+export const PEAK_PER_STORED_BYTE = 2.41;
+export const PEAK_PER_TEXT_BYTE = 2.18;
+
+/** The projection is this much above the fitted line, for what the measured runs did not vary. */
+export const PEAK_MARGIN = 1.03;
+
+/** Operation JSON stored since the last snapshot, counted as snapshot bytes (their ratio is 0.7–0.8). */
+export const OPS_TO_SNAPSHOT = 1.5;
+
+/** The isolate memory a memory is projected to peak at, from its snapshot bytes and its text's V8 bytes. */
+export function peakEstimate(snapshotBytes: number, textBytes: number): number {
+  return (PEAK_FIXED_BYTES + snapshotBytes * PEAK_PER_STORED_BYTE + textBytes * PEAK_PER_TEXT_BYTE) * PEAK_MARGIN;
 }
 
-/** The largest stored size whose expected peak leaves RESERVED_BYTES of the isolate free, in whole MiB. */
-export const DEFAULT_MAX_MEMORY_BYTES = Math.floor((ISOLATE_BYTES - RESERVED_BYTES) / PEAK_PER_STORED_BYTE / MiB) * MiB;
+/**
+ * The default MAX_MEMORY_BYTES: the stored size whose projection, for a memory with no text at all, reaches
+ * the budget, in whole MiB. Memories with text are refused earlier, by the projection.
+ */
+export const DEFAULT_MAX_MEMORY_BYTES = Math.floor((PEAK_BUDGET_BYTES / PEAK_MARGIN - PEAK_FIXED_BYTES) / PEAK_PER_STORED_BYTE / MiB) * MiB;
+
+/** The bytes V8 holds a string's characters in: one a character when all are Latin-1, else two. */
+export function textBytes(text: string): number {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return 2 * text.length;
+  return text.length;
+}
+
+/** The text bytes (textBytes) the episodes among `ops` add to a memory. */
+export function opsTextBytes(ops: Iterable<Operation>): number {
+  let n = 0;
+  for (const op of ops) if (op.type === 'episode' && typeof op.text === 'string') n += textBytes(op.text);
+  return n;
+}
+
+/**
+ * A forget (memory-object.ts) rebuilds the memory beside the live one and saves the rebuilt one, so at its
+ * end it holds two graphs and a snapshot's bytes. The fitted line (scripts/measure-capacity.mjs --forget,
+ * LoCoMo to 52,000 turns in steps of 4,000 and LongMemEval_S to 14,000 in steps of 1,000; the smallest line
+ * at or above every forget from 50 MiB up) is of what it holds after a GC: what it cannot do without. Read
+ * before a GC, its garbage included, a forget measured about 1.6 times that (226.8 against 131.6 MiB at
+ * 52,000 LoCoMo turns), which V8 can collect while the replay runs; so a forget refused by this line could
+ * not have fitted, and one admitted may still run the isolate out near the budget (nothing is stored
+ * until the rebuilt memory is, so the memory stays as it was).
+ */
+export const FORGET_FIXED_BYTES = 16.3 * MiB;
+export const FORGET_PER_STORED_BYTE = 3.54;
+export const FORGET_PER_TEXT_BYTE = 3.99;
+
+/** The isolate memory a forget is projected to hold at its end: the rebuilt memory beside the live one, then saved. */
+export function forgetPeakEstimate(snapshotBytes: number, textBytes: number): number {
+  return (FORGET_FIXED_BYTES + snapshotBytes * FORGET_PER_STORED_BYTE + textBytes * FORGET_PER_TEXT_BYTE) * PEAK_MARGIN;
+}

@@ -17,12 +17,13 @@ import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/co
 import type { ForgetOptions, ForgetResult, ForgetScope } from '@palimpsest/core';
 import { MEMORY_TOOLS, SERVER_INSTRUCTIONS, registerTools, runTool } from '@palimpsest/mcp/tools';
 import type { ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
+import { releaseRecallScratch } from '@palimpsest/core/internal';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { checkMemoryId, readLimits } from './config.js';
 import type { Env, Limits } from './config.js';
 import { MemoryLimitError, StorageError } from './errors.js';
 import { JSON_ROUTES, MEMORY_ROUTE, ROUTE, errorResponse, memoryIdOf, json, readBody } from './http.js';
-import { peakEstimate } from './memory-budget.js';
+import { OPS_TO_SNAPSHOT, PEAK_BUDGET_BYTES, forgetPeakEstimate, opsTextBytes, peakEstimate } from './memory-budget.js';
 import { OpStore } from './op-store.js';
 import { deleteSnapshotsExcept, getSnapshot, pruneSnapshots, putSnapshot, snapshotKey, snapshotPrefix } from './snapshots.js';
 
@@ -50,6 +51,8 @@ export class MemoryObject extends DurableObject<Env> {
   private pendingOps = 0;
   private pendingBytes = 0;
   private snapshotBytes = 0;
+  /** The episodes' text as V8 holds it (memory-budget.ts textBytes): the projection's second term. */
+  private textBytes = 0;
   private snapshotting: Promise<void> | undefined;
   /** Record times never go backwards, even if the clock of the machine the object moved to does. */
   private floor = -Infinity;
@@ -85,6 +88,7 @@ export class MemoryObject extends DurableObject<Env> {
     this.pendingOps = pending.ops;
     this.pendingBytes = pending.bytes;
     this.floor = lastRecordedAt(this.mem);
+    this.textBytes = opsTextBytes(this.mem.opsSince(0));
     this.stale = false;
     // A forget stopped before it deleted every older snapshot: finish it.
     if (snap !== undefined && this.store.erasing()) await this.eraseOlderSnapshots(snap.key);
@@ -111,6 +115,7 @@ export class MemoryObject extends DurableObject<Env> {
   private async forget(scope: ForgetScope, options: ForgetOptions, memoryId: string): Promise<ForgetResult> {
     return this.alone(async () => {
       await this.snapshotting;
+      this.checkForgetRoom(memoryId);
       const plan = this.mem.planForget(scope, options);
       const bytes = encodeSnapshot(plan.memory);
       const ops = plan.memory.size.operations;
@@ -134,6 +139,7 @@ export class MemoryObject extends DurableObject<Env> {
         throw error;
       }
       this.mem.adoptForget(plan);
+      this.textBytes = opsTextBytes(this.mem.opsSince(0));
       this.stored = ops;
       this.snapshotBytes = bytes.byteLength;
       this.pendingOps = 0;
@@ -170,9 +176,52 @@ export class MemoryObject extends DurableObject<Env> {
       this.mem = new MemoryGraph({ now: this.now });
       this.stored = 0;
       this.snapshotBytes = 0;
+      this.textBytes = 0;
       this.pendingOps = 0;
       this.pendingBytes = 0;
     });
+  }
+
+  /** The peak this memory is projected to reach in the isolate (memory-budget.ts), with `incoming` more bytes written. */
+  private projectedPeak(incoming = 0): number {
+    // a body of n bytes adds at most n characters of text, two bytes each in V8, and its operations
+    // count as snapshot bytes like the rest
+    return peakEstimate(this.snapshotBytes + (this.pendingBytes + incoming) * OPS_TO_SNAPSHOT, this.textBytes + 2 * incoming);
+  }
+
+  /**
+   * Refuses a write, by name and before anything changes, when the stored size plus its body would pass
+   * MAX_MEMORY_BYTES, or when the memory it would make is projected to peak past what the isolate leaves it.
+   */
+  private checkRoom(call: string, memoryId: string, incoming: number): void {
+    const max = this.limits.maxMemoryBytes;
+    const holds = `${call}: memory "${memoryId}" holds ${this.storedBytes} bytes`;
+    const peak = this.projectedPeak(incoming);
+    const mib = (n: number): string => (n / 2 ** 20).toFixed(1);
+    if (this.storedBytes + incoming > max) {
+      throw new MemoryLimitError(
+        `${holds}; this write (${incoming} bytes) would pass its limit of ${max} bytes (MAX_MEMORY_BYTES; with it the memory is projected to peak near ${mib(peak)} MiB of the ${mib(PEAK_BUDGET_BYTES)} MiB it may use)`,
+      );
+    }
+    if (peak > PEAK_BUDGET_BYTES) {
+      throw new MemoryLimitError(
+        `${holds} and ${this.textBytes} bytes of text; with this write (${incoming} bytes) it would be projected to peak near ${mib(peak)} MiB while saving a snapshot, past the ${mib(PEAK_BUDGET_BYTES)} MiB of the isolate's 128 MiB a memory may use`,
+      );
+    }
+  }
+
+  /**
+   * Refuses a forget, by name and before anything changes, when the rebuilt memory beside the live one could
+   * not fit what the isolate leaves a memory (memory-budget.ts forgetPeakEstimate): running it would reset the
+   * object instead.
+   */
+  private checkForgetRoom(memoryId: string): void {
+    const peak = forgetPeakEstimate(this.snapshotBytes + this.pendingBytes * OPS_TO_SNAPSHOT, this.textBytes);
+    if (peak <= PEAK_BUDGET_BYTES) return;
+    const mib = (n: number): string => (n / 2 ** 20).toFixed(1);
+    throw new MemoryLimitError(
+      `forget: memory "${memoryId}" holds ${this.storedBytes} bytes and ${this.textBytes} bytes of text; a forget rebuilds it beside the live one and is projected to hold ${mib(peak)} MiB, past the ${mib(PEAK_BUDGET_BYTES)} MiB of the isolate's 128 MiB a memory may use. Nothing was changed; delete_memory erases the whole memory, and a memory kept below about 36,000 LoCoMo-like or 9,000 LongMemEval-like turns (a lower MAX_MEMORY_BYTES) can be forgotten from`,
+    );
   }
 
   /** Stored size: the latest snapshot plus the operations stored since (what MAX_MEMORY_BYTES bounds). */
@@ -182,16 +231,10 @@ export class MemoryObject extends DurableObject<Env> {
 
   /**
    * Runs `change` and stores its operations before resolving. Refused with MemoryLimitError, before
-   * anything changes, when the stored size plus this request's body would pass the limit.
+   * anything changes, when this request's body would take the memory past a limit (checkRoom).
    */
   private async write<T>(change: (mem: MemoryGraph) => T, call: string, memoryId: string, incoming: number): Promise<T> {
-    const max = this.limits.maxMemoryBytes;
-    if (this.storedBytes + incoming > max) {
-      const peak = (peakEstimate(max) / 2 ** 20).toFixed(1);
-      throw new MemoryLimitError(
-        `${call}: memory "${memoryId}" holds ${this.storedBytes} bytes; this write (${incoming} bytes) would pass its limit of ${max} bytes (MAX_MEMORY_BYTES; a memory that size peaks near ${peak} MiB of the isolate's 128 MiB while saving a snapshot)`,
-      );
-    }
+    this.checkRoom(call, memoryId, incoming);
     await this.fresh();
     let result: { value: T } | { error: unknown };
     try {
@@ -218,6 +261,7 @@ export class MemoryObject extends DurableObject<Env> {
     if (ops.length === 0) return;
     if (this.store.memoryId() === undefined) this.store.setMemoryId(memoryId);
     const bytes = this.store.append(this.stored, ops);
+    this.textBytes += opsTextBytes(ops);
     this.pendingBytes += bytes;
     this.pendingOps += ops.length;
     this.stored += ops.length;
@@ -237,6 +281,8 @@ export class MemoryObject extends DurableObject<Env> {
   /** Saves the memory to R2, records it as the latest snapshot and drops the operations it covers. */
   private async snapshot(memoryId: string): Promise<void> {
     const ops = this.stored;
+    // the snapshot's bytes beside the graph are the object's largest moment: recall's scratch is not kept through it
+    releaseRecallScratch(this.mem);
     const bytes = encodeSnapshot(this.mem);
     const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);
     await putSnapshot(this.env.SNAPSHOTS, key, bytes, memoryId, ops);
@@ -304,13 +350,16 @@ export class MemoryObject extends DurableObject<Env> {
 
   /**
    * Every answer says how big the memory is, so a client sees the limit coming: the stored size, the limit
-   * on it (MAX_MEMORY_BYTES) and the operations stored since the latest snapshot.
+   * on it (MAX_MEMORY_BYTES), the operations stored since the latest snapshot, and the peak the memory is
+   * projected to reach in the isolate beside the most it may (memory-budget.ts).
    */
   private withSize(response: Response): Response {
     const headers = new Headers(response.headers);
     headers.set('x-palimpsest-stored-bytes', String(this.storedBytes));
     headers.set('x-palimpsest-max-memory-bytes', String(this.limits.maxMemoryBytes));
     headers.set('x-palimpsest-pending-operations', String(this.pendingOps));
+    headers.set('x-palimpsest-projected-peak-bytes', String(Math.ceil(this.projectedPeak())));
+    headers.set('x-palimpsest-peak-budget-bytes', String(PEAK_BUDGET_BYTES));
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 

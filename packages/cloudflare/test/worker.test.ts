@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { decodeSnapshot, factJson } from '@palimpsest/persist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/config.js';
+import { OPS_TO_SNAPSHOT, PEAK_BUDGET_BYTES, PEAK_MARGIN, PEAK_PER_STORED_BYTE, PEAK_PER_TEXT_BYTE, peakEstimate } from '../src/memory-budget.js';
 import { AUTH, ok, post, startWorker } from './worker-client.js';
 import type { Local } from './worker-client.js';
 
@@ -42,11 +43,11 @@ async function readAll(base: string, id: string, who: string): Promise<unknown> 
 }
 
 /** The size headers every answer carries. */
-async function size(base: string, id: string): Promise<{ stored: number; pending: number; max: number }> {
+async function size(base: string, id: string): Promise<{ stored: number; pending: number; max: number; projected: number; budget: number }> {
   const r = await fetch(`${base}/memories/${id}/facts`, { method: 'POST', headers: AUTH, body: '{}' });
   await r.arrayBuffer();
   const header = (name: string) => Number(r.headers.get(`x-palimpsest-${name}`));
-  return { stored: header('stored-bytes'), pending: header('pending-operations'), max: header('max-memory-bytes') };
+  return { stored: header('stored-bytes'), pending: header('pending-operations'), max: header('max-memory-bytes'), projected: header('projected-peak-bytes'), budget: header('peak-budget-bytes') };
 }
 
 let dir: string;
@@ -198,12 +199,43 @@ describe('a misconfigured deployment', () => {
 });
 
 describe('persisted storage and R2', () => {
+  it("counts a memory's text in its projected peak (two bytes a character past Latin-1), the same after a restart", async () => {
+    const persistDir = join(dir, 'projection');
+    let local = await startWorker({ persistDir });
+    const turns = [
+      { text: `Hal wrote down the whole recipe: ${'flour, butter, sugar and a pinch of salt; '.repeat(600)}`, at: '2024-03-01' },
+      { text: `Hal paid 12 € for the ingredients, ${'then mixed, rested and baked the dough twice over; '.repeat(300)}`, at: '2024-03-02' },
+    ];
+    const textBytes = turns[0]!.text.length + 2 * turns[1]!.text.length;
+    let before: Awaited<ReturnType<typeof size>>;
+    try {
+      await ok(local.url, '/memories/hal/assert', { subject: 'Hal', predicate: 'likes', object: 'baking', validFrom: '2024-01-01' });
+      const start = await size(local.url, 'hal');
+      for (const t of turns) await ok(local.url, '/memories/hal/remember', t);
+      before = await size(local.url, 'hal');
+      expect(before.pending).toBeGreaterThan(start.pending); // no snapshot in between: stored bytes are operation JSON
+      // what the stored bytes add, and what the text adds on top (headers are whole bytes, rounded up)
+      const fromStored = (before.stored - start.stored) * OPS_TO_SNAPSHOT * PEAK_PER_STORED_BYTE * PEAK_MARGIN;
+      expect(before.projected - start.projected - fromStored).toBeCloseTo(textBytes * PEAK_PER_TEXT_BYTE * PEAK_MARGIN, -1);
+      expect(before.projected).toBe(Math.ceil(peakEstimate(before.stored * OPS_TO_SNAPSHOT, textBytes)));
+      expect(before.budget).toBe(PEAK_BUDGET_BYTES);
+    } finally {
+      await local.mf.dispose();
+    }
+    local = await startWorker({ persistDir });
+    try {
+      expect(await size(local.url, 'hal')).toEqual(before);
+    } finally {
+      await local.mf.dispose();
+    }
+  });
+
   it('gives identical reads after a runtime restart, prunes covered operations and old snapshots', async () => {
     const vars = { SNAPSHOT_EVERY_OPS: '7', KEEP_SNAPSHOTS: '2' };
     let local = (await startWorker({ persistDir: dir, vars }));
     let before: unknown;
     let keys: string[];
-    let sizeBefore: { stored: number; pending: number; max: number };
+    let sizeBefore: Awaited<ReturnType<typeof size>>;
     try {
       await fill(local.url, 'fay', 'Fay');
       await fill(local.url, 'gus', 'Gus');

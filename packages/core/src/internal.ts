@@ -3,7 +3,7 @@
  * a memory's tables (`tablesOf(memory)`), the recall engine, the seeded PRNG and the UTF-16 check persist
  * shares with core. Not public API: it follows the engine and may change in any release.
  */
-export { MemoryTables, tablesOf } from './graph/tables.js';
+export { MemoryTables, releaseRecallScratch, tablesOf } from './graph/tables.js';
 export { RecallEngine } from './graph/recall-engine.js';
 export { mulberry32 } from './util/random.js';
 export { isWellFormed } from './util/well-formed.js';

@@ -45,6 +45,10 @@ const FIRST_PERSON = /\b(?:i|me|my|mine|myself)\b/iu;
 /** A question about what the assistant said ("you suggested …, can you remind me …"). */
 const YOU_SAID = /\byou\s+(?:\w+\s+)?(?:told|said|mentioned|suggested|recommended|gave|provided|shared|listed|explained|described|wrote|referred|were\s+referring)\b|\bremind\s+me\b/iu;
 
+function newRecallScratch(): RecallScratch {
+  return new RecallScratch(new Expansion(), new Accumulator((n) => new Float64Array(n)), new Accumulator((n) => new Float64Array(n)), new EpisodeRanker(), new TopK());
+}
+
 /**
  * Hybrid recall over a MemoryGraph: BM25 and vector seeds fused by RRF, spreading activation or BFS over
  * the edges visible at the cut, facts scored and packed. Indexes follow the writes (`catchUp` after each
@@ -86,15 +90,10 @@ export class RecallEngine implements RecallIndexes {
   /**
    * Per-call scratch of the stages: the expansion (recall/expand.ts), marks, the episode sums and a part's
    * (recall/accumulator.ts), the lexical ranker (recall/episode-rank.ts), and the top-k heap (facts, entities,
-   * then episodes in turn, each drained before the next is kept).
+   * then episodes in turn, each drained before the next is kept). Made again at the next recall after
+   * `releaseScratch`.
    */
-  private readonly scratch = new RecallScratch(
-    new Expansion(),
-    new Accumulator((n) => new Float64Array(n)),
-    new Accumulator((n) => new Float64Array(n)),
-    new EpisodeRanker(),
-    new TopK(),
-  );
+  private scratch = newRecallScratch();
   /** The query vector at unit length. */
   private unitQuery = new Float32Array(0);
   /** What the last recall did (for tuning and perf reports): seeds, entities reached, nodes fired, facts scored. */
@@ -145,6 +144,16 @@ export class RecallEngine implements RecallIndexes {
   episodeIndexViews(): { text: ReturnType<Bm25Index['toViews']>; dated: Uint8Array } | undefined {
     if (this.episodesIndexed !== this.mem.episodes.count || this.episodesIndexed === 0) return undefined;
     return { text: this.episodeText.toViews(), dated: this.dated.flagViews() };
+  }
+
+  /**
+   * @internal Drops what recalls keep between calls (sized by the episodes: about 16 bytes an episode for
+   * each of some twenty score arrays, 16 MiB at 50,000 turns), so a snapshot's bytes are not held beside it;
+   * the next recall makes it again. Results are the same.
+   */
+  releaseScratch(): void {
+    this.scratch = newRecallScratch();
+    this.episodeText.releaseScratch();
   }
 
   /** @internal A load's, before its first catch-up: the indexes of the first `text.size` episodes, as saved. */

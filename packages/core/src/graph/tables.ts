@@ -198,6 +198,15 @@ export function tablesOf(memory: unknown): MemoryTables | undefined {
   return memory !== null && typeof memory === 'object' ? tablesByMemory.get(memory) : undefined;
 }
 
+/**
+ * Lets go of what recalls keep between calls (score arrays sized by the episodes); the next recall makes it
+ * again, with the same answers. For a host whose largest moment is a snapshot's bytes beside the graph (the
+ * Durable Object); elsewhere keeping it spares the next recall the allocation.
+ */
+export function releaseRecallScratch(mem: unknown): void {
+  tablesOf(mem)?.recallIndexIfBuilt()?.releaseScratch();
+}
+
 /** The `defaultSpeaker` option: a name ('user' when left out). */
 function readDefaultSpeaker(given: unknown, call: string): string {
   if (given === undefined) return 'user';

@@ -7,7 +7,8 @@
  */
 export class Accumulator<T extends Float64Array | Float32Array> {
   values: T;
-  stamp = new Uint32Array(0);
+  /** Two bytes an id, not four: a memory holds some twenty of these; a wrapped epoch clears it (every 65,534 queries). */
+  stamp = new Uint16Array(0);
   touched = new Uint32Array(0);
   /** How many ids were touched in this epoch (the caller writes it back after its loop). */
   count = 0;
@@ -21,13 +22,14 @@ export class Accumulator<T extends Float64Array | Float32Array> {
   /** A fresh epoch for ids below `size`: nothing is touched yet. Returns the epoch to stamp with. */
   begin(size: number): number {
     if (this.values.length < size) {
-      const cap = Math.max(size, this.values.length * 2, 64);
+      // a little to spare, not double: a memory holds some twenty of these, sized by its episodes
+      const cap = Math.max(size + (size >> 5), 64);
       this.values = this.make(cap);
-      this.stamp = new Uint32Array(cap);
+      this.stamp = new Uint16Array(cap);
       this.touched = new Uint32Array(cap);
       this.epoch = 0;
     }
-    if (++this.epoch === 0xffffffff) {
+    if (++this.epoch === 0xffff) {
       this.stamp.fill(0);
       this.epoch = 1;
     }

@@ -60,10 +60,10 @@ export class Bm25Index {
   private fwdTerms = new Uint32Array(16);
   private fwdFreqs = new Uint32Array(16);
   // search scratch: scores by slot, stamped by query epoch so nothing is cleared between queries
-  private readonly acc = new Accumulator((n) => new Float64Array(n));
+  private acc = new Accumulator((n) => new Float64Array(n));
   private readonly top = new TopK();
   // feedback scratch: weights by term id (distinctiveTerms)
-  private readonly termAcc = new Accumulator((n) => new Float64Array(n));
+  private termAcc = new Accumulator((n) => new Float64Array(n));
   // idf by term id, kept until the next documents are posted (a recall asks for the same terms in each of
   // its passes: the question, its parts, their feedback): valid where idfStamp equals idfEpoch
   private idfValue = new Float64Array(16);
@@ -282,6 +282,12 @@ export class Bm25Index {
   private checkNewId(docId: number): void {
     if (!isU32(docId)) throw new InvalidArgumentError(`Bm25Index.add: docId (${docId}) must be an integer in [0, 2^32)`);
     if (this.slotFor(docId) !== undefined) throw new InvalidArgumentError(`Bm25Index.add: docId ${docId} was already added`);
+  }
+
+  /** Drops the search and feedback scratch (sized by the documents); the next search makes it again. */
+  releaseScratch(): void {
+    this.acc = new Accumulator((n) => new Float64Array(n));
+    this.termAcc = new Accumulator((n) => new Float64Array(n));
   }
 
   /**

@@ -122,13 +122,13 @@ export class RuleExtractor implements Extractor {
   }
 
   private extractTurn(turn: Turn): Extraction {
-    const text = turn.text.replace(/’/g, "'");
+    const text = turn.text.indexOf('’') < 0 ? turn.text : turn.text.replace(/’/g, "'");
     const label = turn.speaker?.trim();
     const assistant = turn.role === 'assistant' || (label !== undefined && this.assistants.has(fold(label)));
     const ss = sentences(text);
+    if (assistant) return { entities: this.heardNames(text, ss), facts: [] };
     const midCaps = midSentenceCaps(ss);
     const isKnown = (f: string): boolean => this.book.isKnown(f);
-    if (assistant) return { entities: this.heardNames(text, ss, midCaps), facts: [] };
 
     const speaker = label === undefined ? undefined : this.speakerName(label);
     const pending = new Map<string, Pending>();
@@ -259,10 +259,17 @@ export class RuleExtractor implements Extractor {
     }
   }
 
-  /** An assistant's turn: only names the other speakers used (no learning, no facts), up to the cap. */
-  private heardNames(text: string, ss: readonly Sentence[], midCaps: ReadonlySet<string>): ExtractedEntity[] {
+  /**
+   * An assistant's turn: only names the other speakers used (no learning, no facts), up to the cap. A
+   * sentence with no capitalised word that could start a known name is not read: its names would all be
+   * left out (and once the cap is reached, the next name read returns, as it would have there).
+   */
+  private heardNames(text: string, ss: readonly Sentence[]): ExtractedEntity[] {
     const out = new Map<string, ExtractedEntity>();
+    let midCaps: ReadonlySet<string> | undefined;
     for (const s of ss) {
+      if (!this.book.mayHear(s)) continue;
+      midCaps ??= midSentenceCaps(ss);
       for (const n of namesIn(text, s, midCaps, (f) => this.book.isKnown(f))) {
         if (out.size >= this.maxEntities) return [...out.values()];
         if (!this.book.isKnown(folded(n.name))) continue;

@@ -31,6 +31,7 @@ export interface Tok {
 export interface Sentence {
   start: number;
   end: number;
+  /** The sentence's first word, then its capitalised words (all the names need: see `sentences`). */
   toks: Tok[];
 }
 
@@ -48,10 +49,35 @@ export function tokens(s: string, offset = 0): Tok[] {
   return out;
 }
 
+/**
+ * A word of TOKEN that starts with a capital (`isCap`): a capital where TOKEN starts a word, i.e. not after a
+ * letter or digit, nor after a letter or digit and one joiner (TOKEN would have taken it into the word before).
+ */
+export const CAP_WORD = /(?<![\p{L}\p{N}]|[\p{L}\p{N}]['’-])\p{Lu}[\p{L}\p{N}]*(?:['’-][\p{L}\p{N}]+)*/gu;
+
+const tok = (m: RegExpExecArray): Tok => ({ text: m[0], start: m.index, end: m.index + m[0].length });
+
+/**
+ * The turn's sentences, each with its first word and its capitalised words: names are runs of capitalised
+ * words joined by one space, so the lower-case words between them need not be cut out one by one (a
+ * word left out between two capitalised ones leaves a gap over one character, which ends a run as the word
+ * did). No word crosses a sentence's end (no word holds . ! ? or a line break), so the turn is scanned whole.
+ */
 export function sentences(text: string): Sentence[] {
   const out: Sentence[] = [];
   SENTENCE.lastIndex = 0;
-  for (let m = SENTENCE.exec(text); m !== null; m = SENTENCE.exec(text)) out.push({ start: m.index, end: m.index + m[0].length, toks: tokens(m[0], m.index) });
+  CAP_WORD.lastIndex = 0;
+  let cap = CAP_WORD.exec(text);
+  for (let m = SENTENCE.exec(text); m !== null; m = SENTENCE.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const toks: Tok[] = [];
+    TOKEN.lastIndex = start;
+    const first = TOKEN.exec(text);
+    if (first !== null && first.index < end) toks.push(tok(first));
+    for (; cap !== null && cap.index < end; cap = CAP_WORD.exec(text)) if (cap.index >= start && (toks.length === 0 || cap.index > toks[0]!.start)) toks.push(tok(cap));
+    out.push({ start, end, toks });
+  }
   return out;
 }
 
@@ -63,14 +89,23 @@ export const isCap = (w: string): boolean => {
 };
 export const isAcronym = (w: string): boolean => /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w);
 export const bare = (w: string): string => w.replace(/['’]s$/u, '');
-export const folded = (w: string): string => bare(w).toLowerCase().replace(/['’]/g, '');
-// "I", "I'm", "I'd", "I've", "I'll"
-const isFirstPerson = (w: string): boolean => /^I(?:['’].*)?$/u.test(w);
+// most words have no apostrophe: then folding is lower-casing
+export const folded = (w: string): string => (w.indexOf("'") < 0 && w.indexOf('’') < 0 ? w.toLowerCase() : bare(w).toLowerCase().replace(/['’]/g, ''));
+/** Whether a word ends in "'s" (either apostrophe): `bare` would cut it. */
+const endsPossessive = (w: string): boolean => {
+  const n = w.length;
+  return n >= 2 && w.charCodeAt(n - 1) === 115 && (w.charCodeAt(n - 2) === 39 || w.charCodeAt(n - 2) === 0x2019);
+};
+// "I", "I'm", "I'd", "I've", "I'll" (a word has no line break, so the old /^I(?:['’].*)?$/ is this)
+const isFirstPerson = (w: string): boolean => w.charCodeAt(0) === 73 && (w.length === 1 || w.charCodeAt(1) === 39 || w.charCodeAt(1) === 0x2019);
 
 /** Capitalised words written after a sentence's first word, anywhere in the turn (folded). */
 export function midSentenceCaps(ss: readonly Sentence[]): Set<string> {
   const out = new Set<string>();
-  for (const s of ss) s.toks.forEach((t, i) => i > 0 && isCap(t.text) && out.add(folded(t.text)));
+  for (const s of ss) {
+    const toks = s.toks;
+    for (let i = 1; i < toks.length; i++) if (isCap(toks[i]!.text)) out.add(folded(toks[i]!.text));
+  }
   return out;
 }
 
@@ -89,7 +124,8 @@ export function namesIn(text: string, s: Sentence, midCaps: ReadonlySet<string>,
       continue;
     }
     let j = i + 1;
-    while (j < toks.length && isCap(toks[j]!.text) && text.slice(toks[j - 1]!.end, toks[j]!.start) === ' ' && !/['’]s$/u.test(toks[j - 1]!.text)) j++;
+    // joined by exactly one space, the word before not possessive
+    while (j < toks.length && isCap(toks[j]!.text) && toks[j]!.start === toks[j - 1]!.end + 1 && text.charCodeAt(toks[j - 1]!.end) === 32 && !endsPossessive(toks[j - 1]!.text)) j++;
     let run = toks.slice(i, j);
     const initial = i === 0;
     i = j;

@@ -1,3 +1,5 @@
+import { bare, folded, type Sentence } from './names.js';
+
 /**
  * Who is who in one conversation: the speakers, the names they go by, and the other names heard so far.
  * One book per extractor, so results depend on the order of turns (deterministically).
@@ -10,6 +12,8 @@
  * Everything else is itself.
  */
 export class SpeakerBook {
+  /** the first word of every folded name isKnown accepts (for `mayHear`) */
+  private readonly knownFirstWords = new Set<string>();
   /** folded name or alias → the speaker's display name */
   private readonly aliasOf = new Map<string, string>();
   /** folded first word of each speaker → display names */
@@ -21,7 +25,7 @@ export class SpeakerBook {
     const f = fold(name);
     if (this.aliasOf.has(f)) return;
     this.aliasOf.set(f, name);
-    this.known.add(f);
+    this.addKnown(f);
     // role labels ("user", "assistant") are matched exactly, never by first word or prefix
     if (!/^\p{Lu}/u.test(name.trim())) return;
     const first = f.split(' ')[0]!;
@@ -35,7 +39,28 @@ export class SpeakerBook {
   }
 
   learn(name: string): void {
-    this.known.add(fold(name));
+    this.addKnown(fold(name));
+  }
+
+  private addKnown(f: string): void {
+    if (this.known.has(f)) return;
+    this.known.add(f);
+    this.knownFirstWords.add(f.split(' ')[0]!);
+  }
+
+  /**
+   * Whether a name `isKnown` accepts may be in this sentence: some capitalised word of it is, folded, the
+   * first word of a known name (a name is a run of whole words, the first of them capitalised). A
+   * necessary condition only.
+   */
+  mayHear(s: Sentence): boolean {
+    for (const t of s.toks) {
+      const w = t.text;
+      // the first word of a longer name is written whole; a one-word name loses its "'s" (twice: namesIn, then folded)
+      const lower = w.toLowerCase();
+      if (w.indexOf("'") < 0 && w.indexOf('’') < 0 ? this.knownFirstWords.has(lower) : this.knownFirstWords.has(lower.replace(/['’]/g, '')) || this.knownFirstWords.has(folded(bare(w)))) return true;
+    }
+    return false;
   }
 
   isKnown(foldedName: string): boolean {
@@ -46,7 +71,7 @@ export class SpeakerBook {
   alias(speaker: string, alias: string): void {
     const f = fold(alias);
     if (!this.aliasOf.has(f)) this.aliasOf.set(f, speaker);
-    this.known.add(f);
+    this.addKnown(f);
   }
 
   /** The speaker whose name or given alias this is exactly, or undefined. */
