@@ -189,8 +189,8 @@ export class EpisodeRanker {
   private readonly sessionDocs = new BoundedSessionDocs();
   /** The sessions scored in full (recall/rank-candidates.ts). */
   private readonly candidates = new RankCandidates();
-  /** Each scored episode's score over the best turn's. */
-  private norm = new Float64Array(0);
+  /** This call's best turn score (a scored episode's share of it: `norm`). */
+  private topTurn = 0;
   /** The feedback's top turns. */
   private readonly feedbackTop = new TopK();
   // a session's turns being diversified: episode, score, and their order
@@ -220,27 +220,28 @@ export class EpisodeRanker {
     this.turnScores(src, terms, accept, o, dense);
     if (scores.count === 0) return;
     const { values, touched, count } = scores;
-    if (src.asker !== undefined && o.askerLift > 0) {
-      const f = 1 + o.askerLift;
-      for (let j = 0; j < count; j++) if (src.asker(touched[j]!)) values[touched[j]!] = values[touched[j]!]! * f;
-    }
+    const asker = o.askerLift > 0 ? src.asker : undefined;
+    const askerF = 1 + o.askerLift;
     // ---- session aggregation, over the candidate sessions ----
     let topTurn = 0;
     let topTurnAt = -1;
     let topDoc = 0;
+    const candidates = this.candidates;
+    candidates.begin();
     for (let j = 0; j < count; j++) {
       const i = touched[j]!;
+      // the asker's turns lifted first: every later read takes the lifted score
+      if (asker !== undefined && asker(i)) values[i] = values[i]! * askerF;
       const s = values[i]!;
-      if (sessions.isWhole(i)) topDoc = Math.max(topDoc, s);
+      const whole = sessions.isWhole(i);
+      candidates.offer(s, i, whole);
+      if (whole) topDoc = Math.max(topDoc, s);
       else if (s > topTurn || (s === topTurn && i < topTurnAt)) {
         topTurn = s;
         topTurnAt = i;
       }
     }
-    // each scored episode's share of the best turn, divided once (a turn is read as itself and as a neighbour)
-    if (this.norm.length < size) this.norm = new Float64Array(size + (size >> 5));
-    const norm = this.norm;
-    for (let j = 0; j < count; j++) norm[touched[j]!] = topTurn > 0 ? values[touched[j]!]! / topTurn : 0;
+    this.topTurn = topTurn;
     // The speaker lift holds only when the best-matching turn is the named speaker's own: a question whose
     // words match the other participant best is about what that one said, whoever it names (dev: LoCoMo
     // R@25 0.858 -> 0.883, its questions that name the wrong speaker on purpose 0.817 -> 0.845 at @10).
@@ -250,8 +251,13 @@ export class EpisodeRanker {
     const dated = o.temporal && time?.asksWhen === true && o.whenLift > 0 ? src.dated : undefined;
     const whenLift = 1 + o.whenLift;
     const factor = (i: number): number => (lift === undefined ? 1 : lift(i)) * (dated !== undefined && dated(i) ? whenLift : 1);
-    const roots = this.candidates.choose(scores, sessions, size);
-    const sessionScore = this.scoreSessions(src, terms, accept, time, o, topDoc, roots);
+    const roots = candidates.choose(sessions, size);
+    // the matching episodes outside the candidate sessions keep their own match only (added as sessions are read)
+    const ownOnly = (i: number): void => {
+      const own = sessions.isWhole(i) ? (1 + o.sessionWeight) * o.sessionDoc * (topDoc > 0 ? values[i]! / topDoc : 0) : this.norm(i) * factor(i);
+      if (own > 0) out.add(i, own);
+    };
+    const sessionScore = this.scoreSessions(src, terms, accept, time, o, topDoc, roots, ownOnly);
     for (let r = 0; r < sessionScore.count; r++) {
       const root = sessionScore.touched[r]!;
       const ss = sessionScore.values[root]!;
@@ -260,21 +266,18 @@ export class EpisodeRanker {
       // the whole-session episode ranks with its session's best turn
       if (sessions.isWhole(root) && accept(root)) out.add(root, (1 + o.sessionWeight) * ss);
     }
-    // the matching episodes outside the candidate sessions keep their own match only
-    for (let j = 0; j < count; j++) {
-      const i = touched[j]!;
-      if (roots.has(sessions.sessionOf(i))) continue;
-      const own = sessions.isWhole(i) ? (1 + o.sessionWeight) * o.sessionDoc * (topDoc > 0 ? values[i]! / topDoc : 0) : norm[i]! * factor(i);
-      if (own > 0) out.add(i, own);
-    }
+  }
+
+  /** A scored episode's share of this call's best turn. */
+  private norm(i: number): number {
+    return this.topTurn > 0 ? this.scores.values[i]! / this.topTurn : 0;
   }
 
   /** One session's turns into `out`: own score, neighbour, session; diversified within the session. */
   private scoreMembers(src: EpisodeSource, root: number, ss: number, accept: (i: number) => boolean, o: EpisodeRankOptions, factor: (i: number) => number, out: Scores): void {
     const { sessions } = src;
     const scores = this.scores;
-    const norm = this.norm;
-    const turnScore = (i: number): number => (scores.has(i) ? norm[i]! : 0);
+    const turnScore = (i: number): number => (scores.has(i) ? this.norm(i) : 0);
     const members = sessions.membersOf(root);
     this.reserve(members.length);
     const { listIds, listScores, listOwn } = this;
@@ -320,13 +323,12 @@ export class EpisodeRanker {
   /**
    * Each session's score (by root) from its best turn's share and its document — a whole-session episode's,
    * or its visible turns taken together (sessionText) — lifted by the question's time; needs `scores` and
-   * `norm` of this call.
+   * `topTurn` of this call; each scored episode outside the candidate sessions goes to `ownOnly`.
    */
-  private scoreSessions(src: EpisodeSource, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, time: TemporalIntent | undefined, o: EpisodeRankOptions, topDoc: number, roots: Scores): Scores {
+  private scoreSessions(src: EpisodeSource, terms: ReadonlyMap<string, number>, accept: (i: number) => boolean, time: TemporalIntent | undefined, o: EpisodeRankOptions, topDoc: number, roots: Scores, ownOnly: (i: number) => void): Scores {
     const { sessions } = src;
     const size = src.count;
     const { values, touched, count } = this.scores;
-    const norm = this.norm;
     const bestTurn = this.bestTurn;
     const docOf = this.docOf;
     // a session written turn by turn: its own document, its visible turns taken together (the best of them
@@ -342,10 +344,13 @@ export class EpisodeRanker {
     for (let j = 0; j < count; j++) {
       const i = touched[j]!;
       const root = sessions.sessionOf(i);
-      if (!roots.has(root)) continue;
+      if (!roots.has(root)) {
+        ownOnly(i);
+        continue;
+      }
       const s = values[i]!;
       if (sessions.isWhole(i)) docOf.set(root, topDoc > 0 ? s / topDoc : 0);
-      else bestTurn.set(root, Math.max(bestTurn.get(root), norm[i]!));
+      else bestTurn.set(root, Math.max(bestTurn.get(root), this.norm(i)));
     }
     let topText = 0;
     for (let j = 0; j < text.count; j++) topText = Math.max(topText, text.values[text.touched[j]!]!);

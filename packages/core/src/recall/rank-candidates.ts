@@ -24,18 +24,19 @@ export class RankCandidates {
   private readonly turns = new TopK();
   private readonly wholes = new TopK();
 
-  /**
-   * Begins `roots` with the sessions of the `turns` best turns and of the `turns` best whole-session episodes
-   * of `scores` (ties by lower index).
-   */
-  choose(scores: Accumulator<Float64Array>, sessions: SessionMap, size: number, turns = CANDIDATE_TURNS): Accumulator<Float64Array> {
-    const { values, touched, count } = scores;
+  /** Starts a choice keeping the `turns` best turns and the `turns` best whole-session episodes. */
+  begin(turns = CANDIDATE_TURNS): void {
     this.turns.reset(turns);
     this.wholes.reset(turns);
-    for (let j = 0; j < count; j++) {
-      const i = touched[j]!;
-      (sessions.isWhole(i) ? this.wholes : this.turns).push(values[i]!, i);
-    }
+  }
+
+  /** Offers scored episode i (its `whole`: a whole-session episode), in the caller's walk over the scores. */
+  offer(score: number, i: number, whole: boolean): void {
+    (whole ? this.wholes : this.turns).push(score, i);
+  }
+
+  /** Begins `roots` with the sessions of the offered best turns and whole-session episodes (ties by lower index). */
+  choose(sessions: SessionMap, size: number): Accumulator<Float64Array> {
     const roots = this.roots;
     roots.begin(size);
     for (const h of this.turns.drain()) roots.set(sessions.sessionOf(h.id), 1);
