@@ -1,20 +1,13 @@
-import { grow } from '../util/arrays.js';
-import type { TypedArray } from '../util/arrays.js';
+import { ensureCapacity } from '../util/arrays.js';
 
 /**
  * Recall's growable typed arrays (postings, forward index, per-document columns): `a` itself when it holds
  * `needed` slots, else a copy grown by steps of 1.5× (from 8 slots). Appends stay amortised O(1); the spare
  * room is at most a third of the array, not half as with doubling (memory a Durable Object holds for nothing).
  */
-function grown<T extends TypedArray>(a: T, needed: number): T {
-  if (needed <= a.length) return a;
-  let cap = Math.max(a.length, 8);
-  while (cap < needed) cap = Math.ceil(cap * 1.5);
-  return grow(a, cap);
-}
-export const growU32 = (a: Uint32Array<ArrayBuffer>, needed: number): Uint32Array<ArrayBuffer> => grown(a, needed);
-export const growF32 = (a: Float32Array<ArrayBuffer>, needed: number): Float32Array<ArrayBuffer> => grown(a, needed);
-export const growU8 = (a: Uint8Array<ArrayBuffer>, needed: number): Uint8Array<ArrayBuffer> => grown(a, needed);
+export const growU32 = (a: Uint32Array<ArrayBuffer>, needed: number): Uint32Array<ArrayBuffer> => ensureCapacity(a, needed, 8, 1.5);
+export const growF32 = (a: Float32Array<ArrayBuffer>, needed: number): Float32Array<ArrayBuffer> => ensureCapacity(a, needed, 8, 1.5);
+export const growU8 = (a: Uint8Array<ArrayBuffer>, needed: number): Uint8Array<ArrayBuffer> => ensureCapacity(a, needed, 8, 1.5);
 
 /** A label usable as a Uint32 slot: a non-negative integer below 2^32. */
 export function isU32(n: unknown): n is number {

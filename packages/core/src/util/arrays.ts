@@ -1,4 +1,4 @@
-/** Growable typed-array helpers: capacities double, so appends are amortised O(1). */
+/** Growable typed-array helpers: capacities grow by a factor (double by default), so appends are amortised O(1). */
 
 export type TypedArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint8Array;
 type TypedArrayCtor<T extends TypedArray> = { new (length: number): T };
@@ -12,15 +12,15 @@ export function grow<T extends TypedArray>(array: T, capacity: number, fill = 0)
   return next;
 }
 
-export function nextCapacity(current: number, needed: number, minimum = 16): number {
+export function nextCapacity(current: number, needed: number, minimum = 16, factor = 2): number {
   let cap = Math.max(current, minimum);
-  while (cap < needed) cap *= 2;
+  while (cap < needed) cap = Math.ceil(cap * factor);
   return cap;
 }
 
-/** `array` itself when it holds `needed` elements, else a copy doubled until it does (at least `minimum`). */
-export function ensureCapacity<T extends TypedArray>(array: T, needed: number, minimum = 16): T {
-  return needed <= array.length ? array : grow(array, nextCapacity(array.length, needed, minimum));
+/** `array` itself when it holds `needed` elements, else a copy grown by `factor` until it does (at least `minimum`). */
+export function ensureCapacity<T extends TypedArray>(array: T, needed: number, minimum = 16, factor = 2): T {
+  return needed <= array.length ? array : grow(array, nextCapacity(array.length, needed, minimum, factor));
 }
 
 /** The index of the first element of `sorted[from, length)` greater than `value` (`length` when none is). */
