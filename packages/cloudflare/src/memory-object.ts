@@ -17,7 +17,8 @@ import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/co
 import type { ForgetOptions, ForgetResult, ForgetScope } from '@palimpsest/core';
 import { MEMORY_TOOLS, SERVER_INSTRUCTIONS, registerTools, runTool } from '@palimpsest/mcp/tools';
 import type { ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
-import { releaseRecallScratch } from '@palimpsest/core/internal';
+import { prepareForgetOf, rebuildForgotten, releaseRecallScratch } from '@palimpsest/core/internal';
+import type { PreparedForget } from '@palimpsest/core/internal';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { checkMemoryId, readLimits } from './config.js';
 import type { Env, Limits } from './config.js';
@@ -111,41 +112,48 @@ export class MemoryObject extends DurableObject<Env> {
    * snapshot, the object's database is dropped and started afresh (no deleted row left in its freed pages),
    * then every other snapshot of the memory is deleted. No other request runs meanwhile; readers see the
    * forget only once it is stored.
+   *
+   * The memory is not held twice: once the request is checked (bad input refused, nothing changed) and the
+   * log rewritten, the live memory is let go and the memory after the forget is rebuilt from the rewritten
+   * log alone. From then until it is stored the object is stale: any failure leaves it to load the unchanged
+   * memory from storage (untouched until the rebuilt snapshot is put) before anything else is served.
    */
   private async forget(scope: ForgetScope, options: ForgetOptions, memoryId: string): Promise<ForgetResult> {
     return this.alone(async () => {
       await this.snapshotting;
       this.checkForgetRoom(memoryId);
-      const plan = this.mem.planForget(scope, options);
+      let prepared: PreparedForget | undefined = prepareForgetOf(this.mem, scope, options);
+      this.stale = true;
+      this.mem = new MemoryGraph({ now: this.now });
+      let plan: ReturnType<typeof rebuildForgotten> | undefined = rebuildForgotten(prepared);
+      prepared = undefined; // the rewritten operations: the rebuilt memory holds its own log
       const bytes = encodeSnapshot(plan.memory);
       const ops = plan.memory.size.operations;
       const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);
       await putSnapshot(this.env.SNAPSHOTS, key, bytes, memoryId, ops);
       // A fresh database rather than deleted rows: a Durable Object may not turn on PRAGMA secure_delete or
       // VACUUM, so rows deleted from the old one could stay readable in its freed pages and log. The few meta
-      // rows are written again in the same turn, before anything is awaited (FORGETTING.md).
-      try {
-        const wiped = this.ctx.storage.deleteAll();
-        this.store = new OpStore(this.ctx.storage.sql);
-        this.ctx.storage.transactionSync(() => {
-          this.store.setMemoryId(memoryId);
-          this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
-        });
-        await wiped;
-      } catch (error) {
-        // What storage holds is uncertain (the old database, or the fresh one naming the rewritten snapshot):
-        // the object loads it again before serving anything else.
-        this.stale = true;
-        throw error;
-      }
-      this.mem.adoptForget(plan);
+      // rows are written again in the same turn, before anything is awaited (FORGETTING.md). If this fails,
+      // what storage holds is uncertain (the old database, or the fresh one naming the rewritten snapshot):
+      // the object, still stale, loads it again before serving anything else.
+      const wiped = this.ctx.storage.deleteAll();
+      this.store = new OpStore(this.ctx.storage.sql);
+      this.ctx.storage.transactionSync(() => {
+        this.store.setMemoryId(memoryId);
+        this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
+      });
+      await wiped;
+      this.mem = plan.memory;
+      const { tombstone, counts } = plan;
+      plan = undefined;
+      this.stale = false;
       this.textBytes = opsTextBytes(this.mem.opsSince(0));
       this.stored = ops;
       this.snapshotBytes = bytes.byteLength;
       this.pendingOps = 0;
       this.pendingBytes = 0;
       await this.eraseOlderSnapshots(key);
-      return { tombstone: plan.tombstone, counts: plan.counts };
+      return { tombstone, counts };
     });
   }
 
