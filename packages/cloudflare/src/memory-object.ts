@@ -122,39 +122,49 @@ export class MemoryObject extends DurableObject<Env> {
     return this.alone(async () => {
       await this.snapshotting;
       this.checkForgetRoom(memoryId);
-      let prepared: PreparedForget | undefined = prepareForgetOf(this.mem, scope, options);
+      // Bad input is refused here, by name, with the live memory kept and nothing changed.
+      const job: { prepared?: PreparedForget } = { prepared: prepareForgetOf(this.mem, scope, options) };
       this.stale = true;
       this.mem = new MemoryGraph({ now: this.now });
-      let plan: ReturnType<typeof rebuildForgotten> | undefined = rebuildForgotten(prepared);
-      prepared = undefined; // the rewritten operations: the rebuilt memory holds its own log
-      const bytes = encodeSnapshot(plan.memory);
-      const ops = plan.memory.size.operations;
-      const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);
-      await putSnapshot(this.env.SNAPSHOTS, key, bytes, memoryId, ops);
-      // A fresh database rather than deleted rows: a Durable Object may not turn on PRAGMA secure_delete or
-      // VACUUM, so rows deleted from the old one could stay readable in its freed pages and log. The few meta
-      // rows are written again in the same turn, before anything is awaited (FORGETTING.md). If this fails,
-      // what storage holds is uncertain (the old database, or the fresh one naming the rewritten snapshot):
-      // the object, still stale, loads it again before serving anything else.
-      const wiped = this.ctx.storage.deleteAll();
-      this.store = new OpStore(this.ctx.storage.sql);
-      this.ctx.storage.transactionSync(() => {
-        this.store.setMemoryId(memoryId);
-        this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
-      });
-      await wiped;
-      this.mem = plan.memory;
-      const { tombstone, counts } = plan;
-      plan = undefined;
-      this.stale = false;
-      this.textBytes = opsTextBytes(this.mem.opsSince(0));
-      this.stored = ops;
-      this.snapshotBytes = bytes.byteLength;
-      this.pendingOps = 0;
-      this.pendingBytes = 0;
-      await this.eraseOlderSnapshots(key);
-      return { tombstone, counts };
+      let stored: { key: string; result: ForgetResult };
+      try {
+        stored = await this.rebuildAndStore(job, memoryId);
+      } catch (error) {
+        // Still stale: the next request loads the memory as storage holds it before it is served.
+        throw new StorageError(`forget: memory "${memoryId}" could not be rebuilt and stored without what it forgets (${error instanceof Error ? error.message : String(error)}); it is loaded again from storage, as it was unless the new copy was stored`);
+      }
+      await this.eraseOlderSnapshots(stored.key);
+      return stored.result;
     });
+  }
+
+  /** The rest of a forget once the live memory is let go: rebuild, save to R2, start the database afresh, take it on. */
+  private async rebuildAndStore(job: { prepared?: PreparedForget }, memoryId: string): Promise<{ key: string; result: ForgetResult }> {
+    const plan = rebuildForgotten(job.prepared!);
+    job.prepared = undefined; // the rewritten operations: the rebuilt memory holds its own log
+    const bytes = encodeSnapshot(plan.memory);
+    const ops = plan.memory.size.operations;
+    const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);
+    await putSnapshot(this.env.SNAPSHOTS, key, bytes, memoryId, ops);
+    // A fresh database rather than deleted rows: a Durable Object may not turn on PRAGMA secure_delete or
+    // VACUUM, so rows deleted from the old one could stay readable in its freed pages and log. The few meta
+    // rows are written again in the same turn, before anything is awaited (FORGETTING.md). If this fails,
+    // what storage holds is uncertain (the old database, or the fresh one naming the rewritten snapshot).
+    const wiped = this.ctx.storage.deleteAll();
+    this.store = new OpStore(this.ctx.storage.sql);
+    this.ctx.storage.transactionSync(() => {
+      this.store.setMemoryId(memoryId);
+      this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
+    });
+    await wiped;
+    this.mem = plan.memory;
+    this.stale = false;
+    this.textBytes = opsTextBytes(this.mem.opsSince(0));
+    this.stored = ops;
+    this.snapshotBytes = bytes.byteLength;
+    this.pendingOps = 0;
+    this.pendingBytes = 0;
+    return { key, result: { tombstone: plan.tombstone, counts: plan.counts } };
   }
 
   /**
