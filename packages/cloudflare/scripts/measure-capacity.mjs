@@ -17,7 +17,8 @@
  *
  * - with `--forget`, a forget of the first episode as the object runs it, on the woken memory: the log
  *   rewritten beside it, the woken memory let go, the forgotten one rebuilt and saved (measureForget); not
- *   part of "peak": the object refuses a forget by its own projection, forgetPeakEstimate.
+ *   part of "peak", printed beside it: the object admits a forget by the write projection (BELOW when a
+ *   forget figure passes it).
  *
  *   node --expose-gc --single-threaded-gc packages/cloudflare/scripts/measure-capacity.mjs \
  *     [--data locomo|longmemeval] [--turns 60000] [--step 10000 | --at 20000,36000] [--budget-mib 108] [--forget]
@@ -31,7 +32,7 @@ import { parseArgs } from 'node:util';
 import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
 import { prepareForgetOf, rebuildForgotten, releaseRecallScratch } from '@palimpsest/core/internal';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
-import { forgetPeakEstimate, peakEstimate, textBytes } from '../dist/memory-budget.js';
+import { peakEstimate, textBytes } from '../dist/memory-budget.js';
 import { turnsOf } from './capacity-turns.mjs';
 import { live, raw, requireGc } from './heap-reading.mjs';
 
@@ -91,7 +92,7 @@ async function measure() {
   const object = { mem: woken }; // the object's memory after a wake, which a forget lets go
   woken = undefined;
   const peak = Math.max(save, saveGarbage, wake, wakeGarbage, wakeWrite);
-  const forget = values.forget ? await measureForget(object, before, size) : {};
+  const forget = values.forget ? await measureForget(object, before) : {};
   object.mem = undefined;
   const row = { turns: n, ops: mem.size.operations, snapshot: size, text, live: held, heap: heapOnly - base, estimate, save, saveGarbage, wake, wakeGarbage, wakeWrite, peak, ...forget };
   rows.push(row);
@@ -99,7 +100,7 @@ async function measure() {
     `${String(n).padStart(6)} ${String(row.ops).padStart(7)} ${mib(size).padStart(9)} ${`${mib(held)} (${mib(row.heap)}+${mib(held - row.heap)})`.padStart(19)} ${mib(save).padStart(5)} ${mib(saveGarbage).padStart(13)} ${mib(wake).padStart(5)} ${mib(wakeGarbage).padStart(13)} ${mib(wakeWrite).padStart(11)} ${(peak / size).toFixed(2).padStart(14)} ${mib(text).padStart(5)} ${mib(estimate).padStart(10)}${estimate < peak ? ' BELOW' : ''}`,
   );
   if (values.forget) {
-    console.log(`        forget: prepare ${mib(row.prepare)}  rebuilt ${mib(row.rebuilt)}  saved ${mib(row.saved)}  saved+garbage ${mib(row.forgetGarbage)}  forget ${mib(row.forget)}  projected ${mib(row.forgetEstimate)}${row.forgetEstimate < row.forget ? ' BELOW' : ''}`);
+    console.log(`        forget: prepare ${mib(row.prepare)}  rebuilt ${mib(row.rebuilt)}  saved ${mib(row.saved)}  saved+garbage ${mib(row.forgetGarbage)}  forget ${mib(row.forget)}  (write projection ${mib(estimate)}${estimate < Math.max(row.forget, row.forgetGarbage) ? ' BELOW' : ''}; save peak ${mib(peak)})`);
   }
   if (peak <= BUDGET) best = row;
 }
@@ -111,7 +112,7 @@ async function measure() {
  * from the rewritten log ("rebuilt"), then saved ("saved"); "forget" is the largest of the three, each after
  * a GC.
  */
-async function measureForget(object, before, snapshotBytes) {
+async function measureForget(object, before) {
   // the request checked and the log rewritten beside the memory as written (larger than the woken one, which
   // is held meanwhile and not counted)
   const woken = (await live()) - before;
@@ -129,7 +130,7 @@ async function measureForget(object, before, snapshotBytes) {
   plan = undefined;
   bytes = undefined;
   const forget = Math.max(prepare, rebuilt, saved);
-  return { forget, forgetGarbage, prepare, rebuilt, saved, forgetEstimate: forgetPeakEstimate(snapshotBytes, text) };
+  return { forget, forgetGarbage, prepare, rebuilt, saved };
 }
 
 for (let next = first; !next.done; next = await source.next()) {

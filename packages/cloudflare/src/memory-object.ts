@@ -24,7 +24,7 @@ import { checkMemoryId, readLimits } from './config.js';
 import type { Env, Limits } from './config.js';
 import { MemoryLimitError, StorageError } from './errors.js';
 import { JSON_ROUTES, MEMORY_ROUTE, ROUTE, errorResponse, memoryIdOf, json, readBody } from './http.js';
-import { OPS_TO_SNAPSHOT, PEAK_BUDGET_BYTES, forgetPeakEstimate, opsTextBytes, peakEstimate } from './memory-budget.js';
+import { OPS_TO_SNAPSHOT, PEAK_BUDGET_BYTES, opsTextBytes, peakEstimate } from './memory-budget.js';
 import { OpStore } from './op-store.js';
 import { deleteSnapshotsExcept, getSnapshot, pruneSnapshots, putSnapshot, snapshotKey, snapshotPrefix } from './snapshots.js';
 
@@ -121,7 +121,8 @@ export class MemoryObject extends DurableObject<Env> {
   private async forget(scope: ForgetScope, options: ForgetOptions, memoryId: string): Promise<ForgetResult> {
     return this.alone(async () => {
       await this.snapshotting;
-      this.checkForgetRoom(memoryId);
+      // No refusal of its own: a forget holds less than the save the write projection admits (README "Limits").
+      releaseRecallScratch(this.mem); // as before a save: recall makes it again
       // Bad input is refused here, by name, with the live memory kept and nothing changed.
       const job: { prepared?: PreparedForget } = { prepared: prepareForgetOf(this.mem, scope, options) };
       this.stale = true;
@@ -226,20 +227,6 @@ export class MemoryObject extends DurableObject<Env> {
         `${holds} and ${this.textBytes} bytes of text; with this write (${incoming} bytes) it would be projected to peak near ${mib(peak)} MiB while saving a snapshot, past the ${mib(PEAK_BUDGET_BYTES)} MiB of the isolate's 128 MiB a memory may use`,
       );
     }
-  }
-
-  /**
-   * Refuses a forget, by name and before anything changes, when the rebuilt memory beside the live one could
-   * not fit what the isolate leaves a memory (memory-budget.ts forgetPeakEstimate): running it would reset the
-   * object instead.
-   */
-  private checkForgetRoom(memoryId: string): void {
-    const peak = forgetPeakEstimate(this.snapshotBytes + this.pendingBytes * OPS_TO_SNAPSHOT, this.textBytes);
-    if (peak <= PEAK_BUDGET_BYTES) return;
-    const mib = (n: number): string => (n / 2 ** 20).toFixed(1);
-    throw new MemoryLimitError(
-      `forget: memory "${memoryId}" holds ${this.storedBytes} bytes and ${this.textBytes} bytes of text; a forget rebuilds it beside the live one and is projected to hold ${mib(peak)} MiB, past the ${mib(PEAK_BUDGET_BYTES)} MiB of the isolate's 128 MiB a memory may use. Nothing was changed; delete_memory erases the whole memory, and a memory kept below about 36,000 LoCoMo-like or 9,000 LongMemEval-like turns (a lower MAX_MEMORY_BYTES) can be forgotten from`,
-    );
   }
 
   /** Stored size: the latest snapshot plus the operations stored since (what MAX_MEMORY_BYTES bounds). */
