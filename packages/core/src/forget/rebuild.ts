@@ -109,19 +109,14 @@ export function rebuildSource(old: MemoryTables, rewritten: Rewritten): RebuildS
   return { clock: old.clock, embedder, indexAtEnd: indexAtEnd(old), oldKeys };
 }
 
-/** The memory the rewritten log describes. Adds fact-id operations it rewrote to the counts. */
+/**
+ * The memory the rewritten log describes. Adds fact-id operations it rewrote to the counts. Consumes
+ * `rewritten.ops`: each is let go once applied (the rebuilt memory logs its own copy).
+ */
 export function rebuildMemory(old: RebuildSource, rewritten: Rewritten, call: string): MemoryTables {
-  let fresh: MemoryTables | undefined;
-  if (old.indexAtEnd) {
-    const counted = rewritten.counts.operations;
-    fresh = replayRewritten(old, rewritten, call, true);
-    // A forget only removes, so this is not expected; were it to happen, the write-by-write build stays exact.
-    if (fresh.entities.aliasEntity.length > 0) {
-      rewritten.counts.operations = counted;
-      fresh = undefined;
-    }
-  }
-  fresh ??= replayRewritten(old, rewritten, call, false);
+  // A forget only removes: a memory without aliases rebuilds without them, so indexing at the end builds
+  // what indexing write by write would (indexAtEnd).
+  const fresh = replayRewritten(old, rewritten, call, old.indexAtEnd);
   // Recall's indexes completed here (all of them, or what the last writes left, as a replay's load does):
   // the first recall after a forget builds nothing.
   fresh.indexForRecall();
@@ -156,6 +151,7 @@ function replayRewritten(old: RebuildSource, rewritten: Rewritten, call: string,
 function applyRewritten(fresh: MemoryTables, ops: readonly Operation[], rows: RowMap, rewritten: Rewritten, call: string): void {
   for (let i = 1; i < ops.length; i++) {
     let op: Operation | undefined = ops[i]!;
+    (ops as (Operation | undefined)[])[i] = undefined;
     if (op.type === 'archive' || op.type === 'unarchive' || op.type === 'retrieved' || op.type === 'salience') {
       const mapped = mapFactOp(op, rows);
       if (mapped.changed) rewritten.counts.operations++;
