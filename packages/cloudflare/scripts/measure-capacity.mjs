@@ -15,13 +15,13 @@
  * - the peak the object projects for that memory (`peakEstimate` of its snapshot bytes and its episodes' text
  *   bytes, src/memory-budget.ts), which must stay at or above the measured peak.
  *
- * - with `--forget`, a forget of the first episode as the object runs it: `planForget` rebuilds the memory
- *   beside the live one and `encodeSnapshot` saves the rebuilt one; "forget+garbage" reads right after the
- *   save with no GC, "forget" after a GC with both graphs and the bytes held (not part of "peak": the object
- *   refuses a forget by its own projection, forgetPeakEstimate).
+ * - with `--forget`, a forget of the first episode as the object runs it, on the woken memory: the log
+ *   rewritten beside it, the woken memory let go, the forgotten one rebuilt and saved (measureForget); not
+ *   part of "peak", printed beside it: the object admits a forget by the write projection (BELOW when a
+ *   forget figure passes it).
  *
  *   node --expose-gc --single-threaded-gc packages/cloudflare/scripts/measure-capacity.mjs \
- *     [--data locomo|longmemeval] [--turns 60000] [--step 10000] [--budget-mib 108] [--forget]
+ *     [--data locomo|longmemeval] [--turns 60000] [--step 10000 | --at 20000,36000] [--budget-mib 108] [--forget]
  *
  * The turns: capacity-turns.mjs. `--single-threaded-gc` makes V8 free ArrayBuffer
  * memory inside the GC call rather than on a background thread, so a reading after a GC counts no freed buffer.
@@ -30,9 +30,9 @@
  */
 import { parseArgs } from 'node:util';
 import { ingestEpisode, MemoryGraph } from '@palimpsest/core';
-import { releaseRecallScratch } from '@palimpsest/core/internal';
+import { prepareForgetOf, rebuildForgotten, releaseRecallScratch } from '@palimpsest/core/internal';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
-import { forgetPeakEstimate, peakEstimate, textBytes } from '../dist/memory-budget.js';
+import { peakEstimate, textBytes } from '../dist/memory-budget.js';
 import { turnsOf } from './capacity-turns.mjs';
 import { live, raw, requireGc } from './heap-reading.mjs';
 
@@ -44,11 +44,14 @@ const { values } = parseArgs({
     step: { type: 'string', default: '10000' },
     'budget-mib': { type: 'string', default: '108' },
     forget: { type: 'boolean', default: false },
+    at: { type: 'string' },
   },
 });
 if (values.data !== 'locomo' && values.data !== 'longmemeval') throw new Error(`--data is locomo or longmemeval, got ${values.data}`);
 const MAX_TURNS = Number(values.turns);
 const STEP = Number(values.step);
+/** `--at 20000,36000`: measure at these sizes only (instead of every --step turns). */
+const AT = values.at === undefined ? undefined : new Set(values.at.split(',').map(Number));
 const BUDGET = Number(values['budget-mib']) * 2 ** 20;
 const mib = (n) => (n / 2 ** 20).toFixed(1);
 
@@ -86,30 +89,48 @@ async function measure() {
   ingestEpisode(woken, { id: `after-wake-${n}`, text: 'Back again: how was the trip?', at: last, recordedAt: last, speaker: 'user' });
   const wakeWrite = (await live()) - before;
   fromR2 = undefined;
+  const object = { mem: woken }; // the object's memory after a wake, which a forget lets go
   woken = undefined;
   const peak = Math.max(save, saveGarbage, wake, wakeGarbage, wakeWrite);
-  const forget = values.forget ? await measureForget(size) : {};
+  const forget = values.forget ? await measureForget(object, before) : {};
+  object.mem = undefined;
   const row = { turns: n, ops: mem.size.operations, snapshot: size, text, live: held, heap: heapOnly - base, estimate, save, saveGarbage, wake, wakeGarbage, wakeWrite, peak, ...forget };
   rows.push(row);
   console.log(
     `${String(n).padStart(6)} ${String(row.ops).padStart(7)} ${mib(size).padStart(9)} ${`${mib(held)} (${mib(row.heap)}+${mib(held - row.heap)})`.padStart(19)} ${mib(save).padStart(5)} ${mib(saveGarbage).padStart(13)} ${mib(wake).padStart(5)} ${mib(wakeGarbage).padStart(13)} ${mib(wakeWrite).padStart(11)} ${(peak / size).toFixed(2).padStart(14)} ${mib(text).padStart(5)} ${mib(estimate).padStart(10)}${estimate < peak ? ' BELOW' : ''}`,
   );
   if (values.forget) {
-    console.log(`        forget+garbage ${mib(row.forgetGarbage)}  forget ${mib(row.forget)}  projected ${mib(row.forgetEstimate)}${row.forgetEstimate < row.forget ? ' BELOW' : ''}`);
+    console.log(`        forget: prepare ${mib(row.prepare)}  rebuilt ${mib(row.rebuilt)}  saved ${mib(row.saved)}  saved+garbage ${mib(row.forgetGarbage)}  forget ${mib(row.forget)}  (write projection ${mib(estimate)}${estimate < Math.max(row.forget, row.forgetGarbage) ? ' BELOW' : ''}; save peak ${mib(peak)})`);
   }
   if (peak <= BUDGET) best = row;
 }
 
-/** A forget of the first episode as the object runs it (the rebuilt memory beside the live one, then saved), discarded. */
-async function measureForget(snapshotBytes) {
-  await live();
-  let plan = mem.planForget({ episode: firstId });
+/**
+ * A forget of the first episode as the object runs it: the request checked and the log rewritten beside the
+ * live memory ("prepare", beside the memory as written); then, on the woken memory (`object.mem`, counted
+ * from `before`, which holds the original graph only), the live memory let go and the forgotten one rebuilt
+ * from the rewritten log ("rebuilt"), then saved ("saved"); "forget" is the largest of the three, each after
+ * a GC.
+ */
+async function measureForget(object, before) {
+  // the request checked and the log rewritten beside the memory as written (larger than the woken one, which
+  // is held meanwhile and not counted)
+  const woken = (await live()) - before;
+  let prepared = prepareForgetOf(mem, { episode: firstId });
+  const prepare = (await live()) - base - woken;
+  // then on the woken memory, which is let go
+  prepared = prepareForgetOf(object.mem, { episode: firstId });
+  object.mem = undefined;
+  let plan = rebuildForgotten(prepared);
+  const rebuilt = (await live()) - before;
+  prepared = undefined;
   let bytes = encodeSnapshot(plan.memory);
-  const forgetGarbage = raw() - base;
-  const forget = (await live()) - base;
+  const forgetGarbage = raw() - before;
+  const saved = (await live()) - before;
   plan = undefined;
   bytes = undefined;
-  return { forget, forgetGarbage, forgetEstimate: forgetPeakEstimate(snapshotBytes, text) };
+  const forget = Math.max(prepare, rebuilt, saved);
+  return { forget, forgetGarbage, prepare, rebuilt, saved };
 }
 
 for (let next = first; !next.done; next = await source.next()) {
@@ -118,7 +139,7 @@ for (let next = first; !next.done; next = await source.next()) {
   firstId ??= t.id;
   ingestEpisode(mem, { ...t, recordedAt: last });
   text += textBytes(t.text);
-  if (++n % STEP === 0 || n === MAX_TURNS) await measure();
+  if (AT === undefined ? ++n % STEP === 0 || n === MAX_TURNS : AT.has(++n)) await measure();
   if (n >= MAX_TURNS) break;
 }
 console.log(best === undefined ? `no measured size fits ${mib(BUDGET)} MiB` : `largest measured size within ${mib(BUDGET)} MiB: ${best.turns} ${values.data} turns (snapshot ${mib(best.snapshot)} MiB, peak ${mib(best.peak)} MiB)`);

@@ -102,7 +102,8 @@ export async function measureInWorkerd({ data = 'locomo', turns = 60000, heapMib
     const filled = await status(pid);
     const recall = await call(local.url, memory, 'recall', question);
     const again = refusedBatch === undefined ? undefined : await call(local.url, memory, 'remember_many', { turns: refusedBatch });
-    // a forget of the first turn at this size: done, or refused by name before anything changed
+    // a forget of the first turn at this size: done, or refused by name before anything changed; the restart
+    // below must read the memory as it answered after it
     const forgot = await call(local.url, memory, 'forget', { episode: firstId, reason: 'capacity check' });
     const forgetAnswer = forgot.result.isError === true ? forgot.result.content[0].text : 'forgotten';
     const afterForget = await call(local.url, memory, 'recall', question);
@@ -119,7 +120,7 @@ export async function measureInWorkerd({ data = 'locomo', turns = 60000, heapMib
     await resetPeak(pid2);
     const woken = await call(local.url, memory, 'recall', question);
     const wake = await status(pid2);
-    Object.assign(out, { wakeIdleRss: idle2.rss, wakePeakRss: wake.peak, wakePeakAboveIdle: wake.peak - idle2.rss, recallAfterWake: woken.result.isError !== true, sameRecallAfterWake: JSON.stringify(woken.result) === JSON.stringify(recall.result) });
+    Object.assign(out, { wakeIdleRss: idle2.rss, wakePeakRss: wake.peak, wakePeakAboveIdle: wake.peak - idle2.rss, recallAfterWake: woken.result.isError !== true, sameRecallAfterWake: JSON.stringify(woken.result) === JSON.stringify(afterForget.result) });
     return out;
   } finally {
     await local.mf.dispose().catch(() => undefined);

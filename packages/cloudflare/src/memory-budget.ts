@@ -15,6 +15,10 @@
  * The stored size runs a little behind the snapshot the memory would save: the operation JSON stored since
  * the last snapshot is about 0.7–0.8 of the snapshot bytes the same turns add, so it is counted at
  * OPS_TO_SNAPSHOT times its bytes.
+ *
+ * A forget needs no line of its own: it lets the live memory go before it rebuilds the memory without what
+ * it forgets, and what it holds (the live memory beside the rewritten log, then the rebuilt memory beside
+ * its snapshot) measured below the save's peak at every size (scripts/measure-capacity.mjs --forget).
  */
 import type { Operation } from '@palimpsest/core';
 
@@ -67,23 +71,4 @@ export function opsTextBytes(ops: Iterable<Operation>): number {
   let n = 0;
   for (const op of ops) if (op.type === 'episode' && typeof op.text === 'string') n += textBytes(op.text);
   return n;
-}
-
-/**
- * A forget (memory-object.ts) rebuilds the memory beside the live one and saves the rebuilt one, so at its
- * end it holds two graphs and a snapshot's bytes. The fitted line (scripts/measure-capacity.mjs --forget,
- * LoCoMo to 52,000 turns in steps of 4,000 and LongMemEval_S to 14,000 in steps of 1,000; the smallest line
- * at or above every forget from 50 MiB up) is of what it holds after a GC: what it cannot do without. Read
- * before a GC, its garbage included, a forget measured about 1.6 times that (226.8 against 131.6 MiB at
- * 52,000 LoCoMo turns), which V8 can collect while the replay runs; so a forget refused by this line could
- * not have fitted, and one admitted may still run the isolate out near the budget (nothing is stored
- * until the rebuilt memory is, so the memory stays as it was).
- */
-export const FORGET_FIXED_BYTES = 16.3 * MiB;
-export const FORGET_PER_STORED_BYTE = 3.54;
-export const FORGET_PER_TEXT_BYTE = 3.99;
-
-/** The isolate memory a forget is projected to hold at its end: the rebuilt memory beside the live one, then saved. */
-export function forgetPeakEstimate(snapshotBytes: number, textBytes: number): number {
-  return (FORGET_FIXED_BYTES + snapshotBytes * FORGET_PER_STORED_BYTE + textBytes * FORGET_PER_TEXT_BYTE) * PEAK_MARGIN;
 }

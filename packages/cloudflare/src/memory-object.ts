@@ -17,13 +17,14 @@ import { InvalidArgumentError, MemoryGraph, NotFoundError } from '@palimpsest/co
 import type { ForgetOptions, ForgetResult, ForgetScope } from '@palimpsest/core';
 import { MEMORY_TOOLS, SERVER_INSTRUCTIONS, registerTools, runTool } from '@palimpsest/mcp/tools';
 import type { ToolContext, ToolMemory } from '@palimpsest/mcp/tools';
-import { releaseRecallScratch } from '@palimpsest/core/internal';
+import { prepareForgetOf, rebuildForgotten, releaseRecallScratch } from '@palimpsest/core/internal';
+import type { PreparedForget } from '@palimpsest/core/internal';
 import { decodeSnapshot, encodeSnapshot } from '@palimpsest/persist';
 import { checkMemoryId, readLimits } from './config.js';
 import type { Env, Limits } from './config.js';
 import { MemoryLimitError, StorageError } from './errors.js';
 import { JSON_ROUTES, MEMORY_ROUTE, ROUTE, errorResponse, memoryIdOf, json, readBody } from './http.js';
-import { OPS_TO_SNAPSHOT, PEAK_BUDGET_BYTES, forgetPeakEstimate, opsTextBytes, peakEstimate } from './memory-budget.js';
+import { OPS_TO_SNAPSHOT, PEAK_BUDGET_BYTES, opsTextBytes, peakEstimate } from './memory-budget.js';
 import { OpStore } from './op-store.js';
 import { deleteSnapshotsExcept, getSnapshot, pruneSnapshots, putSnapshot, snapshotKey, snapshotPrefix } from './snapshots.js';
 
@@ -111,42 +112,60 @@ export class MemoryObject extends DurableObject<Env> {
    * snapshot, the object's database is dropped and started afresh (no deleted row left in its freed pages),
    * then every other snapshot of the memory is deleted. No other request runs meanwhile; readers see the
    * forget only once it is stored.
+   *
+   * The memory is not held twice: once the request is checked (bad input refused, nothing changed) and the
+   * log rewritten, the live memory is let go and the memory after the forget is rebuilt from the rewritten
+   * log alone. From then until it is stored the object is stale: any failure leaves it to load the unchanged
+   * memory from storage (untouched until the rebuilt snapshot is put) before anything else is served.
    */
   private async forget(scope: ForgetScope, options: ForgetOptions, memoryId: string): Promise<ForgetResult> {
     return this.alone(async () => {
       await this.snapshotting;
-      this.checkForgetRoom(memoryId);
-      const plan = this.mem.planForget(scope, options);
-      const bytes = encodeSnapshot(plan.memory);
-      const ops = plan.memory.size.operations;
-      const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);
-      await putSnapshot(this.env.SNAPSHOTS, key, bytes, memoryId, ops);
-      // A fresh database rather than deleted rows: a Durable Object may not turn on PRAGMA secure_delete or
-      // VACUUM, so rows deleted from the old one could stay readable in its freed pages and log. The few meta
-      // rows are written again in the same turn, before anything is awaited (FORGETTING.md).
+      // No refusal of its own: a forget holds less than the save the write projection admits (README "Limits").
+      releaseRecallScratch(this.mem); // as before a save: recall makes it again
+      // Bad input is refused here, by name, with the live memory kept and nothing changed.
+      const job: { prepared?: PreparedForget } = { prepared: prepareForgetOf(this.mem, scope, options) };
+      this.stale = true;
+      this.mem = new MemoryGraph({ now: this.now });
+      let stored: { key: string; result: ForgetResult };
       try {
-        const wiped = this.ctx.storage.deleteAll();
-        this.store = new OpStore(this.ctx.storage.sql);
-        this.ctx.storage.transactionSync(() => {
-          this.store.setMemoryId(memoryId);
-          this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
-        });
-        await wiped;
+        stored = await this.rebuildAndStore(job, memoryId);
       } catch (error) {
-        // What storage holds is uncertain (the old database, or the fresh one naming the rewritten snapshot):
-        // the object loads it again before serving anything else.
-        this.stale = true;
-        throw error;
+        // Still stale: the next request loads the memory as storage holds it before it is served.
+        throw new StorageError(`forget: memory "${memoryId}" could not be rebuilt and stored without what it forgets (${error instanceof Error ? error.message : String(error)}); it is loaded again from storage, as it was unless the new copy was stored`);
       }
-      this.mem.adoptForget(plan);
-      this.textBytes = opsTextBytes(this.mem.opsSince(0));
-      this.stored = ops;
-      this.snapshotBytes = bytes.byteLength;
-      this.pendingOps = 0;
-      this.pendingBytes = 0;
-      await this.eraseOlderSnapshots(key);
-      return { tombstone: plan.tombstone, counts: plan.counts };
+      await this.eraseOlderSnapshots(stored.key);
+      return stored.result;
     });
+  }
+
+  /** The rest of a forget once the live memory is let go: rebuild, save to R2, start the database afresh, take it on. */
+  private async rebuildAndStore(job: { prepared?: PreparedForget }, memoryId: string): Promise<{ key: string; result: ForgetResult }> {
+    const plan = rebuildForgotten(job.prepared!);
+    job.prepared = undefined; // the rewritten operations: the rebuilt memory holds its own log
+    const bytes = encodeSnapshot(plan.memory);
+    const ops = plan.memory.size.operations;
+    const key = snapshotKey(this.limits.snapshotPrefix, memoryId, ops);
+    await putSnapshot(this.env.SNAPSHOTS, key, bytes, memoryId, ops);
+    // A fresh database rather than deleted rows: a Durable Object may not turn on PRAGMA secure_delete or
+    // VACUUM, so rows deleted from the old one could stay readable in its freed pages and log. The few meta
+    // rows are written again in the same turn, before anything is awaited (FORGETTING.md). If this fails,
+    // what storage holds is uncertain (the old database, or the fresh one naming the rewritten snapshot).
+    const wiped = this.ctx.storage.deleteAll();
+    this.store = new OpStore(this.ctx.storage.sql);
+    this.ctx.storage.transactionSync(() => {
+      this.store.setMemoryId(memoryId);
+      this.store.rewrittenAs({ key, ops, bytes: bytes.byteLength });
+    });
+    await wiped;
+    this.mem = plan.memory;
+    this.stale = false;
+    this.textBytes = opsTextBytes(this.mem.opsSince(0));
+    this.stored = ops;
+    this.snapshotBytes = bytes.byteLength;
+    this.pendingOps = 0;
+    this.pendingBytes = 0;
+    return { key, result: { tombstone: plan.tombstone, counts: plan.counts } };
   }
 
   /**
@@ -208,20 +227,6 @@ export class MemoryObject extends DurableObject<Env> {
         `${holds} and ${this.textBytes} bytes of text; with this write (${incoming} bytes) it would be projected to peak near ${mib(peak)} MiB while saving a snapshot, past the ${mib(PEAK_BUDGET_BYTES)} MiB of the isolate's 128 MiB a memory may use`,
       );
     }
-  }
-
-  /**
-   * Refuses a forget, by name and before anything changes, when the rebuilt memory beside the live one could
-   * not fit what the isolate leaves a memory (memory-budget.ts forgetPeakEstimate): running it would reset the
-   * object instead.
-   */
-  private checkForgetRoom(memoryId: string): void {
-    const peak = forgetPeakEstimate(this.snapshotBytes + this.pendingBytes * OPS_TO_SNAPSHOT, this.textBytes);
-    if (peak <= PEAK_BUDGET_BYTES) return;
-    const mib = (n: number): string => (n / 2 ** 20).toFixed(1);
-    throw new MemoryLimitError(
-      `forget: memory "${memoryId}" holds ${this.storedBytes} bytes and ${this.textBytes} bytes of text; a forget rebuilds it beside the live one and is projected to hold ${mib(peak)} MiB, past the ${mib(PEAK_BUDGET_BYTES)} MiB of the isolate's 128 MiB a memory may use. Nothing was changed; delete_memory erases the whole memory, and a memory kept below about 36,000 LoCoMo-like or 9,000 LongMemEval-like turns (a lower MAX_MEMORY_BYTES) can be forgotten from`,
-    );
   }
 
   /** Stored size: the latest snapshot plus the operations stored since (what MAX_MEMORY_BYTES bounds). */

@@ -2,8 +2,8 @@
  * Long (about a minute, a memory filled to the default limit), not in the default suite: PALIMPSEST_WORKERD_CAPACITY=1 npx vitest run packages/cloudflare/test/capacity-workerd.test.ts
  * (after `npm run build`). One memory filled with LoCoMo turns, then one with LongMemEval_S turns, in workerd,
  * the Worker's default limits, V8's heap bounded (workerd aborts the whole process past it), until the object
- * refuses a write by name; it keeps serving reads, refuses a forget it could not fit by name, and wakes after a
- * restart with the same answers. scripts/measure-workerd.mjs does the work
+ * refuses a write by name; it keeps serving reads, forgets a turn at that size, and wakes after a restart
+ * with the same answers as after the forget. scripts/measure-workerd.mjs does the work
  * and prints the process's memory figures.
  */
 import { describe, expect, it } from 'vitest';
@@ -37,10 +37,10 @@ async function fill(data: 'locomo' | 'longmemeval'): Promise<Record<string, unkn
   expect(out.refusedAgain).toBe(true);
   expect(out.recallAfterWake).toBe(true);
   expect(out.sameRecallAfterWake).toBe(true);
-  // at the budget a forget cannot rebuild the memory beside the live one: refused by name, nothing changed
-  expect(out.forget).toMatch(/^MemoryLimitError: forget: memory "capacity" holds \d+ bytes and \d+ bytes of text; a forget rebuilds it beside the live one and is projected to hold [\d.]+ MiB, past the 108\.0 MiB/);
+  // at the budget a forget is done (it lets the live memory go before rebuilding), recall is served after it,
+  // and the restart above read the memory as it answered after the forget
+  expect(out.forget).toBe('forgotten');
   expect(out.recallAfterForget).toBe(true);
-  expect(out.sameRecallAfterRefusedForget).toBe(true);
   return out;
 }
 

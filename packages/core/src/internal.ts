@@ -11,3 +11,5 @@ export { memorySizeReport } from './graph/memory-size.js';
 export type { MemorySizeReport } from './graph/memory-size.js';
 export { exportSnapshotState } from './snapshot/recall-indexes.js';
 export type { ColumnTag, ColumnWriter, SnapshotSource } from './snapshot/snapshot-source.js';
+export { prepareForgetOf, rebuildForgotten } from './forget/in-place.js';
+export type { PreparedForget } from './forget/in-place.js';

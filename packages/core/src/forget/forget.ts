@@ -7,8 +7,10 @@ import { InvalidArgumentError } from '../errors.js';
 import type { ForgetCounts } from '../log/log.js';
 import type { MemoryGraph } from '../graph/memory-graph.js';
 import type { MemoryTables } from '../graph/tables.js';
-import { rebuildMemory } from './rebuild.js';
+import { rebuildMemory, rebuildSource } from './rebuild.js';
+import type { RebuildSource } from './rebuild.js';
 import { rewriteOps } from './rewrite.js';
+import type { Rewritten } from './rewrite.js';
 import { readForgetOptions, readForgetScope } from './scope.js';
 import { applyForgetOp, forgetOp } from './tombstone.js';
 import type { Tombstone } from './tombstone.js';
@@ -34,8 +36,20 @@ export interface TablesPlan extends ForgetResult {
   basedOn: number;
 }
 
-/** Works out a forget without changing `mem`: the tables after it, rebuilt from the rewritten log. */
-export function planForget(mem: MemoryTables, scope: unknown, options: unknown, call = 'MemoryGraph.forget'): TablesPlan {
+/**
+ * A forget worked out up to its rebuild: the rewritten log and what the rebuild reads of the old memory,
+ * with no reference to the old memory's tables (rebuild.ts RebuildSource).
+ */
+export interface PreparedForget {
+  rewritten: Rewritten;
+  source: RebuildSource;
+  tombstone: Tombstone;
+  basedOn: number;
+  call: string;
+}
+
+/** Reads and checks the request and rewrites the log, without changing `mem`; bad input is refused here. */
+export function prepareForget(mem: MemoryTables, scope: unknown, options: unknown, call = 'MemoryGraph.forget'): PreparedForget {
   const basedOn = mem.logBuffer.length;
   const target = readForgetScope(mem, scope, call);
   const opts = readForgetOptions(options, call);
@@ -44,8 +58,19 @@ export function planForget(mem: MemoryTables, scope: unknown, options: unknown, 
   if (opts.reason !== undefined && rewritten.names?.(opts.reason) === true) {
     throw new InvalidArgumentError(`${call}: reason names what is being forgotten; a tombstone keeps no content, so say why without naming it`);
   }
-  const tables = rebuildMemory(mem, rewritten, call);
+  rewritten.names = undefined;
   const tombstone: Tombstone = { recordedAt: at, scope: target.kind, ...(opts.reason === undefined ? {} : { reason: opts.reason }), counts: rewritten.counts };
-  applyForgetOp(tables, forgetOp(tombstone));
-  return { tables, tombstone, counts: rewritten.counts, basedOn };
+  return { rewritten, source: rebuildSource(mem, rewritten), tombstone, basedOn, call };
+}
+
+/** The tables after a prepared forget, rebuilt from its rewritten log, with its tombstone logged. */
+export function finishForget(p: PreparedForget): TablesPlan {
+  const tables = rebuildMemory(p.source, p.rewritten, p.call);
+  applyForgetOp(tables, forgetOp(p.tombstone));
+  return { tables, tombstone: p.tombstone, counts: p.rewritten.counts, basedOn: p.basedOn };
+}
+
+/** Works out a forget without changing `mem`: the tables after it, rebuilt from the rewritten log. */
+export function planForget(mem: MemoryTables, scope: unknown, options: unknown, call = 'MemoryGraph.forget'): TablesPlan {
+  return finishForget(prepareForget(mem, scope, options, call));
 }

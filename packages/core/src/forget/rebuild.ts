@@ -6,6 +6,7 @@ import { literalCode } from '../store/fact-store.js';
 import type { ArchiveOp, AssertOp, Operation, RetrievedOp, SalienceOp } from '../log/log.js';
 import type { MemoryTables } from '../graph/tables.js';
 import { MissingEmbedder } from '../recall/embedder-config.js';
+import type { Embedder } from '../types.js';
 import { applyOp, replayLog } from '../log/replay.js';
 import { describeError } from '../graph/validate.js';
 import type { Rewritten } from './rewrite.js';
@@ -35,9 +36,8 @@ class RowMap {
   private indexed = 0;
 
   constructor(
-    private readonly old: MemoryTables,
+    private readonly oldKeys: ReadonlyMap<number, string | undefined>,
     private readonly fresh: MemoryTables,
-    private readonly entityMap: Int32Array,
   ) {}
 
   /** The rebuilt version of old version `row`, or undefined (forgotten, or not rebuilt as such). */
@@ -46,7 +46,7 @@ class RowMap {
       const key = rowKey(this.fresh, this.indexed, (id) => id);
       if (key !== undefined && !this.keys.has(key)) this.keys.set(key, this.indexed);
     }
-    const key = rowKey(this.old, row, (id) => this.entityMap[id] ?? -1);
+    const key = this.oldKeys.get(row);
     return key === undefined ? undefined : this.keys.get(key);
   }
 }
@@ -83,19 +83,40 @@ function mapPremises(op: AssertOp, rows: RowMap, rewritten: Rewritten): AssertOp
   return op.onPremiseChange === undefined ? { ...rest, dependsOn: kept } : { ...rest, dependsOn: kept, onPremiseChange: op.onPremiseChange };
 }
 
-/** The memory the rewritten log describes; `old` is only read. Adds fact-id operations it rewrote to the counts. */
-export function rebuildMemory(old: MemoryTables, rewritten: Rewritten, call: string): MemoryTables {
-  let fresh: MemoryTables | undefined;
-  if (indexAtEnd(old)) {
-    const counted = rewritten.counts.operations;
-    fresh = replayRewritten(old, rewritten, call, true);
-    // A forget only removes, so this is not expected; were it to happen, the write-by-write build stays exact.
-    if (fresh.entities.aliasEntity.length > 0) {
-      rewritten.counts.operations = counted;
-      fresh = undefined;
-    }
+/**
+ * What a rebuild reads of the memory it forgets from, taken before it starts: none of its tables, so a store
+ * that cannot hold two memories may let the old one go first. `oldKeys`: each fact version the kept
+ * operations name, as its identity in the rebuilt memory's entity ids (rowKey).
+ */
+export interface RebuildSource {
+  clock: () => number;
+  embedder: Embedder | undefined;
+  indexAtEnd: boolean;
+  oldKeys: Map<number, string | undefined>;
+}
+
+export function rebuildSource(old: MemoryTables, rewritten: Rewritten): RebuildSource {
+  const oldKeys = new Map<number, string | undefined>();
+  const named = (rows: readonly number[]): void => {
+    for (const row of rows) if (!oldKeys.has(row)) oldKeys.set(row, rowKey(old, row, (id) => rewritten.entityMap[id] ?? -1));
+  };
+  for (const op of rewritten.ops) {
+    if (op.type === 'archive' || op.type === 'unarchive' || op.type === 'retrieved' || op.type === 'salience') named(op.facts);
+    else if (op.type === 'assert' && op.dependsOn !== undefined) named(op.dependsOn);
   }
-  fresh ??= replayRewritten(old, rewritten, call, false);
+  // The old memory's embedder: a model, not the stand-in a load without one gets.
+  const embedder = old.embedder instanceof MissingEmbedder ? undefined : old.embedder;
+  return { clock: old.clock, embedder, indexAtEnd: indexAtEnd(old), oldKeys };
+}
+
+/**
+ * The memory the rewritten log describes. Adds fact-id operations it rewrote to the counts. Consumes
+ * `rewritten.ops`: each is let go once applied (the rebuilt memory logs its own copy).
+ */
+export function rebuildMemory(old: RebuildSource, rewritten: Rewritten, call: string): MemoryTables {
+  // A forget only removes: a memory without aliases rebuilds without them, so indexing at the end builds
+  // what indexing write by write would (indexAtEnd).
+  const fresh = replayRewritten(old, rewritten, call, old.indexAtEnd);
   // Recall's indexes completed here (all of them, or what the last writes left, as a replay's load does):
   // the first recall after a forget builds nothing.
   fresh.indexForRecall();
@@ -113,12 +134,11 @@ function indexAtEnd(old: MemoryTables): boolean {
   return old.embedder === undefined && old.dimensions === 0 && old.entities.aliasEntity.length === 0;
 }
 
-function replayRewritten(old: MemoryTables, rewritten: Rewritten, call: string, deferIndexing: boolean): MemoryTables {
+function replayRewritten(old: RebuildSource, rewritten: Rewritten, call: string, deferIndexing: boolean): MemoryTables {
   const ops = rewritten.ops;
-  // The old memory's clock and embedder (a model, not the stand-in a load without one gets).
-  const embedder = old.embedder === undefined || old.embedder instanceof MissingEmbedder ? {} : { embedder: old.embedder };
+  const embedder = old.embedder === undefined ? {} : { embedder: old.embedder };
   const fresh = replayLog(ops.slice(0, 1), { now: old.clock, ...embedder, recallIndex: 'first-recall' });
-  const rows = new RowMap(old, fresh, rewritten.entityMap);
+  const rows = new RowMap(old.oldKeys, fresh);
   fresh.recallIndexDeferred = deferIndexing;
   try {
     applyRewritten(fresh, ops, rows, rewritten, call);
@@ -131,6 +151,7 @@ function replayRewritten(old: MemoryTables, rewritten: Rewritten, call: string, 
 function applyRewritten(fresh: MemoryTables, ops: readonly Operation[], rows: RowMap, rewritten: Rewritten, call: string): void {
   for (let i = 1; i < ops.length; i++) {
     let op: Operation | undefined = ops[i]!;
+    (ops as (Operation | undefined)[])[i] = undefined;
     if (op.type === 'archive' || op.type === 'unarchive' || op.type === 'retrieved' || op.type === 'salience') {
       const mapped = mapFactOp(op, rows);
       if (mapped.changed) rewritten.counts.operations++;

@@ -23,7 +23,8 @@ interface Marks {
   names: ((text: string) => boolean) | undefined;
 }
 
-export function rewriteOps(ops: readonly Operation[], target: ForgetTarget, entityCount: number): Rewritten {
+/** Consumes `ops` (a decoded copy of the log): each is let go as its rewrite is made. */
+export function rewriteOps(ops: Operation[], target: ForgetTarget, entityCount: number): Rewritten {
   const marks: Marks = { dropped: new Uint8Array(ops.length), episodes: new Set(), entities: new Set(), names: undefined };
   if (target.kind === 'episode') marks.episodes.add(target.episode);
   else if (target.kind === 'entity') markEntity(ops, target.entities, marks);
@@ -166,6 +167,7 @@ function emit(ops: readonly Operation[], marks: Marks, redacted: Map<number, Ass
     else if (op.type === 'assert' || op.type === 'retract') counts.facts++;
   };
   ops.forEach((op, i) => {
+    (ops as (Operation | undefined)[])[i] = undefined; // let go as its rewrite is made: the input is not held twice
     let kept: Operation | undefined = redacted.get(i) ?? op;
     if (marks.dropped[i] === 1) kept = undefined;
     else if (op.type === 'entity') kept = marks.entities.has(op.id) ? undefined : renumberEntity(op, (map[op.id] = next++), marks.names);

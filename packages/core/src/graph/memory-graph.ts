@@ -70,8 +70,14 @@ function tablesOfPlan(plan: ForgetPlan): MemoryTables {
   return tables;
 }
 
-/** Tables a load built, handed to the constructor by `MemoryGraph.over` (set only for that one call). */
+/** Tables a load built, handed to the constructor by `memoryOver` (set only for that one call). */
 let adopted: MemoryTables | undefined;
+
+/** The public face of tables a load or a rebuild built (not exported from the package's entry). */
+export function memoryOver(t: MemoryTables): MemoryGraph {
+  adopted = t;
+  return new MemoryGraph();
+}
 
 /**
  * A bi-temporal knowledge graph held in memory. See shared/design/SEMANTICS.md for the meaning of every
@@ -103,8 +109,7 @@ export class MemoryGraph {
 
   /** The public face of tables a load (replay, fromState) built. */
   static #over(t: MemoryTables): MemoryGraph {
-    adopted = t;
-    return new MemoryGraph();
+    return memoryOver(t);
   }
 
   // ================================================================================================
