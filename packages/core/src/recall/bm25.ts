@@ -69,6 +69,13 @@ export class Bm25Index {
   private idfValue = new Float64Array(16);
   private idfStamp = new Uint32Array(16);
   private idfEpoch = 1;
+  /**
+   * Per document slot, BM25's length part k1 · (1 − b + b · length / avgdl), the same double the posting
+   * loop would compute: made once per posting epoch (avgdl changes with every write), so a search pays no
+   * division per posting for it. Valid where `lengthNormEpoch` equals `idfEpoch`.
+   */
+  private lengthNorm = new Float64Array(0);
+  private lengthNormEpoch = 0;
 
   constructor(options: Bm25Options = {}) {
     const k1 = options.k1 ?? BM25_DEFAULTS.k1;
@@ -223,6 +230,7 @@ export class Bm25Index {
     if (++this.idfEpoch === 0xffffffff) {
       this.idfStamp.fill(0);
       this.idfEpoch = 1;
+      this.lengthNormEpoch = 0;
     }
     const fwdStart = this.fwdStart;
     const fwdTerms = this.fwdTerms;
@@ -288,6 +296,18 @@ export class Bm25Index {
   releaseScratch(): void {
     this.acc = new Accumulator((n) => new Float64Array(n));
     this.termAcc = new Accumulator((n) => new Float64Array(n));
+    this.lengthNorm = new Float64Array(0);
+    this.lengthNormEpoch = 0;
+  }
+
+  /** `lengthNorm` for the documents as posted (the caller posted pending documents). */
+  private postedLengthNorm(avgdl: number): Float64Array {
+    if (this.lengthNormEpoch === this.idfEpoch && this.lengthNorm.length >= this.count) return this.lengthNorm;
+    if (this.lengthNorm.length < this.count) this.lengthNorm = new Float64Array(this.count + (this.count >> 5));
+    const { k1, b, lengthNorm, docLengths } = this;
+    for (let slot = 0; slot < this.count; slot++) lengthNorm[slot] = k1 * (1 - b + (b * docLengths[slot]!) / avgdl);
+    this.lengthNormEpoch = this.idfEpoch;
+    return lengthNorm;
   }
 
   /**
@@ -367,10 +387,10 @@ export class Bm25Index {
     this.postPending();
     const epoch = this.acc.begin(this.count);
     const { values, stamp, touched } = this.acc;
-    const docLengths = this.docLengths;
     const N = this.count;
     const avgdl = this.totalLength / N || 1;
-    const { k1, b } = this;
+    const lengthNorm = this.postedLengthNorm(avgdl);
+    const k1 = this.k1;
     let nTouched = 0;
     for (const [t, w] of weighted) {
       const idf = w * this.postedIdf(t);
@@ -386,7 +406,7 @@ export class Bm25Index {
         for (let i = from; i < to; i++) {
           const slot = docs[i]!;
           const f = freqs[i]!;
-          const s = (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * docLengths[slot]!) / avgdl));
+          const s = (idf * (f * (k1 + 1))) / (f + lengthNorm[slot]!);
           if (stamp[slot] !== epoch) {
             stamp[slot] = epoch;
             values[slot] = s;
