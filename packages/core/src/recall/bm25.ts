@@ -336,7 +336,8 @@ export class Bm25Index {
     for (let i = 0; i < count; i++) {
       const slot = touched[i]!;
       const id = this.docIds[slot]!;
-      if (accept !== undefined && !accept(id)) continue;
+      // `accept` only for a hit the top would keep (most are not, in a large memory)
+      if (!top.admits(values[slot]!, id) || (accept !== undefined && !accept(id))) continue;
       top.push(values[slot]!, id);
     }
     return top.drain();
@@ -368,11 +369,20 @@ export class Bm25Index {
     this.accumulate(weighted);
   }
 
-  /** `scoreWeighted` setting each accepted score > 0 into `into` (begun by the caller); no `accept`: every document. */
+  /**
+   * `scoreWeighted` setting each accepted score > 0 into `into` (begun by the caller, nothing set yet); no
+   * `accept`: every document. When every document is taken, ids are slots and every sum is > 0, the sums are
+   * handed over whole (`Accumulator.swap`, when they fit all `into` held): the same ids, in the same order,
+   * with the same values as a copy.
+   */
   scoreWeightedInto(terms: ReadonlyMap<string, number>, accept: ((docId: number) => boolean) | undefined, into: Accumulator<Float64Array>): void {
     if (this.count === 0) return;
     this.accumulateTerms(terms);
     const { values, touched, count } = this.acc;
+    if (accept === undefined && this.slotIds && into.count === 0 && this.acc.values.length >= into.values.length && allPositive(values, touched, count)) {
+      into.swap(this.acc);
+      return;
+    }
     const docIds = this.docIds;
     for (let i = 0; i < count; i++) {
       const slot = touched[i]!;
@@ -651,4 +661,10 @@ export class Bm25Index {
     index.fwdFreqs = forward.freqs;
     return index;
   }
+}
+
+/** Whether every touched sum is > 0 (a weight so small that a part rounds to 0 leaves a sum at 0). */
+function allPositive(values: Float64Array, touched: Uint32Array, count: number): boolean {
+  for (let i = 0; i < count; i++) if (!(values[touched[i]!]! > 0)) return false;
+  return true;
 }
