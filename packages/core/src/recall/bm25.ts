@@ -5,7 +5,7 @@ import { tokenize } from './text.js';
 import { TermReader } from './term-reader.js';
 import { Accumulator } from './accumulator.js';
 import { checkPostings, forwardIndex } from './bm25-load.js';
-import { BM25_DEFAULTS, idfFor, queryTermIds } from './bm25-shapes.js';
+import { allPositive, BM25_DEFAULTS, idfFor, queryTermIds } from './bm25-shapes.js';
 import type { Bm25Options, Bm25State, Bm25Views } from './bm25-shapes.js';
 import type { ColumnWriter } from '../snapshot/snapshot-source.js';
 
@@ -69,13 +69,6 @@ export class Bm25Index {
   private idfValue = new Float64Array(16);
   private idfStamp = new Uint32Array(16);
   private idfEpoch = 1;
-  /**
-   * Per document slot, BM25's length part k1 · (1 − b + b · length / avgdl), the same double the posting
-   * loop would compute: made once per posting epoch (avgdl changes with every write), so a search pays no
-   * division per posting for it. Valid where `lengthNormEpoch` equals `idfEpoch`.
-   */
-  private lengthNorm = new Float64Array(0);
-  private lengthNormEpoch = 0;
 
   constructor(options: Bm25Options = {}) {
     const k1 = options.k1 ?? BM25_DEFAULTS.k1;
@@ -131,26 +124,6 @@ export class Bm25Index {
   addTokens(docId: number, tokens: readonly string[]): void {
     this.checkNewId(docId);
     this.append(docId, tokens);
-  }
-
-  /** The ids of these terms (each `tokenize` output), adding the new ones to the dictionary without postings. */
-  termIdsOf(tokens: readonly string[]): Uint32Array {
-    const out = new Uint32Array(tokens.length);
-    for (let i = 0; i < tokens.length; i++) out[i] = this.intern(tokens[i]!);
-    return out;
-  }
-
-  /**
-   * `add` for a document given as term ids from `termIdsOf`, the first `length` of `ids`: a fact's document is
-   * its names' ids, looked up once per name instead of once per fact.
-   */
-  addTermIds(docId: number, ids: ArrayLike<number>, length = ids.length): void {
-    this.checkNewId(docId);
-    for (let i = 0; i < length; i++) {
-      const id = ids[i];
-      if (!(typeof id === 'number' && Number.isInteger(id) && id >= 0 && id < this.terms.length)) throw new InvalidArgumentError(`Bm25Index.addTermIds: ids[${i}] (${id}) is not a term id`);
-    }
-    this.appendIds(docId, ids, length);
   }
 
   private intern(t: string): number {
@@ -230,7 +203,6 @@ export class Bm25Index {
     if (++this.idfEpoch === 0xffffffff) {
       this.idfStamp.fill(0);
       this.idfEpoch = 1;
-      this.lengthNormEpoch = 0;
     }
     const fwdStart = this.fwdStart;
     const fwdTerms = this.fwdTerms;
@@ -296,18 +268,6 @@ export class Bm25Index {
   releaseScratch(): void {
     this.acc = new Accumulator((n) => new Float64Array(n));
     this.termAcc = new Accumulator((n) => new Float64Array(n));
-    this.lengthNorm = new Float64Array(0);
-    this.lengthNormEpoch = 0;
-  }
-
-  /** `lengthNorm` for the documents as posted (the caller posted pending documents). */
-  private postedLengthNorm(avgdl: number): Float64Array {
-    if (this.lengthNormEpoch === this.idfEpoch && this.lengthNorm.length >= this.count) return this.lengthNorm;
-    if (this.lengthNorm.length < this.count) this.lengthNorm = new Float64Array(this.count + (this.count >> 5));
-    const { k1, b, lengthNorm, docLengths } = this;
-    for (let slot = 0; slot < this.count; slot++) lengthNorm[slot] = k1 * (1 - b + (b * docLengths[slot]!) / avgdl);
-    this.lengthNormEpoch = this.idfEpoch;
-    return lengthNorm;
   }
 
   /**
@@ -344,18 +304,21 @@ export class Bm25Index {
   }
 
   /**
-   * Scores every document holding a query term, for weighted terms (term → weight; the weight multiplies
-   * the term's BM25 part): `emit(docId, score)` once per accepted document, in no particular order.
+   * The k best documents for weighted terms (term → weight; the weight multiplies the term's BM25 part) that
+   * `accept` lets through, best first, ties by lower id; `accept` is asked only of hits the top would keep.
    */
-  scoreWeighted(terms: ReadonlyMap<string, number>, accept: (docId: number) => boolean, emit: (docId: number, score: number) => void): void {
-    if (this.count === 0) return;
+  topWeighted(terms: ReadonlyMap<string, number>, k: number, accept: (docId: number) => boolean): Hit[] {
+    if (this.count === 0) return [];
     this.accumulateTerms(terms);
     const { values, touched, count } = this.acc;
+    const { docIds, top } = this;
+    top.reset(k);
     for (let i = 0; i < count; i++) {
-      const slot = touched[i]!;
-      const id = this.docIds[slot]!;
-      if (accept(id)) emit(id, values[slot]!);
+      const s = values[touched[i]!]!;
+      const id = docIds[touched[i]!]!;
+      if (s > 0 && top.admits(s, id) && accept(id)) top.push(s, id);
     }
+    return top.drain();
   }
 
   /** `accumulate` of weighted terms (term → weight > 0), in term id order so sums are bit-identical whatever order the map was built in. */
@@ -370,8 +333,8 @@ export class Bm25Index {
   }
 
   /**
-   * `scoreWeighted` setting each accepted score > 0 into `into` (begun by the caller, nothing set yet); no
-   * `accept`: every document. When every document is taken, ids are slots and every sum is > 0, the sums are
+   * Each accepted document's score > 0 for weighted terms (as `topWeighted` sums them) set into `into` (begun
+   * by the caller, nothing set yet); no `accept`: every document. When every document is taken, ids are slots and every sum is > 0, the sums are
    * handed over whole (`Accumulator.swap`, when they fit all `into` held): the same ids, in the same order,
    * with the same values as a copy.
    */
@@ -397,10 +360,10 @@ export class Bm25Index {
     this.postPending();
     const epoch = this.acc.begin(this.count);
     const { values, stamp, touched } = this.acc;
+    const docLengths = this.docLengths;
     const N = this.count;
     const avgdl = this.totalLength / N || 1;
-    const lengthNorm = this.postedLengthNorm(avgdl);
-    const k1 = this.k1;
+    const { k1, b } = this;
     let nTouched = 0;
     for (const [t, w] of weighted) {
       const idf = w * this.postedIdf(t);
@@ -416,7 +379,7 @@ export class Bm25Index {
         for (let i = from; i < to; i++) {
           const slot = docs[i]!;
           const f = freqs[i]!;
-          const s = (idf * (f * (k1 + 1))) / (f + lengthNorm[slot]!);
+          const s = (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * docLengths[slot]!) / avgdl));
           if (stamp[slot] !== epoch) {
             stamp[slot] = epoch;
             values[slot] = s;
@@ -426,13 +389,6 @@ export class Bm25Index {
       }
     }
     this.acc.count = nTouched;
-  }
-
-  /** Every document holding a term, with the term's frequency in it (`emit(docId, tf)`), slots ascending. */
-  forEachPosting(term: string, emit: (docId: number, tf: number) => void): void {
-    this.forEachRun(term, (slots, freqs, from, to) => {
-      for (let i = from; i < to; i++) emit(this.docIds[slots[i]!]!, freqs[i]!);
-    });
   }
 
   /**
@@ -661,10 +617,4 @@ export class Bm25Index {
     index.fwdFreqs = forward.freqs;
     return index;
   }
-}
-
-/** Whether every touched sum is > 0 (a weight so small that a part rounds to 0 leaves a sum at 0). */
-function allPositive(values: Float64Array, touched: Uint32Array, count: number): boolean {
-  for (let i = 0; i < count; i++) if (!(values[touched[i]!]! > 0)) return false;
-  return true;
 }
