@@ -46,9 +46,3 @@ export type Bm25Views = Omit<Bm25State, 'postingDocs' | 'postingFreqs'> & { post
 export function idfFor(n: number, N: number): number {
   return Math.log(1 + (N - n + 0.5) / (n + 0.5));
 }
-
-/** Whether every touched sum is > 0 (a weight so small that a part rounds to 0 leaves a sum at 0). */
-export function allPositive(values: Float64Array, touched: Uint32Array, count: number): boolean {
-  for (let i = 0; i < count; i++) if (!(values[touched[i]!]! > 0)) return false;
-  return true;
-}

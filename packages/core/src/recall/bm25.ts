@@ -5,7 +5,7 @@ import { tokenize } from './text.js';
 import { TermReader } from './term-reader.js';
 import { Accumulator } from './accumulator.js';
 import { checkPostings, forwardIndex } from './bm25-load.js';
-import { allPositive, BM25_DEFAULTS, idfFor, queryTermIds } from './bm25-shapes.js';
+import { BM25_DEFAULTS, idfFor, queryTermIds } from './bm25-shapes.js';
 import type { Bm25Options, Bm25State, Bm25Views } from './bm25-shapes.js';
 import type { ColumnWriter } from '../snapshot/snapshot-source.js';
 
@@ -61,6 +61,8 @@ export class Bm25Index {
   private fwdFreqs = new Uint32Array(16);
   // search scratch: scores by slot, stamped by query epoch so nothing is cleared between queries
   private acc = new Accumulator((n) => new Float64Array(n));
+  /** Whether every sum in `acc` is > 0: no term's weighted idf so small that a part could round to 0. */
+  private accPositive = false;
   private readonly top = new TopK();
   // feedback scratch: weights by term id (distinctiveTerms)
   private termAcc = new Accumulator((n) => new Float64Array(n));
@@ -334,15 +336,15 @@ export class Bm25Index {
 
   /**
    * Each accepted document's score > 0 for weighted terms (as `topWeighted` sums them) set into `into` (begun
-   * by the caller, nothing set yet); no `accept`: every document. When every document is taken, ids are slots and every sum is > 0, the sums are
-   * handed over whole (`Accumulator.swap`, when they fit all `into` held): the same ids, in the same order,
-   * with the same values as a copy.
+   * by the caller, nothing set yet); no `accept`: every document. When every document is taken, ids are slots
+   * and every sum is > 0 (`accPositive`), the sums are handed over whole (`Accumulator.swap`, when they fit
+   * all `into` held): the same ids, in the same order, with the same values as a copy.
    */
   scoreWeightedInto(terms: ReadonlyMap<string, number>, accept: ((docId: number) => boolean) | undefined, into: Accumulator<Float64Array>): void {
     if (this.count === 0) return;
     this.accumulateTerms(terms);
     const { values, touched, count } = this.acc;
-    if (accept === undefined && this.slotIds && into.count === 0 && this.acc.values.length >= into.values.length && allPositive(values, touched, count)) {
+    if (accept === undefined && this.slotIds && into.count === 0 && this.acc.values.length >= into.values.length && this.accPositive) {
       into.swap(this.acc);
       return;
     }
@@ -365,8 +367,10 @@ export class Bm25Index {
     const avgdl = this.totalLength / N || 1;
     const { k1, b } = this;
     let nTouched = 0;
+    let positive = true;
     for (const [t, w] of weighted) {
       const idf = w * this.postedIdf(t);
+      positive &&= idf >= MIN_PART_WEIGHT;
       // the base part, then the tail: slots ascending, as one array would hold them
       for (let part = 0; part < 2; part++) {
         const inBase = part === 0;
@@ -389,6 +393,7 @@ export class Bm25Index {
       }
     }
     this.acc.count = nTouched;
+    this.accPositive = positive;
   }
 
   /**
@@ -618,3 +623,9 @@ export class Bm25Index {
     return index;
   }
 }
+
+/**
+ * A weighted idf at or above this makes every BM25 part > 0: the part is at least idf / (f + k1 · (1 + b · N)),
+ * far above the smallest double for any index that fits in memory.
+ */
+const MIN_PART_WEIGHT = 1e-280;
