@@ -367,7 +367,8 @@ export class Bm25Index {
     const avgdl = this.totalLength / N || 1;
     const { k1, b } = this;
     let nTouched = 0;
-    let positive = true;
+    // every part > 0 (and finite: no k1 so large that a part overflows), so every sum is
+    let positive = k1 <= MAX_K1_FOR_POSITIVE;
     for (const [t, w] of weighted) {
       const idf = w * this.postedIdf(t);
       positive &&= idf >= MIN_PART_WEIGHT;
@@ -625,7 +626,10 @@ export class Bm25Index {
 }
 
 /**
- * A weighted idf at or above this makes every BM25 part > 0: the part is at least idf / (f + k1 · (1 + b · N)),
- * far above the smallest double for any index that fits in memory.
+ * A weighted idf at or above this makes every BM25 part > 0: f · (k1 + 1) / (f + k1 · (1 − b + b · length /
+ * avgdl)) is at least 1 / (1 + N) (length ≤ N · avgdl), so a part is at least idf / (1 + N), far above the
+ * smallest double for any number of documents below 2^32.
  */
 const MIN_PART_WEIGHT = 1e-280;
+/** With k1 at most this, a part's f · (k1 + 1) stays finite. */
+const MAX_K1_FOR_POSITIVE = 1e100;
