@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CorruptSnapshotError, InvalidArgumentError } from '../src/errors.js';
+import { Accumulator } from '../src/recall/accumulator.js';
 import { BM25_DEFAULTS, Bm25Index } from '../src/recall/bm25.js';
 import { tokenize } from '../src/recall/text.js';
 
@@ -123,28 +124,20 @@ describe('Bm25Index', () => {
     expect(() => Bm25Index.fromState({ ...s, terms: s.terms.slice(1) })).toThrow(CorruptSnapshotError);
   });
 
-  it('indexes a document given as tokens or as term ids exactly as its text', () => {
+  it('indexes a document given as tokens exactly as its text', () => {
     const byText = build();
     const byTokens = new Bm25Index();
-    const byIds = new Bm25Index();
-    for (const [id, text] of DOCS) {
-      byTokens.addTokens(id, tokenize(text));
-      const ids = byIds.termIdsOf(tokenize(text));
-      const padded = new Uint32Array(ids.length + 3);
-      padded.set(ids);
-      byIds.addTermIds(id, padded, ids.length); // only the first `length` ids count
-    }
+    for (const [id, text] of DOCS) byTokens.addTokens(id, tokenize(text));
     for (const q of ['support group', 'lake painting', 'charity race health', 'nothing here']) {
       expect(byTokens.search(q, 10)).toEqual(byText.search(q, 10));
-      expect(byIds.search(q, 10)).toEqual(byText.search(q, 10));
     }
-    expect(byIds.toState()).toEqual(byText.toState());
+    expect(byTokens.toState()).toEqual(byText.toState());
     const terms = (idx: Bm25Index, id: number): Array<[string, number]> => {
       const out: Array<[string, number]> = [];
       idx.termsOf(id, (t, tf) => out.push([t, tf]));
       return out;
     };
-    for (const [id] of DOCS) expect(terms(byIds, id)).toEqual(terms(byText, id));
+    for (const [id] of DOCS) expect(terms(byTokens, id)).toEqual(terms(byText, id));
   });
 
   it('finds documents by id whether or not ids follow insertion order', () => {
@@ -163,15 +156,6 @@ describe('Bm25Index', () => {
     expect(Bm25Index.fromState(inOrder.toState()).search('apple pie', 5)).toEqual(inOrder.search('apple pie', 5));
     expect(() => Bm25Index.fromState({ ...inOrder.toState(), docIds: Uint32Array.from([0, 1, 0, 2]) })).toThrow(/^Bm25Index\.fromState: docId 0 appears twice/);
   });
-
-  it('refuses term ids it did not give out, and changes nothing then', () => {
-    const idx = build();
-    const before = idx.toState();
-    expect(() => idx.addTermIds(99, [0, 1_000_000])).toThrow(/^Bm25Index\.addTermIds: ids\[1\]/);
-    expect(() => idx.addTermIds(99, [0.5])).toThrow(InvalidArgumentError);
-    expect(() => idx.addTermIds(10, [0])).toThrow(/^Bm25Index\.add: docId 10 was already added/);
-    expect(idx.toState()).toEqual(before);
-  });
 });
 
 describe('Bm25Index postings: a bulk base, then tails', () => {
@@ -186,11 +170,7 @@ describe('Bm25Index postings: a bulk base, then tails', () => {
   const QUERIES = [['lake'], ['support', 'group'], ['rare0', 'rare55', 'kids'], VOCAB, ['absent']];
   const observe = (index: Bm25Index): unknown => [
     QUERIES.map((q) => index.searchTerms(q, 200)),
-    QUERIES.map((q) => {
-      const got: Array<[number, number]> = [];
-      index.scoreWeighted(new Map(q.map((t, i) => [t, 1 + i / 10])), (id) => id % 3 !== 1, (id, s) => got.push([id, s]));
-      return got.sort((a, b) => a[0] - b[0]);
-    }),
+    QUERIES.map((q) => index.topWeighted(new Map(q.map((t, i) => [t, 1 + i / 10])), 200, (id) => id % 3 !== 1)),
     VOCAB.map((t) => index.idf(t)),
     index.toState(),
   ];
@@ -251,6 +231,66 @@ describe('Bm25Index.distinctiveTerms (pseudo-relevance feedback)', () => {
       const docs = Array.from({ length: pick(6) }, () => ({ id: 2 * pick(count + 4), score: (1 + pick(100)) / 100 }));
       const skip = new Set(vocab.filter(() => pick(4) === 0).map((t) => idx.termId(tokenize(t)[0]!)).filter((x): x is number => x !== undefined));
       for (const n of [0, 1, 3, 10, 50]) expect(idx.distinctiveTerms(docs, skip, n)).toEqual(model(idx, docs, skip, n));
+    }
+  });
+});
+
+describe('Bm25Index weighted sums, as recall reads them', () => {
+  const VOCAB = ['trip', 'europe', 'family', 'solo', 'thailand', 'gym', 'weight', 'cocktail', 'party', 'remind'];
+  const random = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const make = (seed: number, gappedIds: boolean): Bm25Index => {
+    const next = random(seed);
+    const index = new Bm25Index();
+    for (let d = 0; d < 150; d++) {
+      const words = Array.from({ length: 1 + Math.floor(next() * 12) }, () => VOCAB[Math.floor(next() * next() * VOCAB.length)]!);
+      index.add(gappedIds ? d * 3 + 1 : d, words.join(' '));
+      if (d === 90) index.search('trip', 1); // the rest go to the postings' tails
+    }
+    return index;
+  };
+  // ids below the index's size, or up to three times it (gapped)
+  const copied = (index: Bm25Index, terms: Map<string, number>, accept?: (id: number) => boolean): Array<[number, number]> => {
+    const into = new Accumulator((n) => new Float64Array(n));
+    into.begin(index.has(1) && !index.has(0) ? 3 * index.size : index.size);
+    index.scoreWeightedInto(terms, accept, into);
+    return [...into.touched.subarray(0, into.count)].map((id) => [id, into.values[id]!]);
+  };
+
+  it('hands its sums over whole exactly when a copy would hold the same ids, order and values', () => {
+    const swap = vi.spyOn(Accumulator.prototype, 'swap');
+    for (const seed of [1, 2, 3]) {
+      for (const gapped of [false, true]) {
+        const index = make(seed, gapped);
+        for (const q of [['trip', 'europe'], VOCAB, ['remind', 'absent'], ['family', 'gym']]) {
+          // the last: a weight so small that its parts round to 0, which are left out, copied or not
+          const terms = new Map(q.map((t, i) => [t, q[0] === 'family' ? 1e-322 * (i + 1) : 1 + i / 7] as [string, number]));
+          // accept given: always the copy; none: the hand-over where ids are slots
+          expect(copied(index, terms)).toEqual(copied(index, terms, () => true));
+          // the index's next search is unharmed by the hand-over
+          expect(index.search('family trip', 5)).toEqual(make(seed, gapped).search('family trip', 5));
+        }
+      }
+    }
+    // handed over for the ids that are slots (3 seeds × 3 queries), copied for the others
+    expect(swap).toHaveBeenCalledTimes(9);
+    swap.mockRestore();
+  });
+
+  it('gives the k best weighted hits of a full sort, asking accept only of hits the top would keep', () => {
+    for (const seed of [4, 5, 6]) {
+      const index = make(seed, seed === 5);
+      for (const q of [['trip', 'solo'], VOCAB, ['gym']]) {
+        const terms = new Map(q.map((t, i) => [t, 2 - i / 9] as [string, number]));
+        const accept = (id: number): boolean => id % 4 !== 2;
+        const all = copied(index, terms).filter(([id]) => accept(id));
+        all.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+        for (const k of [1, 5, 40, 500]) {
+          let asked = 0;
+          const got = index.topWeighted(terms, k, (id) => (asked++, accept(id)));
+          expect(got).toEqual(all.slice(0, k).map(([id, score]) => ({ id, score })));
+          if (k === 1 && all.length > 20) expect(asked).toBeLessThan(all.length);
+        }
+      }
     }
   });
 });

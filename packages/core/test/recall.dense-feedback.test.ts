@@ -4,6 +4,7 @@
  * terms' own pass.
  */
 import { describe, expect, it } from 'vitest';
+import { Accumulator } from '../src/recall/accumulator.js';
 import { Bm25Index } from '../src/recall/bm25.js';
 import { splitFeedback } from '../src/recall/dense-feedback.js';
 import { SessionMap } from '../src/recall/sessions.js';
@@ -21,8 +22,11 @@ function sessions(): SessionMap {
 }
 
 function scored(index: Bm25Index, terms: ReadonlyMap<string, number>): Map<number, number> {
+  const into = new Accumulator((n) => new Float64Array(n));
+  into.begin(index.size);
+  index.scoreWeightedInto(terms, undefined, into);
   const out = new Map<number, number>();
-  index.scoreWeighted(terms, () => true, (i, s) => out.set(i, s));
+  for (let j = 0; j < into.count; j++) out.set(into.touched[j]!, into.values[into.touched[j]!]!);
   return out;
 }
 

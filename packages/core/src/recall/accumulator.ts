@@ -37,6 +37,24 @@ export class Accumulator<T extends Float64Array | Float32Array> {
     return this.epoch;
   }
 
+  /**
+   * Exchanges this accumulator's contents (values, stamps, touched ids, epoch) with `other`'s: a caller whose
+   * sums another accumulator already holds, id for id, takes them without a copy.
+   */
+  swap(other: Accumulator<T>): void {
+    const { values, stamp, touched, count, epoch } = this;
+    this.values = other.values;
+    this.stamp = other.stamp;
+    this.touched = other.touched;
+    this.count = other.count;
+    this.epoch = other.epoch;
+    other.values = values;
+    other.stamp = stamp;
+    other.touched = touched;
+    other.count = count;
+    other.epoch = epoch;
+  }
+
   /** Whether id i was touched in this epoch. */
   has(i: number): boolean {
     return this.stamp[i] === this.epoch;

@@ -195,7 +195,8 @@ export class FactText {
     top.reset(k);
     for (let i = 0; i < nTouched; i++) {
       const t = touched[i]!;
-      if (accept(t)) top.push(values[t]!, t);
+      // `accept` only for a fact the top would keep (most are not, in a large memory)
+      if (top.admits(values[t]!, t) && accept(t)) top.push(values[t]!, t);
     }
     return top.drain();
   }

@@ -61,6 +61,8 @@ export class Bm25Index {
   private fwdFreqs = new Uint32Array(16);
   // search scratch: scores by slot, stamped by query epoch so nothing is cleared between queries
   private acc = new Accumulator((n) => new Float64Array(n));
+  /** Whether every sum in `acc` is > 0: no term's weighted idf so small that a part could round to 0. */
+  private accPositive = false;
   private readonly top = new TopK();
   // feedback scratch: weights by term id (distinctiveTerms)
   private termAcc = new Accumulator((n) => new Float64Array(n));
@@ -124,26 +126,6 @@ export class Bm25Index {
   addTokens(docId: number, tokens: readonly string[]): void {
     this.checkNewId(docId);
     this.append(docId, tokens);
-  }
-
-  /** The ids of these terms (each `tokenize` output), adding the new ones to the dictionary without postings. */
-  termIdsOf(tokens: readonly string[]): Uint32Array {
-    const out = new Uint32Array(tokens.length);
-    for (let i = 0; i < tokens.length; i++) out[i] = this.intern(tokens[i]!);
-    return out;
-  }
-
-  /**
-   * `add` for a document given as term ids from `termIdsOf`, the first `length` of `ids`: a fact's document is
-   * its names' ids, looked up once per name instead of once per fact.
-   */
-  addTermIds(docId: number, ids: ArrayLike<number>, length = ids.length): void {
-    this.checkNewId(docId);
-    for (let i = 0; i < length; i++) {
-      const id = ids[i];
-      if (!(typeof id === 'number' && Number.isInteger(id) && id >= 0 && id < this.terms.length)) throw new InvalidArgumentError(`Bm25Index.addTermIds: ids[${i}] (${id}) is not a term id`);
-    }
-    this.appendIds(docId, ids, length);
   }
 
   private intern(t: string): number {
@@ -316,25 +298,29 @@ export class Bm25Index {
     for (let i = 0; i < count; i++) {
       const slot = touched[i]!;
       const id = this.docIds[slot]!;
-      if (accept !== undefined && !accept(id)) continue;
+      // `accept` only for a hit the top would keep (most are not, in a large memory)
+      if (!top.admits(values[slot]!, id) || (accept !== undefined && !accept(id))) continue;
       top.push(values[slot]!, id);
     }
     return top.drain();
   }
 
   /**
-   * Scores every document holding a query term, for weighted terms (term → weight; the weight multiplies
-   * the term's BM25 part): `emit(docId, score)` once per accepted document, in no particular order.
+   * The k best documents for weighted terms (term → weight; the weight multiplies the term's BM25 part) that
+   * `accept` lets through, best first, ties by lower id; `accept` is asked only of hits the top would keep.
    */
-  scoreWeighted(terms: ReadonlyMap<string, number>, accept: (docId: number) => boolean, emit: (docId: number, score: number) => void): void {
-    if (this.count === 0) return;
+  topWeighted(terms: ReadonlyMap<string, number>, k: number, accept: (docId: number) => boolean): Hit[] {
+    if (this.count === 0) return [];
     this.accumulateTerms(terms);
     const { values, touched, count } = this.acc;
+    const { docIds, top } = this;
+    top.reset(k);
     for (let i = 0; i < count; i++) {
-      const slot = touched[i]!;
-      const id = this.docIds[slot]!;
-      if (accept(id)) emit(id, values[slot]!);
+      const s = values[touched[i]!]!;
+      const id = docIds[touched[i]!]!;
+      if (s > 0 && top.admits(s, id) && accept(id)) top.push(s, id);
     }
+    return top.drain();
   }
 
   /** `accumulate` of weighted terms (term → weight > 0), in term id order so sums are bit-identical whatever order the map was built in. */
@@ -348,11 +334,20 @@ export class Bm25Index {
     this.accumulate(weighted);
   }
 
-  /** `scoreWeighted` setting each accepted score > 0 into `into` (begun by the caller); no `accept`: every document. */
+  /**
+   * Each accepted document's score > 0 for weighted terms (as `topWeighted` sums them) set into `into` (begun
+   * by the caller, nothing set yet); no `accept`: every document. When every document is taken, ids are slots
+   * and every sum is > 0 (`accPositive`), the sums are handed over whole (`Accumulator.swap`, when they fit
+   * all `into` held): the same ids, in the same order, with the same values as a copy.
+   */
   scoreWeightedInto(terms: ReadonlyMap<string, number>, accept: ((docId: number) => boolean) | undefined, into: Accumulator<Float64Array>): void {
     if (this.count === 0) return;
     this.accumulateTerms(terms);
     const { values, touched, count } = this.acc;
+    if (accept === undefined && this.slotIds && into.count === 0 && this.acc.values.length >= into.values.length && this.accPositive) {
+      into.swap(this.acc);
+      return;
+    }
     const docIds = this.docIds;
     for (let i = 0; i < count; i++) {
       const slot = touched[i]!;
@@ -372,8 +367,11 @@ export class Bm25Index {
     const avgdl = this.totalLength / N || 1;
     const { k1, b } = this;
     let nTouched = 0;
+    // every part > 0 (and finite: no k1 so large that a part overflows), so every sum is
+    let positive = k1 <= MAX_K1_FOR_POSITIVE;
     for (const [t, w] of weighted) {
       const idf = w * this.postedIdf(t);
+      positive &&= idf >= MIN_PART_WEIGHT;
       // the base part, then the tail: slots ascending, as one array would hold them
       for (let part = 0; part < 2; part++) {
         const inBase = part === 0;
@@ -396,13 +394,7 @@ export class Bm25Index {
       }
     }
     this.acc.count = nTouched;
-  }
-
-  /** Every document holding a term, with the term's frequency in it (`emit(docId, tf)`), slots ascending. */
-  forEachPosting(term: string, emit: (docId: number, tf: number) => void): void {
-    this.forEachRun(term, (slots, freqs, from, to) => {
-      for (let i = from; i < to; i++) emit(this.docIds[slots[i]!]!, freqs[i]!);
-    });
+    this.accPositive = positive;
   }
 
   /**
@@ -632,3 +624,12 @@ export class Bm25Index {
     return index;
   }
 }
+
+/**
+ * A weighted idf at or above this makes every BM25 part > 0: f · (k1 + 1) / (f + k1 · (1 − b + b · length /
+ * avgdl)) is at least 1 / (1 + N) (length ≤ N · avgdl), so a part is at least idf / (1 + N), far above the
+ * smallest double for any number of documents below 2^32.
+ */
+const MIN_PART_WEIGHT = 1e-280;
+/** With k1 at most this, a part's f · (k1 + 1) stays finite. */
+const MAX_K1_FOR_POSITIVE = 1e100;

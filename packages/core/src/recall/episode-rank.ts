@@ -381,15 +381,9 @@ export class EpisodeRanker {
     const denseFed = withDenseShare && dense.size > 0;
     if (!denseFed && o.feedback > 0) {
       // the question's own pass only picks the feedback turns: its scores are not kept unless no term is added
-      const top = this.feedbackTop;
-      top.reset(o.feedbackDocs);
-      let matched = false;
-      src.index.scoreWeighted(terms, all ? acceptAll : accept, (i, s) => {
-        if (!(s > 0)) return;
-        matched = true;
-        if (!sessions.isWhole(i)) top.push(s, i);
-      });
-      const expanded = matched ? feedbackTerms(src, terms, top.drain(), o, o.feedback) : terms;
+      // (no turn matched: feedbackTerms keeps the question's terms alone)
+      const picked = src.index.topWeighted(terms, o.feedbackDocs, (i) => !sessions.isWhole(i) && (all || accept(i)));
+      const expanded = feedbackTerms(src, terms, picked, o, o.feedback);
       lexical(src.index, expanded.size > terms.size ? expanded : terms, accept, scores, size, all);
     } else lexical(src.index, terms, accept, scores, size, all);
     if (denseFed) {
@@ -531,8 +525,6 @@ function bestTurns(src: EpisodeSource, scores: Scores, o: EpisodeRankOptions, to
   }
   return top.drain();
 }
-
-const acceptAll = (): boolean => true;
 
 /** RM3: the query's terms plus the top turns' most distinctive terms (together `feedback` of the weight), weighted by how much those turns matched. */
 function feedbackTerms(src: EpisodeSource, terms: ReadonlyMap<string, number>, docs: Hit[], o: EpisodeRankOptions, feedback: number): Map<string, number> {

@@ -51,6 +51,11 @@ export class TopK {
     return sa < sb || (sa === sb && ia > ib);
   }
 
+  /** Whether `push(score, id)` would keep the hit now: a caller can skip a costly check on hits that cannot enter. */
+  admits(score: number, id: number): boolean {
+    return this.n < this.k || TopK.worse(this.scores[0]!, this.ids[0]!, score, id);
+  }
+
   push(score: number, id: number): void {
     if (this.k === 0) return;
     const s = this.scores;

@@ -44,9 +44,11 @@ export function sessionDocScores(
   for (const [term, w] of [...terms].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))) {
     if (!(w > 0)) continue;
     tf.begin(size);
-    index.forEachPosting(term, (i, f) => {
-      if (sessions.isWhole(i) || !accept(i)) return;
-      tf.add(sessions.sessionOf(i), f);
+    index.forEachRun(term, (slots, freqs, from, to, docIds) => {
+      for (let x = from; x < to; x++) {
+        const i = docIds[slots[x]!]!;
+        if (!sessions.isWhole(i) && accept(i)) tf.add(sessions.sessionOf(i), freqs[x]!);
+      }
     });
     const df = tf.count;
     if (df === 0) continue;
