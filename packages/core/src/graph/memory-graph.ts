@@ -107,11 +107,6 @@ export class MemoryGraph {
     registerTables(this, t);
   }
 
-  /** The public face of tables a load (replay, fromState) built. */
-  static #over(t: MemoryTables): MemoryGraph {
-    return memoryOver(t);
-  }
-
   // ================================================================================================
   // Writes (write-calls.ts)
   // ================================================================================================
@@ -134,7 +129,7 @@ export class MemoryGraph {
    */
   planForget(scope: ForgetScope, options: ForgetOptions = {}): ForgetPlan {
     const plan = planForget(this.#t, scope, options);
-    return { memory: MemoryGraph.#over(plan.tables), tombstone: plan.tombstone, counts: plan.counts, basedOn: plan.basedOn };
+    return { memory: memoryOver(plan.tables), tombstone: plan.tombstone, counts: plan.counts, basedOn: plan.basedOn };
   }
 
   /** Takes on a `planForget` plan of this memory; refused if the memory logged anything since it was made. */
@@ -348,7 +343,7 @@ export class MemoryGraph {
    * (ConfigMismatchError naming the key).
    */
   static replay(ops: readonly Operation[], given: LoadOptions = {}): MemoryGraph {
-    return MemoryGraph.#over(replayLog(ops, given));
+    return memoryOver(replayLog(ops, given));
   }
 
   /**
@@ -374,6 +369,6 @@ export class MemoryGraph {
    * fit throws CorruptSnapshotError, another format version SnapshotVersionError.
    */
   static fromState(state: MemoryState, given: LoadOptions = {}): MemoryGraph {
-    return MemoryGraph.#over(memoryFromState(state, given));
+    return memoryOver(memoryFromState(state, given));
   }
 }
