@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopCommand } from './stop-command.js';
 
 const LOCAL = fileURLToPath(new URL('../scripts/local.mjs', import.meta.url));
 const TOKEN = 'disconnect-test-token-0123456789';
@@ -43,7 +44,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  if (child.exitCode === null) child.kill('SIGKILL');
+  await stopCommand(child);
   await rm(dir, { recursive: true, force: true });
 });
 

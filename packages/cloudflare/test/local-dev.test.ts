@@ -3,13 +3,15 @@
  * with storage in a folder that survives a restart; and CORS, off unless the origin is in CORS_ORIGINS.
  * Needs `npm run build`.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopCommand } from './stop-command.js';
 
 const LOCAL = fileURLToPath(new URL('../scripts/local.mjs', import.meta.url));
 let dir: string;
@@ -19,7 +21,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'plmp-cf-dev-'));
 });
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const c of children) await stopCommand(c);
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -40,6 +42,24 @@ function start(...args: string[]): Promise<{ child: ChildProcess; url: string }>
   });
 }
 
+/** The pid of the workerd process the command started. */
+function workerdOf(child: ChildProcess): number {
+  const line = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(child.pid)], { encoding: 'utf8' })
+    .split('\n')
+    .find((l) => /workerd/.test(l));
+  if (line === undefined) throw new Error('local.mjs started no workerd process');
+  return Number(line.trim().split(/\s+/)[0]);
+}
+
+/** Whether process `pid` is still running (an exited one not yet reaped is a zombie, state Z: not running). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 /** Ctrl-C: it stops (0, or 130 when miniflare's own SIGINT hook exits first, as a shell reports Ctrl-C). */
 async function stop(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -57,6 +77,16 @@ describe('npm run dev:cloudflare', () => {
     const facts = (await (await fetch(`${url}/memories/dev/facts`, { method: 'POST', body: '{}' })).json()) as any;
     expect(facts.facts.map((f: any) => f.object)).toEqual(['Lima']);
     expect([0, 130]).toContain(await stop(child));
+  });
+
+  it('takes its workerd with it when stopped by Ctrl-C or SIGTERM (no runtime left running)', async () => {
+    for (const stopWith of [stop, stopCommand]) {
+      const { child } = await start();
+      const runtime = workerdOf(child);
+      await stopWith(child);
+      // gone once the runtime has exited; a runtime left running keeps this waiting until the test fails
+      while (alive(runtime)) await new Promise((r) => setTimeout(r, 50));
+    }
   });
 
   it('sends no CORS headers unless the origin is in CORS_ORIGINS', async () => {
