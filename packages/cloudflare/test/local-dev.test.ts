@@ -3,9 +3,9 @@
  * with storage in a folder that survives a restart; and CORS, off unless the origin is in CORS_ORIGINS.
  * Needs `npm run build`.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,13 +42,20 @@ function start(...args: string[]): Promise<{ child: ChildProcess; url: string }>
   });
 }
 
-/** The pid of the workerd process the command started. */
+/** The pid of the workerd process the command started (read from /proc: its parent and command name). */
 function workerdOf(child: ChildProcess): number {
-  const line = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(child.pid)], { encoding: 'utf8' })
-    .split('\n')
-    .find((l) => /workerd/.test(l));
-  if (line === undefined) throw new Error('local.mjs started no workerd process');
-  return Number(line.trim().split(/\s+/)[0]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const m = /^\d+ \((.*)\) \S (\d+)/.exec(stat);
+    if (m !== null && m[1] === 'workerd' && Number(m[2]) === child.pid) return Number(entry);
+  }
+  throw new Error('local.mjs started no workerd process');
 }
 
 /** Whether process `pid` is still running (an exited one not yet reaped is a zombie, state Z: not running). */
