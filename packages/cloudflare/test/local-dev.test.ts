@@ -68,11 +68,7 @@ function alive(pid: number): boolean {
 }
 
 /** Ctrl-C: it stops (0, or 130 when miniflare's own SIGINT hook exits first, as a shell reports Ctrl-C). */
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill('SIGINT');
-  return exited;
-}
+const stop = (child: ChildProcess): Promise<number | null> => stopCommand(child, 'SIGINT');
 
 describe('npm run dev:cloudflare', () => {
   it('serves the Worker locally with storage that survives a restart', async () => {
